@@ -1,0 +1,461 @@
+"""Rating arithmetic on plain values: one game, one player's event, a whole event.
+
+Every function takes what a user types (numbers, numeric text, ``"½"``, blanks as None) and
+a rule set name, and raises :class:`~elo_xl.errors.EloError` with a one-line message on bad
+input. Range arguments accept a single value, a flat list (a column) or a list of rows.
+
+>>> expected(2500, 2400)
+0.64
+>>> rate(2500, [2400], [1], k=10).new_rating
+2504
+>>> rate(1613, [1609, 1477, 1388, 1586, 1720], [0, "½", 1, 1, 0], k=32, rules="LOGISTIC").new_rating
+1601
+>>> [row.new_rating for row in rate_event([2500, 2400], [[None, 1], [0, None]], k=10)]
+[2504, 2396]
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from .errors import EloError, show
+from .results import (
+    COMPLEMENT,
+    FORFEIT_LOSS,
+    WIN,
+    Cells,
+    cells_with_position,
+    flat,
+    grid,
+    is_blank,
+    parse_flag,
+    parse_k,
+    parse_number,
+    parse_rating,
+    parse_result,
+    parse_whole,
+    rating_cells,
+    same_size,
+    shape,
+)
+from .rounding import exact, to_number
+from .rules import RuleSet, parse_rules
+
+Game = tuple  # (opponent's rating or None for unrated, result code or None)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One player's rating calculation, as :func:`rate` and :func:`rate_event` report it.
+
+    ``None`` marks a value that does not exist (the expected score of an unrated player
+    under FIDE, the average of no opponents…). ``note`` says why an unrated player got no
+    initial rating.
+    """
+
+    rating: int | float | None
+    games: int
+    score: int | float
+    opp_average: int | None
+    expected: int | float | None
+    change_unrounded: int | float | None
+    change: int | float | None
+    new_rating: int | float | None
+    performance: int | float | None
+    k: int | float | None
+    note: str | None = None
+
+    def event_row(self) -> list:
+        """The seven columns of ``ELO_EVENT``: games, score, opponents' average, expected,
+        change, new rating, performance."""
+        return [self.games, self.score, self.opp_average, self.expected, self.change,
+                self.new_rating, self.performance]
+
+
+# --- single games ----------------------------------------------------------------------
+
+
+def expected(rating: Any, opponent: Any, rules: Any = None) -> float | None:
+    """Expected score of ``rating`` against ``opponent`` in one game.
+
+    FIDE applies the 400-point rule as it applies to ``rating``; an unrated side under FIDE
+    gives None. ELO-1970/USSR-1977 give h/100 unrounded; LOGISTIC the logistic curve.
+
+    >>> expected(2700, 2100), expected(2700, 2100, "FIDE-2024"), expected(2100, 2700)
+    (0.98, 0.92, 0.08)
+    >>> expected(None, 2000) is None, expected(None, 2000, "ELO-1970")
+    (True, 0.76)
+    """
+    rs = parse_rules(rules)
+    return rs.expected(parse_rating(rating, "rating"), parse_rating(opponent, "opponent"))
+
+
+def table_h(delta: Any, rules: Any = None) -> int | float:
+    """The Kvant article's h: percentage expected for a rating difference (no cap).
+
+    >>> table_h(100), table_h(-100), table_h(736), table_h(200, "LOGISTIC")
+    (64, 36, 100, 75.97...)
+    """
+    return parse_rules(rules).table_h(parse_number(delta, "delta"))
+
+
+def dp(p: Any, rules: Any = None) -> int | float:
+    """Table 8.1.1: rating difference for a fractional score p (two decimals, .005 up).
+
+    >>> dp(0.835), dp(0.5), dp(1), dp(0.75, "LOGISTIC")
+    (284, 0, 800, 190.84...)
+    """
+    value = parse_number(p, "p")
+    if not 0 <= value <= 1:
+        raise EloError.at("p", None, p, "is not a fractional score; type a number from 0 to 1")
+    return parse_rules(rules).dp(value)
+
+
+# --- one player's games ------------------------------------------------------------------
+
+
+def _games(opponents: Cells, results: Cells) -> list[Game]:
+    """Pairs (opponent rating, result code) from two ranges of the same size."""
+    same_size(opponents, "opponents", results, "results")
+    opps = [parse_rating(v, "opponents", pos) for v, pos in cells_with_position(opponents)]
+    codes = [parse_result(v, "results", pos) for v, pos in cells_with_position(results)]
+    return list(zip(opps, codes))
+
+
+def _counted(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int]:
+    """The opponents' ratings of the games that count, and the score in them (halves)."""
+    opps: list = []
+    halves = 0
+    sub = rs.unrated_as
+    if sub is None:  # FIDE: forfeits and games against unrated opponents are not rated
+        for opp, code in games:
+            if opp is not None and code is not None and code <= 2:
+                opps.append(opp)
+                halves += code
+    else:
+        for opp, code in games:
+            if code is not None and code <= 2:
+                opps.append(sub if opp is None else opp)
+                halves += code
+    return opps, halves
+
+
+def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
+             k: int | float | None) -> Outcome:
+    """The calculation shared by :func:`rate`, :func:`rate_event` and :func:`needed`."""
+    n = len(opps)
+    score = halves // 2 if halves % 2 == 0 else halves / 2
+    average = rs.average(opps)
+    performance_ = rs.performance(opps, halves)
+    if rating is None and rs.unrated_as is None:
+        new, note = rs.initial(opps, halves)
+        return Outcome(None, n, score, average, None, None, None, new, performance_, None, note)
+    own = rs.unrated_as if rating is None else rating
+    result = rs.change(own, opps, halves, k)
+    return Outcome(rating, n, score, average, result.expected, result.unrounded,
+                   result.rounded, to_number(own + result.rounded), performance_, result.k)
+
+
+def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: Any = None) -> Outcome:
+    """Rate one player's games: expected score, change, new rating, performance.
+
+    A blank result is a game not played, a blank opponent an unrated one. A blank
+    ``rating`` under FIDE gives the initial rating (K ignored); under the other rule sets
+    the player enters with 2200 (ELO-1970, USSR-1977) or 1500 (LOGISTIC).
+
+    >>> r = rate(2500, [2400, 2400, 2400], [1, "½", 0], k=10)
+    >>> r.games, r.score, r.expected, r.change_unrounded, r.change, r.new_rating
+    (3, 1.5, 1.92, -4.2, -4, 2496)
+    """
+    rs = parse_rules(rules)
+    own = parse_rating(rating, "rating")
+    k_value = parse_k(k, "k")
+    opps, halves = _counted(rs, _games(opponents, results))
+    return _outcome(rs, own, opps, halves, k_value)
+
+
+def performance(opponents: Cells, results: Cells, rules: Any = None) -> int | float | None:
+    """Performance rating Ra + dp of these games (None when no game counts).
+
+    >>> performance([2400, 2500, 2600], [1, 1, "½"])
+    2773
+    """
+    rs = parse_rules(rules)
+    opps, halves = _counted(rs, _games(opponents, results))
+    return rs.performance(opps, halves)
+
+
+def initial_rating(opponents: Cells, results: Cells, rules: Any = None) -> tuple[int | float | None, str | None]:
+    """An unrated player's first rating: ``(rating, None)``, or ``(None, reason)``.
+
+    >>> initial_rating([2100] * 5, [1] * 5)
+    (2200, None)
+    >>> initial_rating([2000, 2100], [1, 0])
+    (None, 'no rating: 2 rated games against rated opponents, 5 needed')
+    """
+    rs = parse_rules(rules)
+    opps, halves = _counted(rs, _games(opponents, results))
+    return rs.initial(opps, halves)
+
+
+def forecast(rating: Any, points: Any, remaining_opponents: Cells, rules: Any = None) -> int | float | None:
+    """Points already scored plus the expected score against the opponents still to come.
+
+    A blank cell in ``remaining_opponents`` is no game; type NR or 0 for an unrated opponent.
+
+    >>> forecast(2500, 3, [2400, 2400])
+    4.28
+    >>> forecast(2400, 2, [2300] * 9, "ELO-1970")   # N_exp 5.76 rounds to 6
+    8
+    """
+    rs = parse_rules(rules)
+    own = parse_rating(rating, "rating")
+    so_far = parse_number(points, "points")
+    if own is None and rs.unrated_as is None:
+        return None
+    opps, _ = _counted(rs, _opponents_only(remaining_opponents, "remaining_opponents"))
+    exp = rs.change(rs.unrated_as if own is None else own, opps, 0, 1).expected
+    return to_number(exact(so_far) + exact(exp))
+
+
+def _opponents_only(cells: Cells, argument: str) -> list[Game]:
+    """Games (opponent, win) for a list of opponents; blank cells are no opponent, NR or 0 unrated."""
+    return [(parse_rating(v, argument, pos), WIN) for v, pos in cells_with_position(cells) if not is_blank(v)]
+
+
+def needed(rating: Any, opponents: Cells, target: Any, k: Any = None, rules: Any = None) -> int | float | None:
+    """The least score (a multiple of ½) against these opponents that lifts the new rating
+    to at least ``target``; None when even a full score does not.
+
+    A blank cell in ``opponents`` is no game; type NR or 0 for an unrated opponent.
+
+    >>> needed(2400, [2400] * 9, 2420, k=20)
+    5.5
+    >>> needed(2400, [2400] * 9, 2500, k=10) is None
+    True
+    """
+    rs = parse_rules(rules)
+    own = parse_rating(rating, "rating")
+    k_value = parse_k(k, "k")
+    goal = parse_number(target, "target")
+    opps, _ = _counted(rs, _opponents_only(opponents, "opponents"))
+    for halves in range(0, 2 * len(opps) + 1):
+        new = _outcome(rs, own, opps, halves, k_value).new_rating
+        if new is not None and new >= goal:
+            return halves // 2 if halves % 2 == 0 else halves / 2
+    return None
+
+
+# --- K, averages, categories -------------------------------------------------------------
+
+
+def k_factor(rating: Any = None, games: Any = None, birth_year: Any = None, reached_2400: Any = None,
+             rules: Any = None, year: Any = None) -> int | float:
+    """K under the rule set, or from a schedule of (rating from, K) rows.
+
+    FIDE: 10 once 2400 is reached (or rating ≥ 2400); else 40 with fewer than 30 games;
+    else 40 for a junior (year − birth year ≤ 18) rated below 2300; else 20. An unrated
+    player gets 40.
+
+    >>> k_factor(2350), k_factor(2350, 12), k_factor(2250, 50, 2009, year=2026), k_factor(2380, reached_2400=True)
+    (20, 40, 40, 10)
+    >>> k_factor(1750, rules=[[0, 25], [1600, 20], [2000, 15], [2400, 10]])
+    20
+    """
+    own = parse_rating(rating, "rating")
+    played = parse_whole(games, "games", 0, 10**7)
+    born = parse_whole(birth_year, "birth_year", 1800, 2200)
+    reached = parse_flag(reached_2400, "reached_2400")
+    this_year = parse_whole(year, "year", 1800, 2200) or _dt.date.today().year
+    rows = grid(rules) if isinstance(rules, (list, tuple)) else None
+    if rows is not None and not (len(rows) == 1 and len(rows[0]) == 1):
+        return _k_from_schedule(rows, own)
+    rs = parse_rules(rows[0][0] if rows else rules)
+    if rs.unrated_as is not None:
+        return rs.default_k(own or rs.unrated_as)
+    if own is None:
+        return 40
+    if reached or own >= 2400:
+        return 10
+    if played is not None and played < 30:
+        return 40
+    if born is not None and this_year - born <= 18 and own < 2300:
+        return 40
+    return 20
+
+
+def _k_from_schedule(rows: list[list], rating: int | float | None) -> int | float:
+    """K from rows (rating from, K): the last row whose threshold ≤ rating."""
+    schedule = []
+    for r, row in enumerate(rows, 1):
+        if len(row) != 2:
+            raise EloError(f"rules: a K schedule has two columns (rating from, K), this one has {len(row)}")
+        if all(is_blank(v) for v in row):
+            continue
+        low = parse_number(row[0], "rules", (r, 1))
+        k = parse_k(row[1], "rules", (r, 2))
+        if k is None:
+            raise EloError.at("rules", (r, 2), row[1], "is not a K factor; every schedule row needs a K")
+        if schedule and low <= schedule[-1][0]:
+            raise EloError.at("rules", (r, 1), row[0], "is not above the previous row's rating; sort the schedule by rating")
+        schedule.append((low, k))
+    if not schedule:
+        raise EloError("rules: the K schedule is empty; give rows of (rating from, K)")
+    chosen = schedule[0][1]
+    if rating is not None:
+        for low, k in schedule:
+            if low <= rating:
+                chosen = k
+    return chosen
+
+
+def average_rating(ratings: Cells, rules: Any = None) -> int | None:
+    """An event's average rating (the Kvant article's K_T).
+
+    FIDE, FIDE-2024, LOGISTIC: over rated players, .5 up. ELO-1970/USSR-1977: unrated
+    players count 2200, .5 down.
+
+    >>> average_rating([2400, 2401, None]), average_rating([2400, 2401, None], "ELO-1970")
+    (2401, 2334)
+    """
+    rs = parse_rules(rules)
+    values = rating_cells(ratings, "ratings")
+    if rs.event_average_counts_unrated:
+        values = [rs.unrated_as if v is None else v for v in values]
+    return rs.average([v for v in values if v is not None])
+
+
+def category(average: Any) -> int | None:
+    """FIDE tournament category: 1 for 2251–2275, one more per 25 points; 0 below 2251.
+
+    >>> category(2250), category(2251), category(2275), category(2276), category(2700)
+    (0, 1, 1, 2, 18)
+    """
+    if is_blank(average):
+        return None
+    value = parse_number(average, "average")
+    if value < 2251:
+        return 0
+    return math.floor((value - 2226) / 25)
+
+
+# --- whole events --------------------------------------------------------------------------
+
+
+def _event_k(k: Cells, n: int) -> list[int | float | None]:
+    rows = grid(k)
+    values = [parse_k(v, "k", pos) for v, pos in cells_with_position(k)] if rows else [None]
+    if len(values) == 1:
+        return values * n
+    if len(values) != n:
+        raise EloError(f"k has {len(values)} cells but there are {n} players; give one K for all or one per player")
+    return values
+
+
+def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
+    n = len(ratings)
+    rows, cols = shape(results)
+    if (rows, cols) != (n, n):
+        raise EloError(
+            f"results is {rows}×{cols} but ratings lists {n} players; a crosstable needs {n} rows and {n} columns "
+            "(or give pairings for the rounds form)")
+    table = grid(results)
+    codes = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                codes[i][j] = parse_result(table[i][j], "results", (i + 1, j + 1))
+    games: list[list[Game]] = [[] for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = codes[i][j], codes[j][i]
+            if a is None and b is None:
+                continue
+            if a is None:
+                a = COMPLEMENT[b]
+            elif b is None:
+                b = COMPLEMENT[a]
+            elif b != COMPLEMENT[a] and not (a == b == FORFEIT_LOSS):
+                raise EloError(
+                    f"results, row {i + 1} column {j + 1} ({show(table[i][j])}) and row {j + 1} column {i + 1} "
+                    f"({show(table[j][i])}) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−")
+            games[i].append((ratings[j], a))
+            games[j].append((ratings[i], b))
+    return games
+
+
+def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[Game]]:
+    n = len(ratings)
+    prow, pcol = shape(pairings)
+    rrow, rcol = shape(results)
+    if prow != n:
+        raise EloError(f"pairings has {prow} rows but ratings lists {n} players; give one row per player")
+    if (rrow, rcol) != (prow, pcol):
+        raise EloError(f"results is {rrow}×{rcol} but pairings is {prow}×{pcol}; give one result per pairing cell")
+    ptable, rtable = grid(pairings), grid(results)
+    opp = [[0] * pcol for _ in range(n)]
+    code = [[None] * pcol for _ in range(n)]
+    for i in range(n):
+        for t in range(pcol):
+            value = ptable[i][t]
+            if is_blank(value):
+                continue
+            number = parse_whole(value, "pairings", 0, 10**6, (i + 1, t + 1))
+            if number and (number > n or number == i + 1):
+                problem = (f"is not a start number; the event has {n} players" if number > n
+                           else "is the player himself; a player cannot meet himself")
+                raise EloError.at("pairings", (i + 1, t + 1), value, problem)
+            opp[i][t] = number or 0
+            if number:
+                code[i][t] = parse_result(rtable[i][t], "results", (i + 1, t + 1))
+    games: list[list[Game]] = [[] for _ in range(n)]
+    for i in range(n):
+        row_games = games[i]
+        for t in range(pcol):
+            j = opp[i][t] - 1
+            if j < 0:
+                continue
+            back = opp[j][t]
+            if back and back != i + 1:
+                raise EloError(
+                    f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
+                    f"but row {j + 1} says {j + 1} meets {back}")
+            a, b = code[i][t], code[j][t]
+            if back and a is not None and b is not None and b != COMPLEMENT[a] and not (a == b == FORFEIT_LOSS):
+                raise EloError(
+                    f"results, round {t + 1}: row {i + 1} ({show(rtable[i][t])}) and row {j + 1} "
+                    f"({show(rtable[j][t])}) disagree on their game; one game reads 1/0, ½/½, 0/1, +/− or −/−")
+            row_games.append((ratings[j], a))
+    return games
+
+
+def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = None,
+               pairings: Cells = None) -> list[Outcome]:
+    """Rate a whole event, one :class:`Outcome` per player.
+
+    Crosstable form (no ``pairings``): ``results`` is n×n, row i column j = player i's score
+    against player j; a game may be typed on one side only. Rounds form: ``pairings`` n×r
+    (opponent's start number, blank or 0 for none) and ``results`` n×r (this player's
+    result); each row is that player's own record, checked against the opponent's row.
+
+    >>> out = rate_event([2500, 2400, None], [[None, 1, 1], [0, None, "½"], [0, "½", None]], k=10)
+    >>> [(o.games, o.score, o.change, o.new_rating) for o in out]
+    [(1, 1, 4, 2504), (1, 0, -4, 2396), (2, 0.5, None, None)]
+    """
+    rs = parse_rules(rules)
+    players = rating_cells(ratings, "ratings")
+    n = len(players)
+    ks = _event_k(k, n)
+    if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
+        games = _crosstable_games(players, results)
+    else:
+        games = _rounds_games(players, results, pairings)
+    outcomes = []
+    for i in range(n):
+        opps, halves = _counted(rs, games[i])
+        outcomes.append(_outcome(rs, players[i], opps, halves, ks[i]))
+    return outcomes

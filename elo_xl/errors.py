@@ -1,0 +1,53 @@
+"""The one error class of elo-xl: bad input, explained in one line.
+
+Every message names the argument, the position and the value, and says what would be
+accepted instead. The Excel functions show it as the cell's text (or as the #VALUE!
+message under xlwings Lite); the command line prints it and exits with code 2.
+
+>>> str(EloError.at("results", (3, 2), "x", "is not a result; type 1, ½, 0, =, + or −"))
+'results, row 3 column 2: "x" is not a result; type 1, ½, 0, =, + or −'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+def describe_position(pos: int | tuple[int, int] | None) -> str:
+    """Where a value stood: ``(3, 2)`` → row 3 column 2 of a range, ``4`` → its 4th value.
+
+    >>> describe_position((1, 5)), describe_position(2), describe_position(None)
+    ('row 1 column 5', 'value 2', '')
+    """
+    if pos is None:
+        return ""
+    if isinstance(pos, tuple):
+        return f"row {pos[0]} column {pos[1]}"
+    return f"value {pos}"
+
+
+def show(value: Any) -> str:
+    """A user's value as the message quotes it: text in quotes, numbers as typed.
+
+    >>> show("x"), show(2.5), show(3.0), show(None)
+    ('"x"', '2.5', '3', 'blank')
+    """
+    if value is None:
+        return "blank"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return '"' + text.replace("\n", " ") + '"'
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class EloError(ValueError):
+    """Bad input to elo-xl. ``str(error)`` is the one line to show the user."""
+
+    @classmethod
+    def at(
+        cls, argument: str, pos: int | tuple[int, int] | None, value: Any, problem: str
+    ) -> "EloError":
+        """The standard message: ``argument, position: value problem``."""
+        where = describe_position(pos)
+        return cls(f"{argument}{', ' + where if where else ''}: {show(value)} {problem}")

@@ -1,0 +1,273 @@
+"""What users type, parsed: results, ratings, K factors, and the shapes of ranges.
+
+A result is kept as a small integer code: the points in halves for a played game
+(:data:`LOSS` 0, :data:`DRAW` 1, :data:`WIN` 2) and two codes for forfeits, which are never
+rated. ``None`` is a game not played.
+
+>>> parse_result("½"), parse_result("0,5"), parse_result(1.0), parse_result("+")
+(1, 1, 2, 3)
+>>> parse_rating("NR") is None, parse_rating(2500.0), parse_rating(" 1873 ")
+(True, 2500, 1873)
+>>> grid([1, 2, 3])
+[[1], [2], [3]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import EloError
+
+LOSS, DRAW, WIN = 0, 1, 2
+FORFEIT_WIN, FORFEIT_LOSS = 3, 4
+
+#: Points (in halves) that each result code brings in the tournament table.
+POINTS_HALVES = (0, 1, 2, 2, 0)
+#: The other player's result for each code (a forfeit win is the opponent's forfeit loss).
+COMPLEMENT = (WIN, DRAW, LOSS, FORFEIT_LOSS, FORFEIT_WIN)
+#: The result codes as written in a crosstable.
+SYMBOL = ("0", "½", "1", "+", "−")
+
+_RESULT_TEXT = {
+    "1": WIN, "1.0": WIN, "1,0": WIN,
+    "0": LOSS, "0.0": LOSS, "0,0": LOSS,
+    "½": DRAW, "=": DRAW, "1/2": DRAW, "0.5": DRAW, "0,5": DRAW, ".5": DRAW, ",5": DRAW,
+    "+": FORFEIT_WIN,
+    "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS,
+}
+RESULT_HELP = "is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank"
+
+Cells = Any  # a single value, a flat list (a column) or a list of lists
+
+
+def is_blank(value: Any) -> bool:
+    """Empty cells arrive as None; a cell holding only spaces counts as empty too.
+
+    >>> is_blank(None), is_blank("  "), is_blank(0)
+    (True, True, False)
+    """
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def grid(cells: Cells) -> list[list[Any]]:
+    """Any range argument as a list of rows: a value → 1×1, a flat list → a column.
+
+    >>> grid(5), grid([[1, 2], [3, 4]]), grid(None)
+    ([[5]], [[1, 2], [3, 4]], [[None]])
+    """
+    if isinstance(cells, (list, tuple)):
+        if not cells:
+            return []
+        if all(isinstance(row, (list, tuple)) for row in cells):
+            return [list(row) for row in cells]
+        if any(isinstance(row, (list, tuple)) for row in cells):
+            raise EloError("a range mixes single values and rows; give a list of rows")
+        return [[v] for v in cells]
+    return [[cells]]
+
+
+def cells_with_position(cells: Cells) -> Iterator[tuple[Any, int | tuple[int, int]]]:
+    """Every cell of a range with the position an error message names, row by row.
+
+    A single row or column is numbered 1, 2, 3…; a block by (row, column).
+
+    >>> list(cells_with_position([[7, 8]]))
+    [(7, 1), (8, 2)]
+    >>> list(cells_with_position([[1, 2], [3, 4]]))[2]
+    (3, (2, 1))
+    """
+    rows = grid(cells)
+    line = len(rows) <= 1 or all(len(r) <= 1 for r in rows)
+    i = 0
+    for r, row in enumerate(rows, 1):
+        for c, value in enumerate(row, 1):
+            i += 1
+            yield value, (i if line else (r, c))
+
+
+def flat(cells: Cells) -> list[Any]:
+    """All the cells of a range, row by row.
+
+    >>> flat([[1, 2], [3, None]])
+    [1, 2, 3, None]
+    """
+    return [v for row in grid(cells) for v in row]
+
+
+def shape(cells: Cells) -> tuple[int, int]:
+    """(rows, columns) of a range, refusing ragged lists.
+
+    >>> shape([[1, 2], [3, 4], [5, 6]])
+    (3, 2)
+    """
+    rows = grid(cells)
+    widths = {len(r) for r in rows}
+    if len(widths) > 1:
+        raise EloError("a range has rows of different lengths; every row needs the same number of cells")
+    return len(rows), (widths.pop() if widths else 0)
+
+
+def to_number(value: Any) -> float | int | None:
+    """A cell's value as a number, or None when it is not one (text is read as typed).
+
+    >>> to_number("2,5"), to_number(" 7 "), to_number("x"), to_number(True)
+    (2.5, 7, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return int(value) if value.is_integer() else value
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-").replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            return None
+        if not math.isfinite(number):
+            return None
+        return int(number) if number.is_integer() else number
+    return None
+
+
+def parse_result(value: Any, argument: str = "result", pos: int | tuple[int, int] | None = None) -> int | None:
+    """A typed result as a code (halves of a point, or a forfeit), or None when blank.
+
+    >>> [parse_result(v) for v in (1, 0.5, 0, "1/2", "=", "-", None, "")]
+    [2, 1, 0, 1, 1, 4, None, None]
+    >>> parse_result("x", "results", (2, 3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: results, row 2 column 3: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        code = _RESULT_TEXT.get(text)
+        if code is not None:
+            return code
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value == 1:
+            return WIN
+        if value == 0.5:
+            return DRAW
+        if value == 0:
+            return LOSS
+    raise EloError.at(argument, pos, value, RESULT_HELP)
+
+
+def parse_rating(value: Any, argument: str = "rating", pos: int | tuple[int, int] | None = None) -> int | float | None:
+    """A rating: a number from 1 to 3999 (or numeric text); blank, 0 or "NR" mean unrated.
+
+    >>> parse_rating(0) is None, parse_rating("nr") is None, parse_rating(2012.5)
+    (True, True, 2012.5)
+    >>> parse_rating(-5)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: rating: -5 is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) for an unrated player
+    """
+    if is_blank(value):
+        return None
+    if isinstance(value, str) and value.strip().upper() == "NR":
+        return None
+    number = to_number(value)
+    if number == 0:
+        return None
+    if number is None or not 1 <= number <= 3999:
+        raise EloError.at(
+            argument, pos, value,
+            "is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) for an unrated player",
+        )
+    return number
+
+
+def parse_k(value: Any, argument: str = "k", pos: int | tuple[int, int] | None = None) -> int | float | None:
+    """A K factor: a number above 0 and at most 100; blank means the rule set's default.
+
+    >>> parse_k(None) is None, parse_k("15"), parse_k(12.5)
+    (True, 15, 12.5)
+    """
+    if is_blank(value):
+        return None
+    number = to_number(value)
+    if number is None or not 0 < number <= 100:
+        raise EloError.at(argument, pos, value, "is not a K factor; type a number above 0 and at most 100, or leave it blank for the rule set's default")
+    return number
+
+
+def parse_whole(
+    value: Any, argument: str, low: int, high: int, pos: int | tuple[int, int] | None = None
+) -> int | None:
+    """A whole number from ``low`` to ``high`` (games played, a year…), or None when blank.
+
+    >>> parse_whole("2009", "birth_year", 1850, 2200), parse_whole(None, "games", 0, 10**6)
+    (2009, None)
+    """
+    if is_blank(value):
+        return None
+    number = to_number(value)
+    if not isinstance(number, int) or not low <= number <= high:
+        raise EloError.at(argument, pos, value, f"is not a whole number from {low} to {high}")
+    return number
+
+
+def parse_number(value: Any, argument: str, pos: int | tuple[int, int] | None = None) -> int | float:
+    """Any number (a delta, a score, a target rating); blank is refused.
+
+    >>> parse_number("-120", "delta")
+    -120
+    """
+    number = to_number(value)
+    if number is None:
+        raise EloError.at(argument, pos, value, "is not a number")
+    return number
+
+
+def parse_flag(value: Any, argument: str, pos: int | tuple[int, int] | None = None) -> bool:
+    """TRUE/FALSE as Excel passes it, or 1/0, yes/no, x; blank is FALSE.
+
+    >>> parse_flag(True, "reached_2400"), parse_flag(None, "reached_2400"), parse_flag("yes", "x")
+    (True, False, True)
+    """
+    if is_blank(value):
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("true", "yes", "y", "x", "1", "đúng", "نعم", "да"):
+            return True
+        if text in ("false", "no", "n", "0", "sai", "لا", "нет"):
+            return False
+    raise EloError.at(argument, pos, value, "is not TRUE or FALSE")
+
+
+def same_size(first: Cells, first_name: str, second: Cells, second_name: str) -> tuple[list, list]:
+    """Two ranges read cell by cell that must hold the same number of cells.
+
+    >>> same_size([1, 2], "opponents", [[1, 0]], "results")
+    ([1, 2], [1, 0])
+    """
+    a, b = flat(first), flat(second)
+    if len(a) != len(b):
+        raise EloError(
+            f"{first_name} has {len(a)} cells but {second_name} has {len(b)}; "
+            "the two ranges must be the same size"
+        )
+    return a, b
+
+
+def rating_cells(cells: Cells, argument: str) -> list[int | float | None]:
+    """Every cell of a range parsed as a rating (None = unrated)."""
+    return [parse_rating(v, argument, pos) for v, pos in cells_with_position(cells)]
+

@@ -1,0 +1,226 @@
+"""The Excel functions of elo-xl, exposed through xlwings.
+
+Each function here is an ordinary Python function too (``ELO_EXPECTED(2500, 2400)`` →
+0.64). This module only adapts shapes and errors: every number comes from
+:mod:`elo_xl.engine`.
+
+* Range arguments are declared ``ndim=2`` so that rows and columns keep their shape; range
+  results are lists of rows that spill; an empty cell is None.
+* Bad input raises :class:`~elo_xl.errors.EloError` in the engine. The classic add-in would
+  put a whole traceback into the cell, so there the one-line message becomes the cell's
+  text. Under xlwings Lite and xlwings Server only :class:`xlwings.XlwingsError` messages
+  reach the user, so there the line travels as that class and shows as #VALUE!.
+* Parameters carry no type annotations on purpose: xlwings reads annotations as value
+  converters.
+
+>>> ELO_NEW(2500, [2400], [1], 10)
+2504
+>>> ELO_EVENT([2500, 2400], [[None, 1], [0, None]], 10)
+[[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
+>>> ELO_NEW(2500, [2400], ["x"])
+'results, value 1: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank'
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable
+
+import xlwings as xw
+
+from . import engine
+from .errors import EloError
+from .results import grid, shape
+
+#: Under xlwings Lite (Pyodide) and xlwings Server errors must be raised as XlwingsError.
+RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscripten"
+
+CATEGORY = "Elo"
+RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
+K_DOC = "K factor (optional): blank = the rule set's default (FIDE: 20 below 2400, 10 from 2400; K×n ≤ 700)."
+
+
+def _excel(function: Callable) -> Callable:
+    """Turn the engine's one-line EloError into what the user's Excel can show."""
+
+    @functools.wraps(function)
+    def wrapper(*args):
+        try:
+            return function(*args)
+        except EloError as error:
+            if RAISE_ERRORS:
+                raise xw.XlwingsError(str(error)) from None
+            return str(error)
+
+    return wrapper
+
+
+def _range_or_value(rows: list[list[Any]]) -> Any:
+    """A 1×1 result as a plain value; anything larger as rows that spill."""
+    if len(rows) == 1 and len(rows[0]) == 1:
+        return rows[0][0]
+    return rows
+
+
+def _broadcast(first: Any, first_name: str, second: Any, second_name: str) -> tuple[list, list]:
+    """Two arguments as grids of one shape: a single value is repeated over the other's shape."""
+    a, b = grid(first), grid(second)
+    sa, sb = shape(a), shape(b)
+    if sa == sb:
+        return a, b
+    if sa == (1, 1):
+        return [[a[0][0]] * sb[1] for _ in range(sb[0])], b
+    if sb == (1, 1):
+        return a, [[b[0][0]] * sa[1] for _ in range(sa[0])]
+    raise EloError(
+        f"{first_name} is {sa[0]}×{sa[1]} but {second_name} is {sb[0]}×{sb[1]}; "
+        "give two ranges of one shape, or a single value for one of them")
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", ndim=2, doc="Rating of the player (a cell or a range); blank, 0 or NR = unrated.")
+@xw.arg("opponent", ndim=2, doc="Opponent's rating (a cell or a range of the same shape).")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_EXPECTED(rating, opponent, rules=None):
+    """Expected score of rating against opponent in one game, e.g. =ELO_EXPECTED(2500,2400) gives 0.64. FIDE applies the 400-point rule (2650+ exempt); an unrated side under FIDE gives an empty cell. Ranges give ranges."""
+    ratings, opponents = _broadcast(rating, "rating", opponent, "opponent")
+    rows = [[engine.expected(r, o, rules) for r, o in zip(rr, oo)] for rr, oo in zip(ratings, opponents)]
+    return _range_or_value(rows)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("delta", ndim=2, doc="Rating difference: own rating minus the opponent's (or the opponents' average). A range gives a range.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_TABLE_H(delta, rules=None):
+    """Percentage h (0-100) expected for a rating difference, from table 8.1.2 (the Kvant article's Table 1), no cap, e.g. =ELO_TABLE_H(100) gives 64. LOGISTIC: 100/(1+10^(-delta/scale))."""
+    return _range_or_value([[engine.table_h(d, rules) for d in row] for row in grid(delta)])
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("p", ndim=2, doc="Fractional score from 0 to 1 (points / games); rounded to two decimals, .005 up. A range gives a range.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_DP(p, rules=None):
+    """Rating difference dp for a fractional score p, from FIDE table 8.1.1, e.g. =ELO_DP(0.83) gives 273. LOGISTIC: -scale*log10(1/p-1), within +/-800."""
+    return _range_or_value([[engine.dp(v, rules) for v in row] for row in grid(p)])
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", doc="Rating before the event; blank = unrated (FIDE: the initial rating is returned).")
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@xw.arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@xw.arg("k", doc=K_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_NEW(rating, opponents, results, k=None, rules=None):
+    """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none)."""
+    outcome = engine.rate(rating, opponents, results, k, rules)
+    if outcome.new_rating is None and outcome.note:
+        return outcome.note
+    return outcome.new_rating
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", doc="Rating before the event; blank = unrated (FIDE: no change exists, the cell stays empty).")
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@xw.arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@xw.arg("k", doc=K_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
+    """Rating change before rounding, as FIDE's calculation pages show it: K x sum(W - PD), e.g. =ELO_CHANGE(2500,2400,1,10) gives 3.6. ELO-1970/USSR-1977: k x (N - N_exp)."""
+    return engine.rate(rating, opponents, results, k, rules).change_unrounded
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", ndim=2, doc="Ratings of the n players in start order (a column); blank, 0 or NR = unrated.")
+@xw.arg("results", ndim=2, doc="Crosstable n x n (row i, column j = i's score against j), or with pairings n x r (this player's result per round).")
+@xw.arg("k", ndim=2, doc="K for all players, or a column of n values; blank = the rule set's default for that player.")
+@xw.arg("rules", doc=RULES_DOC)
+@xw.arg("pairings", ndim=2, doc="Rounds form (optional): n x r opponents' start numbers 1..n per round; blank or 0 = bye or not played.")
+@_excel
+def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None):
+    """A whole event: one row per player with games, score, opponents' average, expected, change, new rating, performance. From a crosstable, or from rounds with pairings. E.g. =ELO_EVENT(B2:B11,C2:L11)"""
+    return [outcome.event_row() for outcome in engine.rate_event(ratings, results, k, rules, pairings)]
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@xw.arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_PERFORMANCE(opponents, results, rules=None):
+    """Performance rating Ra + dp: Ra the opponents' average, p = score/games to two decimals, e.g. =ELO_PERFORMANCE({2400;2500;2600},{1;1;0.5}) gives 2773. Empty when no game counts."""
+    return engine.performance(opponents, results, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; under FIDE only rated opponents count.")
+@xw.arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_INITIAL(opponents, results, rules=None):
+    """Rating an unrated player comes out with. FIDE: two hypothetical 1800 draws, 5+ games against rated opponents, at most 2200, published from 1400; otherwise a short text says why. ELO-1970: from 2200; LOGISTIC: from 1500."""
+    rating, reason = engine.initial_rating(opponents, results, rules)
+    return reason if rating is None else rating
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", doc="Current rating; blank = unrated (FIDE: K 40).")
+@xw.arg("games", doc="Rated games played so far (optional); blank = 30 or more.")
+@xw.arg("birth_year", doc="Year of birth (optional); blank = not a junior.")
+@xw.arg("reached_2400", doc="TRUE once the published rating has reached 2400 (optional); blank = FALSE.")
+@xw.arg("rules", ndim=2, doc="Rule set name, or a two-column range of (rating from, K) rows, e.g. 0,25 / 1600,20 / 2000,15 / 2400,10.")
+@xw.arg("year", doc="Year of the event for the junior rule (optional); blank = this year.")
+@_excel
+def ELO_K(rating, games=None, birth_year=None, reached_2400=None, rules=None, year=None):
+    """K factor: FIDE 40 below 30 games or for a junior under 2300, 10 from 2400 (for good), else 20, e.g. =ELO_K(2350) gives 20. Or the K of a schedule range. ELO-1970: 10; LOGISTIC: 20."""
+    return engine.k_factor(rating, games, birth_year, reached_2400, rules, year)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", ndim=2, doc="Ratings of all players of the event; blank, 0 or NR = unrated.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_AVERAGE(ratings, rules=None):
+    """Average rating of an event (the Kvant article's K_T). FIDE, LOGISTIC: rated players, .5 up; ELO-1970/USSR-1977: unrated count 2200, .5 down. E.g. =ELO_AVERAGE(B2:B11)"""
+    return engine.average_rating(ratings, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("average", doc="Average rating of the event, e.g. from ELO_AVERAGE.")
+@_excel
+def ELO_CATEGORY(average):
+    """FIDE tournament category: 1 for an average of 2251-2275, one more per 25 points; 0 below 2251. E.g. =ELO_CATEGORY(2530) gives 13."""
+    return engine.category(average)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", doc="Rating of the player; blank = unrated.")
+@xw.arg("points", doc="Points scored so far.")
+@xw.arg("remaining_opponents", ndim=2, doc="Ratings of the opponents still to come; a blank cell is no game, NR or 0 = unrated.")
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_FORECAST(rating, points, remaining_opponents, rules=None):
+    """Forecast final score: points so far plus the expected score against the opponents still to come (the Kvant article's running forecast), e.g. =ELO_FORECAST(2500,3,{2400;2400}) gives 4.28."""
+    return engine.forecast(rating, points, remaining_opponents, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("rating", doc="Rating before the event; blank = unrated.")
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings; a blank cell is no game, NR or 0 = unrated opponent.")
+@xw.arg("target", doc="Rating to reach.")
+@xw.arg("k", doc=K_DOC)
+@xw.arg("rules", doc=RULES_DOC)
+@_excel
+def ELO_NEEDED(rating, opponents, target, k=None, rules=None):
+    """Least score (a multiple of 0.5) against these opponents that lifts the new rating to at least target; empty when even a full score does not, e.g. =ELO_NEEDED(2400,A1:A9,2420,20) gives 5.5."""
+    return engine.needed(rating, opponents, target, k, rules)
+
+
+#: Every Excel function of the module, in the order of the reference.
+FUNCTIONS = (ELO_EXPECTED, ELO_TABLE_H, ELO_DP, ELO_NEW, ELO_CHANGE, ELO_EVENT, ELO_PERFORMANCE,
+             ELO_INITIAL, ELO_K, ELO_AVERAGE, ELO_CATEGORY, ELO_FORECAST, ELO_NEEDED)
