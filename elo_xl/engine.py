@@ -28,11 +28,13 @@ from .results import (
     FORFEIT_LOSS,
     WIN,
     Cells,
+    broadcast,
     cells_with_position,
     flat,
     grid,
     is_blank,
     parse_flag,
+    parse_grid,
     parse_k,
     parse_number,
     parse_rating,
@@ -94,6 +96,18 @@ def expected(rating: Any, opponent: Any, rules: Any = None) -> float | None:
     return rs.expected(parse_rating(rating, "rating"), parse_rating(opponent, "opponent"))
 
 
+def expected_grid(ratings: Cells, opponents: Cells, rules: Any = None) -> list[list[float | None]]:
+    """:func:`expected` cell by cell over two ranges of one shape (or a range and a value).
+
+    >>> expected_grid([[2500], [2400]], 2400)
+    [[0.64], [0.5]]
+    """
+    rs = parse_rules(rules)
+    own, opp = broadcast(parse_grid(ratings, parse_rating, "rating"), "rating",
+                         parse_grid(opponents, parse_rating, "opponent"), "opponent")
+    return [[rs.expected(r, o) for r, o in zip(rr, oo)] for rr, oo in zip(own, opp)]
+
+
 def table_h(delta: Any, rules: Any = None) -> int | float:
     """The Kvant article's h: percentage expected for a rating difference (no cap).
 
@@ -103,16 +117,40 @@ def table_h(delta: Any, rules: Any = None) -> int | float:
     return parse_rules(rules).table_h(parse_number(delta, "delta"))
 
 
+def table_h_grid(deltas: Cells, rules: Any = None) -> list[list[int | float]]:
+    """:func:`table_h` for every cell of a range.
+
+    >>> table_h_grid([[0, 100, -100]])
+    [[50, 64, 36]]
+    """
+    rs = parse_rules(rules)
+    return [[rs.table_h(d) for d in row] for row in parse_grid(deltas, parse_number, "delta")]
+
+
 def dp(p: Any, rules: Any = None) -> int | float:
     """Table 8.1.1: rating difference for a fractional score p (two decimals, .005 up).
 
     >>> dp(0.835), dp(0.5), dp(1), dp(0.75, "LOGISTIC")
     (284, 0, 800, 190.84...)
     """
-    value = parse_number(p, "p")
-    if not 0 <= value <= 1:
-        raise EloError.at("p", None, p, "is not a fractional score; type a number from 0 to 1")
-    return parse_rules(rules).dp(value)
+    return parse_rules(rules).dp(_parse_p(p, "p"))
+
+
+def dp_grid(ps: Cells, rules: Any = None) -> list[list[int | float]]:
+    """:func:`dp` for every cell of a range.
+
+    >>> dp_grid([[0.83], [0.5]])
+    [[273], [0]]
+    """
+    rs = parse_rules(rules)
+    return [[rs.dp(p) for p in row] for row in parse_grid(ps, _parse_p, "p")]
+
+
+def _parse_p(value: Any, argument: str, pos: int | tuple[int, int] | None = None) -> int | float:
+    number = parse_number(value, argument, pos)
+    if not 0 <= number <= 1:
+        raise EloError.at(argument, pos, value, "is not a fractional score; type a number from 0 to 1")
+    return number
 
 
 # --- one player's games ------------------------------------------------------------------

@@ -68,10 +68,11 @@ def grid(cells: Cells) -> list[list[Any]]:
     return [[cells]]
 
 
-def cells_with_position(cells: Cells) -> Iterator[tuple[Any, int | tuple[int, int]]]:
+def cells_with_position(cells: Cells) -> Iterator[tuple[Any, int | tuple[int, int] | None]]:
     """Every cell of a range with the position an error message names, row by row.
 
-    A single row or column is numbered 1, 2, 3…; a block by (row, column).
+    A single cell has no position; a row or column is numbered 1, 2, 3…; a block by
+    (row, column).
 
     >>> list(cells_with_position([[7, 8]]))
     [(7, 1), (8, 2)]
@@ -79,6 +80,9 @@ def cells_with_position(cells: Cells) -> Iterator[tuple[Any, int | tuple[int, in
     (3, (2, 1))
     """
     rows = grid(cells)
+    if len(rows) == 1 and len(rows[0]) == 1:
+        yield rows[0][0], None
+        return
     line = len(rows) <= 1 or all(len(r) <= 1 for r in rows)
     i = 0
     for r, row in enumerate(rows, 1):
@@ -107,6 +111,36 @@ def shape(cells: Cells) -> tuple[int, int]:
     if len(widths) > 1:
         raise EloError("a range has rows of different lengths; every row needs the same number of cells")
     return len(rows), (widths.pop() if widths else 0)
+
+
+def parse_grid(cells: Cells, parse: Any, argument: str) -> list[list[Any]]:
+    """Every cell of a range parsed by ``parse(value, argument, position)``, shape kept.
+
+    >>> parse_grid([[1, "NR"], [2500, None]], parse_rating, "ratings")
+    [[1, None], [2500, None]]
+    """
+    rows = grid(cells)
+    height, width = shape(rows)
+    values = [parse(v, argument, pos) for v, pos in cells_with_position(rows)]
+    return [values[r * width:(r + 1) * width] for r in range(height)]
+
+
+def broadcast(first: list[list[Any]], first_name: str, second: list[list[Any]], second_name: str) -> tuple[list, list]:
+    """Two grids of one shape: a 1×1 grid is repeated over the other's shape.
+
+    >>> broadcast([[1]], "a", [[1, 2]], "b")
+    ([[1, 1]], [[1, 2]])
+    """
+    sa, sb = shape(first), shape(second)
+    if sa == sb:
+        return first, second
+    if sa == (1, 1):
+        return [[first[0][0]] * sb[1] for _ in range(sb[0])], second
+    if sb == (1, 1):
+        return first, [[second[0][0]] * sa[1] for _ in range(sa[0])]
+    raise EloError(
+        f"{first_name} is {sa[0]}×{sa[1]} but {second_name} is {sb[0]}×{sb[1]}; "
+        "give two ranges of one shape, or a single value for one of them")
 
 
 def to_number(value: Any) -> float | int | None:

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Callable, ClassVar, Sequence
 
 from .errors import EloError
+from .results import to_number as to_number_or_none
 from .rounding import (
     decimal_half_up,
     exact,
@@ -320,7 +321,8 @@ class LogisticRules(RuleSet):
     def change(self, rating, opponents, halves, k=None):
         k = self.default_k(rating) if k is None else k
         scale = self.scale
-        expected = sum(1.0 / (1.0 + 10.0 ** ((o - rating) / scale)) for o in opponents)
+        # fsum: the correctly rounded sum, so the order the games are listed in cannot matter
+        expected = math.fsum(1.0 / (1.0 + 10.0 ** ((o - rating) / scale)) for o in opponents)
         unrounded = k * (halves / 2 - expected)
         return Change(expected, unrounded, float_half_away(unrounded), k)
 
@@ -348,17 +350,15 @@ _BY_NAME: dict[str, RuleSet] = {
 
 @lru_cache(maxsize=64)
 def _parse_text(text: str) -> RuleSet:
-    key = "".join(ch for ch in text.upper() if ch.isalnum() or ch in ".,")
+    words = text.strip().upper()
+    key = "".join(ch for ch in words if ch.isalnum())
     if key in _BY_NAME:
         return _BY_NAME[key]
-    if key.startswith("LOGISTIC"):
-        scale_text = key[len("LOGISTIC"):].replace(",", ".")
-        try:
-            scale = float(scale_text)
-        except ValueError:
-            scale = float("nan")
-        if math.isfinite(scale) and 0 < scale <= 10000:
-            return LogisticRules(int(scale) if scale.is_integer() else scale)
+    if words.startswith("LOGISTIC"):
+        rest = words[len("LOGISTIC"):].strip().lstrip(":=").strip()
+        scale = to_number_or_none(rest)
+        if scale is not None and 0 < scale <= 10000:
+            return LogisticRules(scale)
         raise EloError.at("rules", None, text, "has no valid scale; write LOGISTIC followed by a number above 0, e.g. LOGISTIC 480")
     raise EloError.at("rules", None, text, "is not a rule set; " + RULES_HELP)
 

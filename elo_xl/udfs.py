@@ -18,7 +18,7 @@ Each function here is an ordinary Python function too (``ELO_EXPECTED(2500, 2400
 >>> ELO_EVENT([2500, 2400], [[None, 1], [0, None]], 10)
 [[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
 >>> ELO_NEW(2500, [2400], ["x"])
-'results, value 1: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank'
+'results: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank'
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ import xlwings as xw
 
 from . import engine
 from .errors import EloError
-from .results import grid, shape
 
 #: Under xlwings Lite (Pyodide) and xlwings Server errors must be raised as XlwingsError.
 RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscripten"
@@ -63,21 +62,6 @@ def _range_or_value(rows: list[list[Any]]) -> Any:
     return rows
 
 
-def _broadcast(first: Any, first_name: str, second: Any, second_name: str) -> tuple[list, list]:
-    """Two arguments as grids of one shape: a single value is repeated over the other's shape."""
-    a, b = grid(first), grid(second)
-    sa, sb = shape(a), shape(b)
-    if sa == sb:
-        return a, b
-    if sa == (1, 1):
-        return [[a[0][0]] * sb[1] for _ in range(sb[0])], b
-    if sb == (1, 1):
-        return a, [[b[0][0]] * sa[1] for _ in range(sa[0])]
-    raise EloError(
-        f"{first_name} is {sa[0]}×{sa[1]} but {second_name} is {sb[0]}×{sb[1]}; "
-        "give two ranges of one shape, or a single value for one of them")
-
-
 @xw.func(category=CATEGORY)
 @xw.arg("rating", ndim=2, doc="Rating of the player (a cell or a range); blank, 0 or NR = unrated.")
 @xw.arg("opponent", ndim=2, doc="Opponent's rating (a cell or a range of the same shape).")
@@ -85,9 +69,7 @@ def _broadcast(first: Any, first_name: str, second: Any, second_name: str) -> tu
 @_excel
 def ELO_EXPECTED(rating, opponent, rules=None):
     """Expected score of rating against opponent in one game, e.g. =ELO_EXPECTED(2500,2400) gives 0.64. FIDE applies the 400-point rule (2650+ exempt); an unrated side under FIDE gives an empty cell. Ranges give ranges."""
-    ratings, opponents = _broadcast(rating, "rating", opponent, "opponent")
-    rows = [[engine.expected(r, o, rules) for r, o in zip(rr, oo)] for rr, oo in zip(ratings, opponents)]
-    return _range_or_value(rows)
+    return _range_or_value(engine.expected_grid(rating, opponent, rules))
 
 
 @xw.func(category=CATEGORY)
@@ -96,7 +78,7 @@ def ELO_EXPECTED(rating, opponent, rules=None):
 @_excel
 def ELO_TABLE_H(delta, rules=None):
     """Percentage h (0-100) expected for a rating difference, from table 8.1.2 (the Kvant article's Table 1), no cap, e.g. =ELO_TABLE_H(100) gives 64. LOGISTIC: 100/(1+10^(-delta/scale))."""
-    return _range_or_value([[engine.table_h(d, rules) for d in row] for row in grid(delta)])
+    return _range_or_value(engine.table_h_grid(delta, rules))
 
 
 @xw.func(category=CATEGORY)
@@ -105,7 +87,7 @@ def ELO_TABLE_H(delta, rules=None):
 @_excel
 def ELO_DP(p, rules=None):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1, e.g. =ELO_DP(0.83) gives 273. LOGISTIC: -scale*log10(1/p-1), within +/-800."""
-    return _range_or_value([[engine.dp(v, rules) for v in row] for row in grid(p)])
+    return _range_or_value(engine.dp_grid(p, rules))
 
 
 @xw.func(category=CATEGORY)
@@ -194,7 +176,7 @@ def ELO_AVERAGE(ratings, rules=None):
 @xw.arg("average", doc="Average rating of the event, e.g. from ELO_AVERAGE.")
 @_excel
 def ELO_CATEGORY(average):
-    """FIDE tournament category: 1 for an average of 2251-2275, one more per 25 points; 0 below 2251. E.g. =ELO_CATEGORY(2530) gives 13."""
+    """FIDE tournament category: 1 for an average of 2251-2275, one more per 25 points; 0 below 2251. E.g. =ELO_CATEGORY(2530) gives 12."""
     return engine.category(average)
 
 

@@ -1,0 +1,63 @@
+"""Built-in sample events, so that ``elo-xl demo`` and the documentation need no input file.
+
+The players are invented; the results are typed as an arbiter would type them.
+
+>>> len(ROUND_ROBIN.players), ROUND_ROBIN.players[0].name, ROUND_ROBIN.results[0][:3]
+(10, 'Nguyen Van An', [None, '½', '½'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SamplePlayer:
+    """One player of a sample event (``rating`` None = unrated)."""
+
+    name: str
+    rating: int | None
+    federation: str
+
+
+@dataclass(frozen=True)
+class SampleEvent:
+    """A sample event as a crosstable: ``results[i][j]`` is player i's score against j."""
+
+    name: str
+    place: str
+    start: str
+    players: tuple[SamplePlayer, ...]
+    results: list[list[str | None]]
+
+    @property
+    def ratings(self) -> list[int | None]:
+        """The players' ratings in start order."""
+        return [p.rating for p in self.players]
+
+
+def _crosstable(rows: list[str]) -> list[list[str | None]]:
+    return [[None if cell == "x" else cell for cell in row.split()] for row in rows]
+
+
+_ROWS = [
+    ("Nguyen Van An", 2531, "VIE", "x ½ ½ 1 ½ 1 ½ ½ 1 ½"),
+    ("Layla Haddad", 2488, "JOR", "½ x ½ ½ ½ ½ 1 ½ ½ 1"),
+    ("Ivan Petrov", 2452, "RUS", "½ ½ x 0 1 ½ 0 ½ 1 ½"),
+    ("Tran Thi Binh", 2410, "VIE", "0 ½ 1 x ½ ½ ½ 1 ½ 1"),
+    ("Omar Khalil", 2395, "EGY", "½ ½ 0 ½ x 1 ½ 1 ½ ½"),
+    ("Olga Smirnova", 2361, "KAZ", "0 ½ ½ ½ 0 x ½ 1 ½ ½"),
+    ("Le Minh Chau", 2322, "VIE", "½ 0 1 ½ ½ ½ x 1 1 ½"),
+    ("Sara Nasser", 2290, "UAE", "½ ½ ½ 0 0 0 0 x 0 1"),
+    ("Dmitri Volkov", 2248, "RUS", "0 ½ 0 ½ ½ ½ 0 1 x ½"),
+    ("Pham Quoc Duy", None, "VIE", "½ 0 ½ 0 ½ ½ ½ 0 ½ x"),
+]
+
+#: A 10-player round robin with one unrated player.
+ROUND_ROBIN = SampleEvent(
+    name="elo-xl Sample Round Robin",
+    place="Hanoi",
+    start="2026/03/14",
+    players=tuple(SamplePlayer(name, rating, fed) for name, rating, fed, _ in _ROWS),
+    results=_crosstable([row for *_, row in _ROWS]),
+)
