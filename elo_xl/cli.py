@@ -6,6 +6,10 @@ import argparse
 import sys
 
 from . import __version__
+from .errors import EloError
+
+LITE_FOLDER = "elo-xl-lite"
+LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,15 +19,63 @@ def build_parser() -> argparse.ArgumentParser:
         description="FIDE-exact chess rating calculations: Excel functions, workbooks, TRF tools.",
     )
     parser.add_argument("--version", action="version", version=f"elo-xl {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    lite = commands.add_parser(
+        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt "
+                    "for the xlwings Lite editor.")
+    lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,
+                      help=f"folder to write to (default: {LITE_FOLDER})")
+    lite.set_defaults(run=run_lite)
+    demo = commands.add_parser(
+        "demo", help="rate a built-in sample event", description="Rate a built-in sample event and print the rating table.")
+    demo.add_argument("--rules", default="FIDE", help="rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC")
+    demo.set_defaults(run=run_demo)
     return parser
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """``elo-xl demo``: the rating table of the built-in sample round robin."""
+    from .engine import average_rating, category, rate_event
+    from .report import event_table
+    from .rules import parse_rules
+    from .samples import ROUND_ROBIN as event
+
+    rules = parse_rules(args.rules)
+    outcomes = rate_event(event.ratings, event.results, None, rules)
+    average = average_rating(event.ratings, rules)
+    print(f"{event.name}, {event.place}, {event.start} — {len(event.players)} players, rules {rules.name}")
+    print(f"Average rating {average}, category {category(average)}")
+    print()
+    print(event_table([p.name for p in event.players], outcomes))
+    for player, outcome in zip(event.players, outcomes):
+        if outcome.note:
+            print(f"{player.name}: {outcome.note}")
+    return 0
+
+
+def run_lite(args: argparse.Namespace) -> int:
+    """``elo-xl lite``: write the xlwings Lite bundle and say where it went."""
+    from .lite import write_lite_bundle  # imports xlwings, which only this command needs
+
+    for path in write_lite_bundle(args.output):
+        print(path)
+    print(LITE_HINT)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``elo-xl`` console script."""
     parser = build_parser()
-    parser.parse_args(argv)
-    parser.print_help()
-    return 0
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 0
+    try:
+        return args.run(args)
+    except EloError as error:
+        print(f"elo-xl: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

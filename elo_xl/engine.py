@@ -26,6 +26,7 @@ from .errors import EloError, show
 from .results import (
     COMPLEMENT,
     FORFEIT_LOSS,
+    POINTS_HALVES,
     WIN,
     Cells,
     broadcast,
@@ -70,6 +71,8 @@ class Outcome:
     performance: int | float | None
     k: int | float | None
     note: str | None = None
+    #: Tournament points of all the games given, forfeits included (None where not asked).
+    points: int | float | None = None
 
     def event_row(self) -> list:
         """The seven columns of ``ELO_EVENT``: games, score, opponents' average, expected,
@@ -182,20 +185,30 @@ def _counted(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int]:
     return opps, halves
 
 
+def _half_points(halves: int) -> int | float:
+    """A number of half points as points: 7 → 3.5, 8 → 4."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _points(games: Sequence[Game]) -> int | float:
+    """Tournament points of these games: played results and forfeits alike."""
+    return _half_points(sum(POINTS_HALVES[code] for _, code in games if code is not None))
+
+
 def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
-             k: int | float | None) -> Outcome:
+             k: int | float | None, points: int | float | None = None) -> Outcome:
     """The calculation shared by :func:`rate`, :func:`rate_event` and :func:`needed`."""
     n = len(opps)
-    score = halves // 2 if halves % 2 == 0 else halves / 2
+    score = _half_points(halves)
     average = rs.average(opps)
     performance_ = rs.performance(opps, halves)
     if rating is None and rs.unrated_as is None:
         new, note = rs.initial(opps, halves)
-        return Outcome(None, n, score, average, None, None, None, new, performance_, None, note)
+        return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
     own = rs.unrated_as if rating is None else rating
     result = rs.change(own, opps, halves, k)
     return Outcome(rating, n, score, average, result.expected, result.unrounded,
-                   result.rounded, to_number(own + result.rounded), performance_, result.k)
+                   result.rounded, to_number(own + result.rounded), performance_, result.k, None, points)
 
 
 def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: Any = None) -> Outcome:
@@ -212,8 +225,9 @@ def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: An
     rs = parse_rules(rules)
     own = parse_rating(rating, "rating")
     k_value = parse_k(k, "k")
-    opps, halves = _counted(rs, _games(opponents, results))
-    return _outcome(rs, own, opps, halves, k_value)
+    games = _games(opponents, results)
+    opps, halves = _counted(rs, games)
+    return _outcome(rs, own, opps, halves, k_value, _points(games))
 
 
 def performance(opponents: Cells, results: Cells, rules: Any = None) -> int | float | None:
@@ -284,7 +298,7 @@ def needed(rating: Any, opponents: Cells, target: Any, k: Any = None, rules: Any
     for halves in range(0, 2 * len(opps) + 1):
         new = _outcome(rs, own, opps, halves, k_value).new_rating
         if new is not None and new >= goal:
-            return halves // 2 if halves % 2 == 0 else halves / 2
+            return _half_points(halves)
     return None
 
 
@@ -495,5 +509,5 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
     outcomes = []
     for i in range(n):
         opps, halves = _counted(rs, games[i])
-        outcomes.append(_outcome(rs, players[i], opps, halves, ks[i]))
+        outcomes.append(_outcome(rs, players[i], opps, halves, ks[i], _points(games[i])))
     return outcomes

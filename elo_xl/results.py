@@ -295,7 +295,7 @@ def same_size(first: Cells, first_name: str, second: Cells, second_name: str) ->
     a, b = flat(first), flat(second)
     if len(a) != len(b):
         raise EloError(
-            f"{first_name} has {len(a)} cells but {second_name} has {len(b)}; "
+            f"{first_name} has {len(a)} cell{'s' if len(a) != 1 else ''} but {second_name} has {len(b)}; "
             "the two ranges must be the same size"
         )
     return a, b
