@@ -25,10 +25,13 @@ from typing import Any, Sequence
 from .errors import EloError, show
 from .results import (
     COMPLEMENT,
-    FORFEIT_LOSS,
+    BYE_HELP,
+    BYES,
     POINTS_HALVES,
     WIN,
+    WITHOUT_OPPONENT,
     Cells,
+    agree,
     broadcast,
     cells_with_position,
     flat,
@@ -163,8 +166,16 @@ def _games(opponents: Cells, results: Cells) -> list[Game]:
     """Pairs (opponent rating, result code) from two ranges of the same size."""
     same_size(opponents, "opponents", results, "results")
     opps = [parse_rating(v, "opponents", pos) for v, pos in cells_with_position(opponents)]
-    codes = [parse_result(v, "results", pos) for v, pos in cells_with_position(results)]
+    codes = [_game_result(v, "results", pos) for v, pos in cells_with_position(results)]
     return list(zip(opps, codes))
+
+
+def _game_result(value: Any, argument: str, pos: int | tuple[int, int] | None) -> int | None:
+    """A result of a game against an opponent: any result but a bye."""
+    code = parse_result(value, argument, pos)
+    if code in BYES:
+        raise EloError.at(argument, pos, value, BYE_HELP)
+    return code
 
 
 def _counted(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int]:
@@ -420,7 +431,7 @@ def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
     for i in range(n):
         for j in range(n):
             if i != j:
-                codes[i][j] = parse_result(table[i][j], "results", (i + 1, j + 1))
+                codes[i][j] = _game_result(table[i][j], "results", (i + 1, j + 1))
     games: list[list[Game]] = [[] for _ in range(n)]
     for i in range(n):
         for j in range(i + 1, n):
@@ -431,7 +442,7 @@ def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
                 a = COMPLEMENT[b]
             elif b is None:
                 b = COMPLEMENT[a]
-            elif b != COMPLEMENT[a] and not (a == b == FORFEIT_LOSS):
+            elif not agree(a, b):
                 raise EloError(
                     f"results, row {i + 1} column {j + 1} ({show(table[i][j])}) and row {j + 1} column {i + 1} "
                     f"({show(table[j][i])}) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−")
@@ -451,20 +462,23 @@ def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[G
     ptable, rtable = grid(pairings), grid(results)
     opp = [[0] * pcol for _ in range(n)]
     code = [[None] * pcol for _ in range(n)]
+    byes: list[list[Game]] = [[] for _ in range(n)]
     for i in range(n):
         for t in range(pcol):
             value = ptable[i][t]
-            if is_blank(value):
+            number = None if is_blank(value) else parse_whole(value, "pairings", 0, 10**6, (i + 1, t + 1))
+            if not number:  # a bye or a round without a game: byes and forfeits still score points
+                unpaired = parse_result(rtable[i][t], "results", (i + 1, t + 1))
+                if unpaired in WITHOUT_OPPONENT:
+                    byes[i].append((None, unpaired))
                 continue
-            number = parse_whole(value, "pairings", 0, 10**6, (i + 1, t + 1))
             if number and (number > n or number == i + 1):
                 problem = (f"is not a start number; the event has {n} players" if number > n
                            else "is the player himself; a player cannot meet himself")
                 raise EloError.at("pairings", (i + 1, t + 1), value, problem)
-            opp[i][t] = number or 0
-            if number:
-                code[i][t] = parse_result(rtable[i][t], "results", (i + 1, t + 1))
-    games: list[list[Game]] = [[] for _ in range(n)]
+            opp[i][t] = number
+            code[i][t] = _game_result(rtable[i][t], "results", (i + 1, t + 1))
+    games = byes
     for i in range(n):
         row_games = games[i]
         for t in range(pcol):
@@ -477,7 +491,7 @@ def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[G
                     f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
                     f"but row {j + 1} says {j + 1} meets {back}")
             a, b = code[i][t], code[j][t]
-            if back and a is not None and b is not None and b != COMPLEMENT[a] and not (a == b == FORFEIT_LOSS):
+            if back and a is not None and b is not None and not agree(a, b):
                 raise EloError(
                     f"results, round {t + 1}: row {i + 1} ({show(rtable[i][t])}) and row {j + 1} "
                     f"({show(rtable[j][t])}) disagree on their game; one game reads 1/0, ½/½, 0/1, +/− or −/−")

@@ -22,22 +22,46 @@ from .errors import EloError
 
 LOSS, DRAW, WIN = 0, 1, 2
 FORFEIT_WIN, FORFEIT_LOSS = 3, 4
+#: Played but not rated (TRF ``W``, ``D``, ``L``).
+UNRATED_WIN, UNRATED_DRAW, UNRATED_LOSS = 5, 6, 7
+#: Byes, which have no opponent (TRF ``H`` half-point, ``F`` full-point, ``U`` pairing-allocated, ``Z`` zero-point).
+BYE_HALF, BYE_FULL, BYE_PAIRING, BYE_ZERO = 8, 9, 10, 11
+BYES = frozenset((BYE_HALF, BYE_FULL, BYE_PAIRING, BYE_ZERO))
+#: Results that score on a round without an opponent: byes and forfeits.
+WITHOUT_OPPONENT = BYES | {FORFEIT_WIN, FORFEIT_LOSS}
 
 #: Points (in halves) that each result code brings in the tournament table.
-POINTS_HALVES = (0, 1, 2, 2, 0)
-#: The other player's result for each code (a forfeit win is the opponent's forfeit loss).
-COMPLEMENT = (WIN, DRAW, LOSS, FORFEIT_LOSS, FORFEIT_WIN)
-#: The result codes as written in a crosstable.
-SYMBOL = ("0", "½", "1", "+", "−")
+POINTS_HALVES = (0, 1, 2, 2, 0, 2, 1, 0, 1, 2, 2, 0)
+#: The other player's result for each code (a forfeit win is the opponent's forfeit loss; byes have none).
+COMPLEMENT = (WIN, DRAW, LOSS, FORFEIT_LOSS, FORFEIT_WIN, UNRATED_LOSS, UNRATED_DRAW, UNRATED_WIN,
+              None, None, None, None)
+#: Each code as a crosstable or a TRF file writes it.
+SYMBOL = ("0", "½", "1", "+", "−", "W", "D", "L", "H", "F", "U", "Z")
 
-_RESULT_TEXT = {
+#: Every spelling of a result that users may type, with its code (letters in any case).
+RESULT_TEXT = {
     "1": WIN, "1.0": WIN, "1,0": WIN,
     "0": LOSS, "0.0": LOSS, "0,0": LOSS,
     "½": DRAW, "=": DRAW, "1/2": DRAW, "0.5": DRAW, "0,5": DRAW, ".5": DRAW, ",5": DRAW,
     "+": FORFEIT_WIN,
     "-": FORFEIT_LOSS, "−": FORFEIT_LOSS, "–": FORFEIT_LOSS,
+    "W": UNRATED_WIN, "D": UNRATED_DRAW, "L": UNRATED_LOSS,
+    "H": BYE_HALF, "F": BYE_FULL, "U": BYE_PAIRING, "Z": BYE_ZERO,
 }
+_RESULT_TEXT = {**RESULT_TEXT, **{k.lower(): v for k, v in RESULT_TEXT.items() if k.isalpha()}}
+
+
+def agree(code: int, other: int) -> bool:
+    """Whether two sides of one game agree: 1/0, ½/½, +/−, −/− (a double forfeit), W/L, D/D.
+
+    >>> agree(WIN, LOSS), agree(FORFEIT_LOSS, FORFEIT_LOSS), agree(WIN, WIN)
+    (True, True, False)
+    """
+    return other == COMPLEMENT[code] or code == other == FORFEIT_LOSS
+
+
 RESULT_HELP = "is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank"
+BYE_HELP = "is a bye, which has no opponent; byes (H, F, U, Z) belong in the rounds form on a round without a pairing"
 
 Cells = Any  # a single value, a flat list (a column) or a list of lists
 

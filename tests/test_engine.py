@@ -294,3 +294,20 @@ def test_event_columns():
 def test_event_k_column_and_defaults():
     out = rate_event([2450, 2000, 1500], [[None, 1, 1], [0, None, 1], [0, 0, None]], k=[[None], [15], [None]])
     assert [o.k for o in out] == [10, 15, 20]
+
+
+def test_rounds_form_byes_score_points_and_are_never_rated():
+    out = rate_event([2000, 1900, 1800], [[1, "H"], [0, "F"], ["U", 1]], 20, None, [[2, 0], [1, None], [None, 2]])
+    # player 3's win over player 2 in round 2 is listed on his row only: it counts for him
+    assert [o.points for o in out] == [1.5, 1, 2]
+    assert [o.games for o in out] == [1, 1, 1]
+    assert out[2].new_rating == 1813  # 20 × (1 − .36)
+    # played results on a round without an opponent are ignored
+    assert rate_event([2000, 1900], [[1, 1], [0, None]], 20, None, [[2, None], [1, None]])[0].points == 1
+
+
+def test_letters_for_games_not_rated():
+    r = rate(2000, [1900, 1900, 1900], ["W", "d", "L"], 20)
+    assert (r.games, r.points, r.new_rating) == (0, 1.5, 2000)
+    out = rate_event([2000, 1900], [[None, "W"], [None, None]], 20)
+    assert [o.points for o in out] == [1, 0] and [o.games for o in out] == [0, 0]
