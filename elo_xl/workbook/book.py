@@ -1,0 +1,365 @@
+"""What every generated workbook shares: styles, the Event and Tables sheets, defined names,
+validation, protection, print set-up, and safe writing of user text.
+
+A template module builds its own sheet on a :class:`Book`; the Book gives it the vocabulary
+of the house (``input_cell``, ``label``, ``formula``, ``name``…) so that every template looks
+and behaves alike.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import re
+from typing import Any, Iterable
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..tables import D_TO_P, P_TO_DP
+from . import formulas as f
+from .archive import deterministic
+from .i18n import LANGUAGES, translate
+
+INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
+HEADER_FILL = PatternFill("solid", fgColor="1F3864")
+OUTPUT_FILL = PatternFill("solid", fgColor="E2EFDA")
+WORK_FILL = PatternFill("solid", fgColor="F2F2F2")
+WIN_FILL = PatternFill("solid", fgColor="C6EFCE", bgColor="C6EFCE")
+DRAW_FILL = PatternFill("solid", fgColor="DDEBF7", bgColor="DDEBF7")
+LOSS_FILL = PatternFill("solid", fgColor="FFC7CE", bgColor="FFC7CE")
+CONFLICT_FILL = PatternFill("solid", fgColor="FF0000", bgColor="FF0000")
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+TITLE_FONT = Font(bold=True, size=14)
+BOLD = Font(bold=True)
+UP_FONT = Font(color="006100", bold=True)
+DOWN_FONT = Font(color="9C0006", bold=True)
+THIN = Side(style="thin", color="BFBFBF")
+GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+CENTER = Alignment(horizontal="center", vertical="center")
+WRAP = Alignment(wrap_text=True, vertical="top")
+UNLOCKED = Protection(locked=False)
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+FIXED_TIME = _dt.datetime(2026, 1, 1)
+
+
+def clean_text(value: str) -> str:
+    """User text with control characters removed (a newline or tab becomes a space).
+
+    >>> clean_text("Nguy\\x07en\\tVan\\nAn")
+    'Nguyen Van An'
+    """
+    return _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+
+
+def ref(sheet: Worksheet | str, cell: str) -> str:
+    """An absolute reference to ``cell`` on ``sheet``: ``'Round robin'!$C$5``.
+
+    >>> ref("Round robin", "C5:D9")
+    "'Round robin'!$C$5:$D$9"
+    """
+    title = sheet if isinstance(sheet, str) else sheet.title
+    parts = []
+    for part in cell.split(":"):
+        letters = part.rstrip("0123456789")
+        parts.append(f"${letters}${part[len(letters):]}")
+    return f"{quote_sheetname(title)}!{':'.join(parts)}"
+
+
+def cell_name(column: int, row: int, absolute: bool = False) -> str:
+    """``(3, 5)`` → ``C5`` (or ``$C$5``)."""
+    letter = get_column_letter(column)
+    return f"${letter}${row}" if absolute else f"{letter}{row}"
+
+
+class Book:
+    """An openpyxl workbook under construction, in one language."""
+
+    def __init__(self, lang: str = "en"):
+        if lang not in LANGUAGES:
+            from ..errors import EloError
+
+            raise EloError.at("--lang", None, lang, f"is not a language of elo-xl; use {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.wb = Workbook()
+        self.wb.remove(self.wb.active)
+        self.validations: dict[str, DataValidation] = {}
+
+    # --- text ----------------------------------------------------------------------------
+    def t(self, key: str, **values: Any) -> str:
+        """The text of ``key`` in this book's language."""
+        return translate(key, self.lang, **values)
+
+    def sheet(self, key: str) -> Worksheet:
+        """A new sheet titled in the book's language (right to left in Arabic)."""
+        ws = self.wb.create_sheet(self.t(key)[:31])
+        if self.lang == "ar":
+            ws.sheet_view.rightToLeft = True
+        return ws
+
+    # --- cells ----------------------------------------------------------------------------
+    @staticmethod
+    def text(ws: Worksheet, cell: str, value: Any) -> None:
+        """Write user data as data: text never becomes a formula, control characters go."""
+        target = ws[cell]
+        if isinstance(value, str):
+            target.value = clean_text(value)
+            target.data_type = "s"
+        else:
+            target.value = value
+
+    def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
+        """A translated label."""
+        self.text(ws, cell, self.t(key, **values))
+        if bold:
+            ws[cell].font = BOLD
+
+    def header(self, ws: Worksheet, row: int, column: int, key: str, **values: Any) -> None:
+        """A column header: translated, white on dark blue, centred and wrapped."""
+        cell = ws.cell(row=row, column=column)
+        self.text(ws, cell.coordinate, self.t(key, **values))
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        cell.border = GRID
+
+    @staticmethod
+    def formula(ws: Worksheet, cell: str, text: str, number_format: str | None = None, fill: PatternFill | None = None) -> None:
+        """A formula cell (locked), ``text`` without the leading ``=``."""
+        target = ws[cell]
+        target.value = "=" + text
+        if number_format:
+            target.number_format = number_format
+        if fill is not None:
+            target.fill = fill
+
+    @staticmethod
+    def input_cell(ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None) -> None:
+        """An input cell: unlocked and shaded; its value (if any) is written as data."""
+        target = ws[cell]
+        if value is not None:
+            Book.text(ws, cell, value)
+        target.protection = UNLOCKED
+        target.fill = INPUT_FILL
+        target.border = GRID
+        if number_format:
+            target.number_format = number_format
+
+    # --- names ------------------------------------------------------------------------------
+    def name(self, name: str, ws: Worksheet | str, cells: str) -> None:
+        """A workbook-level defined name for a cell or a range."""
+        self.wb.defined_names[name] = DefinedName(name, attr_text=ref(ws, cells))
+
+    # --- validation -------------------------------------------------------------------------
+    def validate(self, ws: Worksheet, cells: str, kind: str) -> None:
+        """Attach the data validation ``kind`` (results, rounds, rating, k, rules, colour, whole, date, flag)."""
+        key = f"{ws.title}|{kind}"
+        dv = self.validations.get(key)
+        if dv is None:
+            dv = self._new_validation(kind)
+            ws.add_data_validation(dv)
+            self.validations[key] = dv
+        dv.add(cells)
+
+    def _new_validation(self, kind: str) -> DataValidation:
+        specs = {
+            "results": dict(type="list", formula1="GameResultList"),
+            "rounds": dict(type="list", formula1="RoundResultList"),
+            "rules": dict(type="list", formula1="RuleList"),
+            "colour": dict(type="list", formula1="ColourList"),
+            "flag": dict(type="list", formula1="FlagList"),
+            "rating": dict(type="whole", operator="between", formula1="0", formula2="3999"),
+            "k": dict(type="decimal", operator="between", formula1="0.01", formula2="100"),
+            "scale": dict(type="decimal", operator="between", formula1="1", formula2="10000"),
+            "whole": dict(type="whole", operator="between", formula1="0", formula2="100000"),
+            "year": dict(type="whole", operator="between", formula1="1800", formula2="2200"),
+            "date": dict(type="date", operator="between", formula1="1", formula2="401768"),
+        }
+        spec = specs[kind]
+        dv = DataValidation(allow_blank=True, showErrorMessage=True, showInputMessage=True, **spec)
+        dv.promptTitle = self.t(f"valid.{kind}.title")[:32]
+        dv.prompt = self.t(f"valid.{kind}.prompt")[:255]
+        dv.errorTitle = self.t(f"valid.{kind}.title")[:32]
+        dv.error = self.t(f"valid.{kind}.error")[:255]
+        dv.errorStyle = "stop"
+        return dv
+
+    # --- formatting ----------------------------------------------------------------------------
+    @staticmethod
+    def widths(ws: Worksheet, widths: dict[int, float]) -> None:
+        """Column widths by column number."""
+        for column, width in widths.items():
+            ws.column_dimensions[get_column_letter(column)].width = width
+
+    @staticmethod
+    def result_colours(ws: Worksheet, cells: str, first: str) -> None:
+        """Win/draw/loss colours on result cells (``first`` = top-left cell of ``cells``)."""
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=1,{first}="1",{first}="+",{first}="W")'], fill=WIN_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=0.5,{first}="½",{first}="=",{first}="D")'], fill=DRAW_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR(AND(ISNUMBER({first}),{first}=0),{first}="0",{first}="−",{first}="-",{first}="L")'], fill=LOSS_FILL))
+
+    @staticmethod
+    def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
+        """Red on input cells whose game code (same sheet) is a conflict."""
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[f"{code}={f.CONFLICT}"], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
+
+    @staticmethod
+    def up_down(ws: Worksheet, cells: str) -> None:
+        """Green above zero, red below, on change cells."""
+        ws.conditional_formatting.add(cells, CellIsRule(operator="greaterThan", formula=["0"], font=UP_FONT))
+        ws.conditional_formatting.add(cells, CellIsRule(operator="lessThan", formula=["0"], font=DOWN_FONT))
+
+    @staticmethod
+    def print_setup(ws: Worksheet, area: str, title_rows: str) -> None:
+        """Landscape, one page wide, repeated header rows, page numbers in the footer."""
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_area = area
+        ws.print_title_rows = title_rows
+        ws.oddFooter.center.text = "&P / &N"
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = ws.page_margins.bottom = 0.6
+
+    @staticmethod
+    def protect(ws: Worksheet) -> None:
+        """Protect a sheet without a password: formulas locked, input cells open."""
+        ws.protection.sheet = True
+        ws.protection.formatColumns = False
+        ws.protection.formatRows = False
+        ws.protection.selectLockedCells = False
+        ws.protection.selectUnlockedCells = False
+
+    # --- the shared sheets --------------------------------------------------------------------------
+    def event_sheet(self, rules: str = "FIDE", scale: int | float = 400, default_k: Any = None,
+                    event: dict[str, Any] | None = None) -> Worksheet:
+        """Sheet 1: the event's data and the rule set, with their defined names."""
+        ws = self.sheet("sheet.event")
+        self.text(ws, "A1", self.t("title.event"))
+        ws["A1"].font = TITLE_FONT
+        event = event or {}
+        rows = [
+            ("EventName", "event.name", event.get("name"), None, None),
+            ("Place", "event.place", event.get("place"), None, None),
+            ("StartDate", "event.start", event.get("start"), "yyyy-mm-dd", "date"),
+            ("EndDate", "event.end", event.get("end"), "yyyy-mm-dd", "date"),
+            ("Arbiter", "event.arbiter", event.get("arbiter"), None, None),
+            ("Rules", "event.rules", rules, None, "rules"),
+            ("Scale", "event.scale", scale, None, "scale"),
+            ("DefaultK", "event.default_k", default_k, None, "k"),
+        ]
+        for i, (name, key, value, number_format, kind) in enumerate(rows, start=3):
+            self.label(ws, f"A{i}", key, bold=True)
+            self.input_cell(ws, f"B{i}", value, number_format)
+            if kind:
+                self.validate(ws, f"B{i}", kind)
+            self.name(name, ws, f"B{i}")
+        self.label(ws, "C8", "event.rules_help")
+        self.label(ws, "C9", "event.scale_help")
+        self.label(ws, "C10", "event.default_k_help")
+        for row in (8, 9, 10):
+            ws[f"C{row}"].alignment = WRAP
+        self.widths(ws, {1: 26, 2: 30, 3: 90})
+        self.print_setup(ws, "A1:C10", "1:1")
+        self.protect(ws)
+        return ws
+
+    def tables_sheet(self) -> Worksheet:
+        """The last sheet: FIDE's tables, what users may type, and the rule-set switches."""
+        ws = self.sheet("sheet.tables")
+        self.label(ws, "A1", "tables.title", bold=True)
+        ws["A1"].font = TITLE_FONT
+        # table 8.1.2
+        self.header(ws, 3, 1, "tables.d_min")
+        self.header(ws, 3, 2, "tables.p_high")
+        self.header(ws, 3, 3, "tables.p_low")
+        for i, (d_min, p_high) in enumerate(D_TO_P, start=4):
+            ws.cell(row=i, column=1, value=d_min)
+            ws.cell(row=i, column=2, value=p_high)
+            ws.cell(row=i, column=3, value=100 - p_high)
+        end = 3 + len(D_TO_P)
+        self.name("DMin", ws, f"A4:A{end}")
+        self.name("PHigh", ws, f"B4:B{end}")
+        # table 8.1.1
+        self.header(ws, 3, 5, "tables.p")
+        self.header(ws, 3, 6, "tables.dp")
+        for i, dp in enumerate(P_TO_DP):
+            ws.cell(row=4 + i, column=5, value=i / 100).number_format = "0.00"
+            ws.cell(row=4 + i, column=6, value=dp)
+        self.name("DpTable", ws, f"F4:F{3 + len(P_TO_DP)}")
+        # what users may type
+        self.header(ws, 3, 8, "tables.typed")
+        self.header(ws, 3, 9, "tables.code")
+        typed = f.result_table()
+        for i, (text, code) in enumerate(typed, start=4):
+            self.text(ws, f"H{i}", text)
+            ws.cell(row=i, column=9, value=code)
+        self.name("ResultText", ws, f"H4:H{3 + len(typed)}")
+        self.name("ResultBase", ws, f"I4:I{3 + len(typed)}")
+        # dropdown lists
+        lists = {
+            "GameResultList": (11, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "-"]),
+            "RoundResultList": (12, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "H", "F", "U", "Z", "-"]),
+            "RuleList": (13, list(f.RULE_LIST)),
+            "ColourList": (14, ["w", "b", "-"]),
+            "FlagList": (15, [self.t("flag.yes"), self.t("flag.no")]),
+        }
+        for name, (column, values) in lists.items():
+            self.header(ws, 3, column, f"tables.{name}")
+            for i, value in enumerate(values, start=4):
+                self.text(ws, cell_name(column, i), value)
+            self.name(name, ws, f"{get_column_letter(column)}4:{get_column_letter(column)}{3 + len(values)}")
+        # game codes as the computed crosstable shows them
+        self.header(ws, 3, 20, "tables.code")
+        self.header(ws, 3, 21, "tables.symbol")
+        for i, (code, symbol) in enumerate(f.CODE_SYMBOLS, start=4):
+            ws.cell(row=i, column=20, value=code)
+            self.text(ws, f"U{i}", symbol)
+        self.name("CodeList", ws, f"T4:T{3 + len(f.CODE_SYMBOLS)}")
+        self.name("CodeSymbol", ws, f"U4:U{3 + len(f.CODE_SYMBOLS)}")
+        # the rule-set switches every formula reads
+        switches = [
+            ("RuleNo", 'IFERROR(MATCH(Rules,RuleList,0),1)'),
+            ("IsFide", "RuleNo<=2"),
+            ("IsKvant", "OR(RuleNo=3,RuleNo=4)"),
+            ("IsLogistic", "RuleNo=5"),
+            ("UnratedAs", "CHOOSE(RuleNo,0,0,2200,2200,1500)"),
+            ("Step", "CHOOSE(RuleNo,0,0,5,1,0)"),
+            ("ScaleUsed", "IF(ISNUMBER(Scale),IF(Scale>0,Scale,400),400)"),
+            ("EventYear", 'IF(ISNUMBER(StartDate),YEAR(StartDate),IF(ISNUMBER(EndDate),YEAR(EndDate),""))'),
+            ("FlagYes", f'"{self.t("flag.yes")}"'),
+            ("FlagNo", f'"{self.t("flag.no")}"'),
+        ]
+        self.header(ws, 3, 17, "tables.switch")
+        self.header(ws, 3, 18, "tables.value")
+        for i, (name, text) in enumerate(switches, start=4):
+            self.text(ws, f"Q{i}", name)
+            self.formula(ws, f"R{i}", text)
+            self.name(name, ws, f"R{i}")
+        self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10})
+        self.protect(ws)
+        return ws
+
+    # --- output ------------------------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        """The finished workbook as deterministic .xlsx bytes."""
+        self.wb.properties.created = FIXED_TIME
+        self.wb.properties.modified = FIXED_TIME
+        self.wb.properties.creator = "elo-xl"
+        self.wb.calculation.fullCalcOnLoad = True
+        buffer = io.BytesIO()
+        self.wb.save(buffer)
+        return deterministic(buffer.getvalue())
+
+
+def columns(first: int, count: int) -> Iterable[int]:
+    """Column numbers ``first``, ``first+1``, … (``count`` of them)."""
+    return range(first, first + count)

@@ -1,0 +1,111 @@
+"""Per-player rating formulas shared by the round-robin and Swiss books.
+
+Both books end in the same per-player arithmetic over a row of game codes (see
+:mod:`formulas`): rated games, score, opponents' average, expected score, change, new rating,
+performance and forecast. :class:`PlayerColumns` writes that arithmetic once, as helper
+columns of the working area, given where a player's codes, opponents' ratings and expected
+scores stand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import formulas as f
+from .book import WORK_FILL, Book
+
+#: The helper columns, in order, and the header key of each.
+HELPERS = (
+    "present", "rating_value", "rating_used", "k_given", "games", "halves", "opp_sum", "exp_sum",
+    "k_eff", "average", "h", "n_exp", "unrounded", "change", "new", "performance",
+    "points", "pend_games", "pend_sum", "pend_exp", "pend_h", "pend_tenths", "forecast", "conflicts",
+)
+
+
+@dataclass
+class RowRanges:
+    """Where one player's data stands (cell and range references on the same sheet)."""
+
+    name: str  # the name cell
+    rating: str  # the rating input cell
+    k: str  # the K input cell
+    codes: str  # the player's row of game codes
+    opp_used: str | None  # a row of the counted opponents' ratings (Swiss), or None
+    opp_row: str | None  # a fixed row of opponents' ratings used (round robin), or None
+    expected: str  # the player's row of expected scores (percent)
+
+
+class PlayerColumns:
+    """The per-player helper columns, starting at column ``first`` of the working area."""
+
+    def __init__(self, first: int):
+        self.first = first
+        self.column = {key: first + i for i, key in enumerate(HELPERS)}
+
+    def cell(self, key: str, row: int) -> str:
+        """The helper cell ``key`` of the player on ``row``."""
+        return f"{get_column_letter(self.column[key])}{row}"
+
+    def col(self, key: str, first_row: int, last_row: int) -> str:
+        """The whole helper column ``key`` over the player rows."""
+        letter = get_column_letter(self.column[key])
+        return f"${letter}${first_row}:${letter}${last_row}"
+
+    def headers(self, book: Book, ws: Worksheet, row: int) -> None:
+        """Header row of the helper columns."""
+        for key, column in self.column.items():
+            book.header(ws, row, column, f"work.{key}")
+
+    def write(self, book: Book, ws: Worksheet, row: int, r: RowRanges) -> None:
+        """All helper formulas of the player on ``row``."""
+        c = lambda key: self.cell(key, row)  # noqa: E731
+        codes, exp = r.codes, r.expected
+        if r.opp_used is not None:  # Swiss: opponents' ratings per game, 0 where not counted
+            games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
+            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_used},">0")'
+            opp_sum = f'SUMIFS({r.opp_used},{codes},"<=2")'
+            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_used},">0")'
+            pend_sum = f"SUMIFS({r.opp_used},{codes},{f.PENDING})"
+        else:  # round robin: one fixed row of opponents' ratings used
+            games = f'COUNTIFS({codes},"<=2",{r.opp_row},">0")'
+            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_row},">0")'
+            opp_sum = f'SUMIFS({r.opp_row},{codes},"<=2")'
+            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_row},">0")'
+            pend_sum = f"SUMIFS({r.opp_row},{codes},{f.PENDING})"
+        unrated_fide = f"AND(IsFide,{c('rating_value')}=0)"
+        cells = {
+            "present": f'IF(OR({r.name}<>"",{c("rating_value")}>0),1,0)',
+            "rating_value": f.rating_value(r.rating),
+            "rating_used": f.rating_used(c("rating_value")),
+            "k_given": f.k_given(r.k, c("rating_used")),
+            "games": games,
+            "halves": halves,
+            "opp_sum": opp_sum,
+            "exp_sum": f'SUMIFS({exp},{codes},"<=2")',
+            "k_eff": f.k_effective(c("k_given"), c("games")),
+            "average": f'IF({c("games")}=0,"",{f.average(c("opp_sum"), c("games"))})',
+            "h": f'IF({c("games")}=0,0,{f.table_h(c("rating_used") + "-" + c("average"))})',
+            "n_exp": f'IF(IsKvant,{f.n_exp_tenths(c("h"), c("games"))},0)',
+            "unrounded": f'IF({unrated_fide},"",{f.change_unrounded(c("k_eff"), c("halves"), c("exp_sum"), c("n_exp"))})',
+            "change": f'IF({unrated_fide},"",{f.change(c("unrounded"))})',
+            "new": f'IF({unrated_fide},{f.initial_rating(c("opp_sum"), c("halves"), c("games"))},{c("rating_used")}+{c("change")})',
+            "performance": f.performance(c("average"), c("halves"), c("games")),
+            "points": f.points(codes),
+            "pend_games": pend_games,
+            "pend_sum": pend_sum,
+            "pend_exp": f"SUMIFS({exp},{codes},{f.PENDING})",
+            "pend_h": f'IF({c("pend_games")}=0,0,{f.table_h(c("rating_used") + "-" + f.average(c("pend_sum"), c("pend_games")))})',
+            "pend_tenths": f'IF(IsKvant,{f.n_exp_tenths(c("pend_h"), c("pend_games"))},0)',
+            "forecast": f'IF({unrated_fide},"",{c("points")}+IF(IsKvant,{c("pend_tenths")}/10,{c("pend_exp")}/100))',
+            "conflicts": f"COUNTIF({codes},{f.CONFLICT})",
+        }
+        for key, text in cells.items():
+            book.formula(ws, c(key), text, fill=WORK_FILL)
+
+    def expected_output(self, row: int) -> str:
+        """The 'expected score' output of the player on ``row``: N_exp, or ΣPD / ΣE."""
+        c = lambda key: self.cell(key, row)  # noqa: E731
+        return f'IF(AND(IsFide,{c("rating_value")}=0),"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
