@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import io
 import re
+from copy import copy
 from typing import Any, Iterable
 
 from openpyxl import Workbook
@@ -90,6 +91,7 @@ class Book:
         self.wb = Workbook()
         self.wb.remove(self.wb.active)
         self.validations: dict[str, DataValidation] = {}
+        self._styles: dict[tuple, Any] = {}
 
     # --- text ----------------------------------------------------------------------------
     def t(self, key: str, **values: Any) -> str:
@@ -129,27 +131,45 @@ class Book:
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         cell.border = GRID
 
-    @staticmethod
-    def formula(ws: Worksheet, cell: str, text: str, number_format: str | None = None, fill: PatternFill | None = None) -> None:
+    def _styled(self, target: Any, key: tuple, apply: Any) -> None:
+        """Give ``target`` the style ``key``: built once by ``apply``, then copied (fast)."""
+        style = self._styles.get(key)
+        if style is None:
+            apply(target)
+            self._styles[key] = copy(target._style)
+        else:
+            target._style = copy(style)
+
+    def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
+                fill: PatternFill | None = None) -> None:
         """A formula cell (locked), ``text`` without the leading ``=``."""
         target = ws[cell]
         target.value = "=" + text
-        if number_format:
-            target.number_format = number_format
-        if fill is not None:
-            target.fill = fill
+        if number_format or fill is not None:
+            def apply(c: Any) -> None:
+                if number_format:
+                    c.number_format = number_format
+                if fill is not None:
+                    c.fill = fill
+                    c.border = GRID
+            self._styled(target, ("formula", number_format, fill.fgColor.rgb if fill is not None else None), apply)
 
-    @staticmethod
-    def input_cell(ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None) -> None:
+    def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
+                   centred: bool = False) -> None:
         """An input cell: unlocked and shaded; its value (if any) is written as data."""
         target = ws[cell]
         if value is not None:
-            Book.text(ws, cell, value)
-        target.protection = UNLOCKED
-        target.fill = INPUT_FILL
-        target.border = GRID
-        if number_format:
-            target.number_format = number_format
+            self.text(ws, cell, value)
+
+        def apply(c: Any) -> None:
+            c.protection = UNLOCKED
+            c.fill = INPUT_FILL
+            c.border = GRID
+            if number_format:
+                c.number_format = number_format
+            if centred:
+                c.alignment = CENTER
+        self._styled(target, ("input", number_format, centred), apply)
 
     # --- names ------------------------------------------------------------------------------
     def name(self, name: str, ws: Worksheet | str, cells: str) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from openpyxl.utils import get_column_letter
+from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import WORK_FILL, Book
+from .book import BOLD, OUTPUT_FILL, WORK_FILL, Book
 
 #: The helper columns, in order, and the header key of each.
 HELPERS = (
@@ -109,3 +110,32 @@ class PlayerColumns:
         """The 'expected score' output of the player on ``row``: N_exp, or ΣPD / ΣE."""
         c = lambda key: self.cell(key, row)  # noqa: E731
         return f'IF(AND(IsFide,{c("rating_value")}=0),"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
+
+
+def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: PlayerColumns, g: tuple[int, int]) -> None:
+    """Average rating, category, K_T and whether the event counts, conflicts: with their names."""
+    g0, g_last = g
+    present = helpers.col("present", g0, g_last)
+    value = helpers.col("rating_value", g0, g_last)
+    used = helpers.col("rating_used", g0, g_last)
+    conflicts = helpers.col("conflicts", g0, g_last)
+    rated_sum, rated_count = f'SUMIF({value},">0")', f'COUNTIF({value},">0")'
+    kvant_sum, kvant_count = f"SUMIF({present},1,{used})", f"SUM({present})"
+    items = [
+        ("AverageRating", "event.average",
+         f'IF(IsKvant,IF({kvant_count}=0,"",{f.half_down(kvant_sum, kvant_count)}),'
+         f'IF({rated_count}=0,"",{f.half_up(rated_sum, rated_count)}))'),
+        ("Category", "event.category", 'IF(AverageRating="","",IF(AverageRating<2251,0,INT((AverageRating-2226)/25)))'),
+        ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
+        ("EventCounts", "event.counts",
+         f'IF(IsKvant,IF(AND(3*COUNTIF({value},">0")>=2*SUM({present}),AverageRating<>"",AverageRating>=2250),FlagYes,FlagNo),"")'),
+        ("Conflicts", "event.conflicts", f"SUM({conflicts})/2"),
+    ]
+    column = first
+    for name, key, text in items:
+        book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
+        book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)
+        ws[f"{L(column)}{row}"].font = BOLD
+        book.name(name, ws, f"{L(column)}{row}")
+        column += 2
+

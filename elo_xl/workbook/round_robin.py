@@ -20,8 +20,8 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 
 from . import formulas as f
-from .book import BOLD, CENTER, GRID, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
-from .event import PlayerColumns, RowRanges
+from .book import CENTER, GRID, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
+from .event import PlayerColumns, RowRanges, event_block
 
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "SB", "Rank", "Forecast", "KUsed")
@@ -57,7 +57,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     book.label(ws, "A1", "title.round_robin", players=n)
     ws["A1"].font = TITLE_FONT
     book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
-    event_block(book, ws, row=3, first=out, players=(top, last), helpers=helpers, g=(g0, g_last), n=n)
+    event_block(book, ws, row=3, first=out, helpers=helpers, g=(g0, g_last))
 
     # --- player block ------------------------------------------------------------------------------
     for column, key in ((1, "col.no"), (2, "col.name"), (3, "col.rating"), (4, "col.k")):
@@ -94,7 +94,6 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
         }
         for k, key in enumerate(OUTPUTS):
             book.formula(ws, f"{L(out + k)}{row}", values[key], OUTPUT_FORMATS.get(key), OUTPUT_FILL)
-            ws.cell(row=row, column=out + k).border = GRID
         # ranking key beside the outputs: points first, then Sonneborn-Berger
         book.formula(ws, f"{L(out + len(OUTPUTS))}{row}", f"{L(out)}{row}*10000+{L(out + OUTPUTS.index('SB'))}{row}", fill=WORK_FILL)
     for k, key in enumerate(OUTPUTS):
@@ -122,8 +121,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
                 ws[cell].fill = DIAGONAL_FILL
                 continue
             value = table[i][j] if i < len(table) and j < len(table[i]) else None
-            book.input_cell(ws, cell, value)
-            ws[cell].alignment = CENTER
+            book.input_cell(ws, cell, value, centred=True)
     results = f"{L(cross)}{g0}:{L(cross + n - 1)}{g_last}"
     book.name("Results", ws, results)
     book.validate(ws, results, "results")
@@ -179,33 +177,4 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     book.protect(ws)
     for row in (top - 1, grid_header):
         ws.row_dimensions[row].height = 30
-
-
-def event_block(book: Book, ws, row: int, first: int, players: tuple[int, int], helpers: PlayerColumns,
-                g: tuple[int, int], n: int) -> None:
-    """Average rating, category, K_T and whether the event counts, conflicts: with their names."""
-    g0, g_last = g
-    present = helpers.col("present", g0, g_last)
-    value = helpers.col("rating_value", g0, g_last)
-    used = helpers.col("rating_used", g0, g_last)
-    conflicts = helpers.col("conflicts", g0, g_last)
-    rated_sum, rated_count = f'SUMIF({value},">0")', f'COUNTIF({value},">0")'
-    kvant_sum, kvant_count = f"SUMIF({present},1,{used})", f"SUM({present})"
-    items = [
-        ("AverageRating", "event.average",
-         f'IF(IsKvant,IF({kvant_count}=0,"",{f.half_down(kvant_sum, kvant_count)}),'
-         f'IF({rated_count}=0,"",{f.half_up(rated_sum, rated_count)}))'),
-        ("Category", "event.category", 'IF(AverageRating="","",IF(AverageRating<2251,0,INT((AverageRating-2226)/25)))'),
-        ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
-        ("EventCounts", "event.counts",
-         f'IF(IsKvant,IF(AND(3*COUNTIF({value},">0")>=2*SUM({present}),AverageRating<>"",AverageRating>=2250),FlagYes,FlagNo),"")'),
-        ("Conflicts", "event.conflicts", f"SUM({conflicts})/2"),
-    ]
-    column = first
-    for name, key, text in items:
-        book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
-        book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)
-        ws[f"{L(column)}{row}"].font = BOLD
-        book.name(name, ws, f"{L(column)}{row}")
-        column += 2
 

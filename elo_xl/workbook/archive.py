@@ -1,0 +1,329 @@
+"""Byte-level finishing of the ``.xlsx`` files openpyxl writes.
+
+An ``.xlsx`` file is a zip archive of XML parts. openpyxl writes formulas without results
+and stamps the time of saving into the archive; this module rewrites the archive without
+touching anything else:
+
+- :func:`deterministic` replaces every timestamp by a fixed one, so that building the same
+  workbook twice gives byte-identical files;
+- :func:`inject_values` stores computed results (for instance LibreOffice's, read with
+  :func:`elo_xl.libreoffice.read_values`) as the formula cells' cached values, so that
+  programs that read cached values instead of calculating (previewers, pandas, openpyxl's
+  ``data_only=True``) see numbers instead of blanks;
+- :func:`write_atomically` writes the result to disk without ever leaving a partial file.
+
+What openpyxl 3.1 varies between two saves of the same workbook: only
+``dcterms:created``/``dcterms:modified`` in ``docProps/core.xml`` and the zip entries' dates
+(the worksheets' entries also take the mode of the temporary file they were written to,
+the others a fixed 0600). ``docProps/app.xml`` and every other part are the same.
+
+>>> import io, openpyxl
+>>> book = openpyxl.Workbook()
+>>> book.active["A1"], book.active["B1"] = 21, "=A1*2"
+>>> buffer = io.BytesIO(); book.save(buffer)
+>>> fixed = deterministic(inject_values(buffer.getvalue(), {"Sheet": {"B1": 42}}))
+>>> openpyxl.load_workbook(io.BytesIO(fixed), data_only=True).active["B1"].value
+42
+>>> zipfile.ZipFile(io.BytesIO(fixed)).getinfo("xl/worksheets/sheet1.xml").date_time
+(1980, 1, 1, 0, 0, 0)
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import numbers
+import os
+import posixpath
+import re
+import stat
+import tempfile
+import zipfile
+from collections.abc import Callable, Mapping
+from io import BytesIO
+from pathlib import Path
+from xml.etree import ElementTree
+
+from ..errors import EloError
+
+#: The date of every zip entry: the earliest a zip file can hold.
+ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
+#: What ``dcterms:created`` and ``dcterms:modified`` say in ``docProps/core.xml``.
+FIXED_TIMESTAMP = "2026-01-01T00:00:00Z"
+#: Unix mode of every entry after :func:`deterministic` (a regular file, rw-r--r--).
+ENTRY_MODE = stat.S_IFREG | 0o644
+#: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
+FILE_MODE = 0o644
+#: The error values a cell can hold in Office Open XML (``t="e"``).
+ERROR_VALUES = frozenset(
+    ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA"]
+)
+
+_W3CDTF = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
+_CORE_DATES = re.compile(rb"(<((?:\w+:)?)(created|modified)\b[^>]*>)[^<]*(</\2\3>)")
+#: A formula cell: its attributes, its <f> (text or shared-formula reference) and its <v>.
+_FORMULA_CELL = re.compile(
+    rb"<c(\s[^>]*)?>(<f\b[^>]*/>|<f\b[^>]*>[^<]*</f>)(?:<v\s*/>|<v>[^<]*</v>)?(?=</c>)"
+)
+_ANY_FORMULA = re.compile(rb"<f[\s/>]")
+_REFERENCE = re.compile(rb'(?:^|\s)r="([^"]*)"')
+_TYPE = re.compile(rb'\st="[^"]*"')
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_RELATIONSHIP_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
+    """The same archive with fixed dates: building one workbook twice gives equal bytes.
+
+    Every zip entry gets the date 1980-01-01 00:00:00 and the mode ``rw-r--r--`` of a Unix
+    regular file (openpyxl's vary with the clock and with the temporary files it writes
+    the worksheets to); ``docProps/core.xml`` says *timestamp* (W3CDTF, UTC) for the
+    creation and modification times. Entry order, contents and compression (deflate) stay.
+
+    >>> import io, openpyxl
+    >>> buffer = io.BytesIO(); openpyxl.Workbook().save(buffer)
+    >>> fixed = deterministic(buffer.getvalue())
+    >>> deterministic(fixed) == fixed
+    True
+    >>> b"<dcterms:created xsi:type=\\"dcterms:W3CDTF\\">2026-01-01T00:00:00Z<" in (
+    ...     zipfile.ZipFile(io.BytesIO(fixed)).read("docProps/core.xml"))
+    True
+    """
+    if not _W3CDTF.match(timestamp):
+        raise ValueError(f"timestamp {timestamp!r} is not of the form 2026-01-01T00:00:00Z")
+    stamp = timestamp.encode("ascii")
+
+    def fix(info: zipfile.ZipInfo, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
+        if info.filename == "docProps/core.xml":
+            data = _CORE_DATES.sub(lambda m: m[1] + stamp + m[4], data)
+        fixed = zipfile.ZipInfo(info.filename, ZIP_DATE_TIME)
+        fixed.create_system = 3  # Unix, whatever the platform: the mode bits below are Unix's
+        fixed.external_attr = ENTRY_MODE << 16
+        return fixed, data
+
+    return _rewrite(xlsx, fix)
+
+
+def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> bytes:
+    """Store *values* (sheet title → {"B7": value}) as the cached results of formula cells.
+
+    Every formula cell of every worksheet gets a cached value, and nothing else changes:
+    other cells, other parts and the zip entries' dates and modes stay byte for byte.
+    Values of cells that hold no formula are ignored, so the output of
+    :func:`elo_xl.libreoffice.read_values` can be passed as it is. A value is written as
+
+    - a number (``int``, ``float``, dates as Excel serial numbers): ``<v>`` with the
+      shortest text that reads back as the same double, no type attribute;
+    - ``True``/``False``: ``t="b"`` with 1/0;
+    - one of :data:`ERROR_VALUES` such as ``"#DIV/0!"``: ``t="e"``;
+    - any other text (LibreOffice's own ``Err:502`` too, which has no Excel equivalent):
+      ``t="str"`` with the text escaped;
+    - no value given (or ``None``, or ``""``): ``t="str"`` and an empty ``<v></v>``. That is
+      how Excel and LibreOffice both store a formula whose result is the empty text (such as
+      ``=IF(A1="","",1)``); openpyxl reads it back as ``None``, python-calamine as ``""``.
+
+    The sheets are matched to their XML parts through ``xl/workbook.xml`` and its
+    relationships. The scan is one regular-expression pass per worksheet, linear in its size.
+
+    >>> import io, openpyxl
+    >>> book = openpyxl.Workbook()
+    >>> sheet = book.active
+    >>> sheet["A1"], sheet["B1"], sheet["B2"], sheet["B3"] = 2, "=A1/3", "=1/0", '=""'
+    >>> buffer = io.BytesIO(); book.save(buffer)
+    >>> done = inject_values(buffer.getvalue(), {"Sheet": {"A1": 2, "B1": 2 / 3, "B2": "#DIV/0!"}})
+    >>> xml = zipfile.ZipFile(io.BytesIO(done)).read("xl/worksheets/sheet1.xml").decode()
+    >>> for cell in re.findall(r'<c r="B.*?</c>', xml):
+    ...     print(cell)
+    <c r="B1"><f>A1/3</f><v>0.6666666666666666</v></c>
+    <c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c>
+    <c r="B3" t="str"><f>""</f><v></v></c>
+    """
+    with zipfile.ZipFile(BytesIO(xlsx)) as archive:
+        parts = sheet_parts(archive)
+    unknown = sorted(set(values) - set(parts))
+    if unknown:
+        raise ValueError(f"the workbook has no sheet named {unknown[0]!r}")
+    by_part = {part: values.get(title, {}) for title, part in parts.items()}
+
+    def inject(info: zipfile.ZipInfo, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
+        if info.filename in by_part:
+            data = _inject_sheet(data, by_part[info.filename], info.filename)
+        return _copy_info(info), data
+
+    return _rewrite(xlsx, inject)
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write *data* to *path* through a temporary file in the same folder and a rename.
+
+    Readers see the old file or the new one, never a partial one; if anything fails the
+    temporary file is removed and *path* is untouched. An existing file keeps its mode, a
+    new one gets ``rw-r--r--``. Returns *path* as a :class:`~pathlib.Path`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     target = write_atomically(Path(folder) / "book.xlsx", b"PK")
+    ...     target.read_bytes(), sorted(p.name for p in Path(folder).iterdir())
+    (b'PK', ['book.xlsx'])
+    """
+    path = Path(path)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = FILE_MODE
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, mode)
+        try:
+            os.replace(temporary, path)
+        except PermissionError as error:
+            raise EloError(
+                f"{path}: cannot replace the file ({error.strerror}); is it open in another program?"
+            ) from error
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return path
+
+
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → name of its worksheet part (``xl/worksheets/sheet1.xml``), in tab order.
+
+    Follows ``_rels/.rels`` to the workbook part, its ``<sheets>`` list and its relationships;
+    chart sheets and dialog sheets are left out.
+
+    >>> import io, openpyxl
+    >>> book = openpyxl.Workbook(); book.create_sheet("R&D")
+    <Worksheet "R&D">
+    >>> buffer = io.BytesIO(); book.save(buffer)
+    >>> sheet_parts(zipfile.ZipFile(buffer))
+    {'Sheet': 'xl/worksheets/sheet1.xml', 'R&D': 'xl/worksheets/sheet2.xml'}
+    """
+    workbook = "xl/workbook.xml"
+    for relation in _relationships(archive, "_rels/.rels"):
+        if relation.get("Type", "").endswith("/officeDocument"):
+            workbook = _resolve("", relation.get("Target", workbook))
+    folder, name = posixpath.split(workbook)
+    targets = {
+        relation.get("Id"): _resolve(folder, relation.get("Target", ""))
+        for relation in _relationships(archive, posixpath.join(folder, "_rels", name + ".rels"))
+        if relation.get("Type", "") == _RELATIONSHIP_TYPE + "worksheet"
+    }
+    parts = {}
+    for element in ElementTree.fromstring(archive.read(workbook)).iter():
+        if _local(element.tag) == "sheet":
+            identifier = next((v for k, v in element.attrib.items() if _local(k) == "id"), None)
+            if identifier in targets:
+                parts[element.get("name", "")] = targets[identifier]
+    return parts
+
+
+def cell_text(value: object) -> tuple[bytes | None, bytes]:
+    """The type attribute (or ``None``) and the ``<v>`` text that store *value* in a cell.
+
+    >>> cell_text(2.0), cell_text(0.1), cell_text(1e300), cell_text(-0.0), cell_text(7)
+    ((None, b'2'), (None, b'0.1'), (None, b'1e+300'), (None, b'0'), (None, b'7'))
+    >>> cell_text(True), cell_text("#N/A"), cell_text("a<b & c"), cell_text(None)
+    ((b'b', b'1'), (b'e', b'#N/A'), (b'str', b'a&lt;b &amp; c'), (b'str', b''))
+    >>> cell_text(datetime.date(2026, 1, 1))
+    (None, b'46023')
+    """
+    if value is None:
+        return b"str", b""
+    if isinstance(value, bool):
+        return b"b", b"1" if value else b"0"
+    if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        from openpyxl.utils.datetime import to_excel
+
+        value = to_excel(value)
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        if isinstance(value, numbers.Integral) and abs(value) < 2**53:
+            return None, str(int(value)).encode("ascii")
+        if not math.isfinite(number):
+            raise ValueError(f"{value!r} cannot be stored in a cell")
+        if number.is_integer() and abs(number) < 2**53:
+            return None, str(int(number)).encode("ascii")
+        return None, repr(number).encode("ascii")
+    if isinstance(value, str):
+        if value in ERROR_VALUES:
+            return b"e", value.encode("ascii")
+        bad = _NOT_XML.search(value)
+        if bad:
+            raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")
+        text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return b"str", text.replace("\r", "&#13;").encode("utf-8")
+    raise TypeError(f"{value!r} ({type(value).__name__}) is not a cell value")
+
+
+def _inject_sheet(xml: bytes, values: Mapping[str, object], part: str) -> bytes:
+    """*xml* with every formula cell's cached value taken from *values*."""
+    count = 0
+
+    def replace(match: re.Match[bytes]) -> bytes:
+        nonlocal count
+        count += 1
+        attributes = match[1] or b""
+        reference = _REFERENCE.search(attributes)
+        if reference is None:
+            raise ValueError(f"{part}: a formula cell without a reference: {match[0][:80]!r}")
+        kind, text = cell_text(values.get(reference[1].decode("ascii"), None))
+        attributes = _TYPE.sub(b"", attributes)
+        if kind is not None:
+            attributes += b' t="' + kind + b'"'
+        return b"<c" + attributes + b">" + match[2] + b"<v>" + text + b"</v>"
+
+    result = _FORMULA_CELL.sub(replace, xml)
+    if count != len(_ANY_FORMULA.findall(xml)):
+        raise ValueError(f"{part}: a formula cell is written in a way this module does not know")
+    return result
+
+
+def _rewrite(
+    xlsx: bytes, change: Callable[[zipfile.ZipInfo, bytes], tuple[zipfile.ZipInfo, bytes]]
+) -> bytes:
+    """A new archive with ``change(info, data)`` applied to every entry, in the same order."""
+    output = BytesIO()
+    with zipfile.ZipFile(BytesIO(xlsx)) as source, zipfile.ZipFile(
+        output, "w", compression=zipfile.ZIP_DEFLATED
+    ) as target:
+        for info in source.infolist():
+            new_info, data = change(info, source.read(info))
+            new_info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(new_info, data)
+        target.comment = source.comment
+    return output.getvalue()
+
+
+def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry header with the name, date, origin and mode of *info*."""
+    copy = zipfile.ZipInfo(info.filename, info.date_time)
+    copy.create_system = info.create_system
+    copy.external_attr = info.external_attr
+    copy.comment = info.comment
+    return copy
+
+
+def _relationships(archive: zipfile.ZipFile, part: str) -> list[ElementTree.Element]:
+    """The ``<Relationship>`` elements of a ``.rels`` part (none if it is missing)."""
+    try:
+        root = ElementTree.fromstring(archive.read(part))
+    except KeyError:
+        return []
+    return [element for element in root if _local(element.tag) == "Relationship"]
+
+
+def _resolve(folder: str, target: str) -> str:
+    """A relationship target as a part name: absolute (``/xl/…``) or relative to *folder*."""
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(folder, target))
+
+
+def _local(tag: str) -> str:
+    """An XML name without its ``{namespace}``."""
+    return tag.rpartition("}")[2]
