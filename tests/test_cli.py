@@ -41,3 +41,34 @@ def test_version(capsys):
     except SystemExit as stop:
         assert stop.code == 0
     assert capsys.readouterr().out.strip() == f"elo-xl {__version__}"
+
+
+def test_workbook_command_writes_a_book(tmp_path, capsys):
+    out = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--players", "6", "--lang", "ru", "-o", str(out)]) == 0
+    import openpyxl
+
+    wb = openpyxl.load_workbook(out)
+    assert "Ratings" in wb.defined_names and wb.worksheets[1].title == "Круговой"
+    assert capsys.readouterr().out.strip() == str(out)
+
+
+def test_workbook_command_bad_size_writes_nothing(tmp_path):
+    out = tmp_path / "sw.xlsx"
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "workbook", "swiss", "--players", "1001", "-o", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("elo-xl: --players: 1001 is not possible for a swiss book; "
+                                   "give a whole number from 2 to 1000")
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_workbook_command_logistic_scale(tmp_path):
+    out = tmp_path / "p.xlsx"
+    assert main(["workbook", "player", "--rules", "logistic 480", "-o", str(out)]) == 0
+    import openpyxl
+
+    wb = openpyxl.load_workbook(out)
+    event = wb.worksheets[0]
+    values = {event[f"A{r}"].value: event[f"B{r}"].value for r in range(3, 11)}
+    assert values["Rule set"] == "LOGISTIC" and values["Logistic scale"] == 480

@@ -70,8 +70,51 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     return book.to_bytes()
 
 
-def write(path: str | os.PathLike[str], kind: str, lang: str = "en", **options: Any) -> Path:
+def with_values(xlsx: bytes, office: Any = None) -> bytes:
+    """The same book carrying every formula's value as LibreOffice computes it.
+
+    Mail previews, phones and readers that do not calculate then show numbers. Only the
+    cached values are added: the file is otherwise byte for byte the one generated (a file
+    re-saved by LibreOffice would lose features such as frozen panes). ``office`` is a
+    running :class:`elo_xl.libreoffice.LibreOffice` to reuse; by default one is started.
+    """
+    import tempfile
+
+    from ..libreoffice import LibreOffice, available, read_values
+    from .archive import inject_values
+
+    if office is None and not available():
+        raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
+                       "and python3-uno, or leave out --values")
+    with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder:
+        source, computed = Path(folder, "book.xlsx"), Path(folder, "computed.xlsx")
+        source.write_bytes(xlsx)
+        if office is None:
+            with LibreOffice() as started:
+                started.recalculate(source, computed)
+        else:
+            office.recalculate(source, computed)
+        return inject_values(xlsx, read_values(computed))
+
+
+def write(path: str | os.PathLike[str], kind: str, lang: str = "en", values: bool = False,
+          office: Any = None, **options: Any) -> Path:
     """Build a book and write it to ``path`` atomically (nothing half-written on failure)."""
     from .archive import write_atomically
 
-    return write_atomically(path, build(kind, lang, **options))
+    data = build(kind, lang, **options)
+    if values:
+        data = with_values(data, office)
+    return write_atomically(path, data)
+
+
+def rebuild_folder(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write every kind in every language, at default size, into ``folder`` (``workbooks/``).
+
+    The files are named ``KIND-LANG.xlsx``; the test suite fails when they are stale.
+    """
+    from .i18n import LANGUAGES
+
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    return [write(target / f"{kind}-{lang}.xlsx", kind, lang) for kind in KINDS for lang in LANGUAGES]

@@ -85,9 +85,8 @@ def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
     >>> fixed = deterministic(buffer.getvalue())
     >>> deterministic(fixed) == fixed
     True
-    >>> b"<dcterms:created xsi:type=\\"dcterms:W3CDTF\\">2026-01-01T00:00:00Z<" in (
-    ...     zipfile.ZipFile(io.BytesIO(fixed)).read("docProps/core.xml"))
-    True
+    >>> zipfile.ZipFile(io.BytesIO(fixed)).read("docProps/core.xml").count(b">2026-01-01T00:00:00Z<")
+    2
     """
     if not _W3CDTF.match(timestamp):
         raise ValueError(f"timestamp {timestamp!r} is not of the form 2026-01-01T00:00:00Z")

@@ -116,6 +116,14 @@ class Book:
         else:
             target.value = value
 
+    def title(self, ws: Worksheet, key: str, last_column: int, **values: Any) -> None:
+        """The sheet's title in A1, across the printed columns, wrapped when long."""
+        self.label(ws, "A1", key, **values)
+        ws["A1"].font = TITLE_FONT
+        ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
+        ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_column)
+        ws.row_dimensions[1].height = 40
+
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
         self.text(ws, cell, self.t(key, **values))
@@ -364,7 +372,10 @@ class Book:
             self.text(ws, f"Q{i}", name)
             self.formula(ws, f"R{i}", text)
             self.name(name, ws, f"R{i}")
-        self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10})
+        self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
+                         20: 8, 21: 8})
+        ws.row_dimensions[3].height = 32
+        self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
         self.protect(ws)
         return ws
 

@@ -12,7 +12,7 @@ from typing import Any
 from openpyxl.utils import get_column_letter as L
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
@@ -42,8 +42,7 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     """
     data = prefill or {}
     ws = book.sheet("sheet.match")
-    book.label(ws, "A1", "title.match")
-    ws["A1"].font = TITLE_FONT
+    book.title(ws, "title.match", 7)
     book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
 
     # --- the two players ----------------------------------------------------------------------
@@ -101,7 +100,7 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.conflict_colour(ws, f"B{first}:B{last}", f"G{first}")
 
     # --- helper rows: the whole match rated once --------------------------------------------------
-    book.label(ws, f"{L(helpers_a.first)}{ha - 1}", "work.title", bold=True)
+    book.label(ws, f"{L(helpers_a.first)}{ha - 2}", "work.title", bold=True)
     helpers_a.headers(book, ws, ha - 1)
     helpers_a.write(book, ws, ha, RowRanges(name="B5", rating="RatingA", k="KA", codes=f"$G${first}:$G${last}",
                                             opp_used=f"$H${first}:$H${last}", opp_row=None, expected=f"$I${first}:$I${last}"))
@@ -128,11 +127,13 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.name("NewRatingA", ws, "F8")
     book.name("NewRatingB", ws, "G8")
     book.label(ws, "E10", "match.paradox")
+    ws["E10"].alignment = WRAP
+    ws.merge_cells("E10:G12")
     book.up_down(ws, "F7:G7")
 
-    book.widths(ws, {1: 7, 2: 18, 3: 18, 4: 11, 5: 16, 6: 12, 7: 12})
+    book.widths(ws, {1: 10, 2: 18, 3: 18, 4: 13, 5: 16, 6: 13, 7: 13})
     book.widths(ws, {c: 7 for c in range(8, 13)})
     ws.freeze_panes = f"A{first}"
     ws.row_dimensions[hdr].height = 30
-    book.print_setup(ws, f"A1:F{last}", f"{hdr}:{hdr}")
+    book.print_setup(ws, f"A1:G{last}", f"{hdr}:{hdr}")
     book.protect(ws)

@@ -14,7 +14,7 @@ from typing import Any
 from openpyxl.utils import get_column_letter as L
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 #: Game columns: opponent's name, rating, result (inputs), then the working.
@@ -30,8 +30,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     """
     data = prefill or {}
     ws = book.sheet("sheet.player")
-    book.label(ws, "A1", "title.player")
-    ws["A1"].font = TITLE_FONT
+    book.title(ws, "title.player", 9)
     book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
 
     # --- the player -------------------------------------------------------------------------
@@ -41,11 +40,15 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
               ("Reached2400", "player.reached_2400", "reached_2400", "flag"))
     for i, (name, key, field, kind) in enumerate(inputs, start=4):
         book.label(ws, f"A{i}", key, bold=True)
-        book.input_cell(ws, f"B{i}", data.get(field))
+        ws.merge_cells(f"A{i}:B{i}")
+        book.input_cell(ws, f"C{i}", data.get(field))
         if kind:
-            book.validate(ws, f"B{i}", kind)
-        book.name(name, ws, f"B{i}")
-    book.label(ws, "C6", "player.k_help")
+            book.validate(ws, f"C{i}", kind)
+        book.name(name, ws, f"C{i}")
+    ws.merge_cells("C4:E4")
+    book.label(ws, "E5", "player.k_help")
+    ws["E5"].alignment = WRAP
+    ws.merge_cells("E5:I8")
 
     # --- games --------------------------------------------------------------------------------
     hdr = 11
@@ -80,7 +83,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     book.conflict_colour(ws, f"D{first}:D{last}", f"J{first}")
 
     # --- helper row and K derived by the rule set ---------------------------------------------------
-    book.label(ws, f"{L(helpers.first)}{hrow - 1}", "work.title", bold=True)
+    book.label(ws, f"{L(helpers.first)}{hrow - 2}", "work.title", bold=True)
     helpers.headers(book, ws, hrow - 1)
     derived = (f"IF(IsFide,IF({helpers.cell('rating_value', hrow)}=0,40,IF(OR(Reached2400=FlagYes,"
                f"{helpers.cell('rating_value', hrow)}>=2400),10,IF(AND(ISNUMBER(GamesPlayed),GamesPlayed<30),40,"
@@ -111,15 +114,17 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     book.label(ws, f"A{top}", "player.totals", bold=True)
     for i, (name, key, text, number_format) in enumerate(totals, start=top + 1):
         book.label(ws, f"A{i}", key, bold=True)
-        book.formula(ws, f"B{i}", text, number_format, OUTPUT_FILL)
-        book.name(name, ws, f"B{i}")
+        ws.merge_cells(f"A{i}:B{i}")
+        book.formula(ws, f"C{i}", text, number_format, OUTPUT_FILL)
+        book.name(name, ws, f"C{i}")
     status = top + len(totals) + 1
     book.label(ws, f"A{status}", "player.status", bold=True)
     n_games, halves = h("games"), h("halves")
-    book.formula(ws, f"B{status}", f'IF({unrated_fide},IF({n_games}<5,"{book.t("status.few_games")}",IF({halves}=0,'
+    ws.merge_cells(f"C{status}:I{status}")
+    book.formula(ws, f"C{status}", f'IF({unrated_fide},IF({n_games}<5,"{book.t("status.few_games")}",IF({halves}=0,'
                                    f'"{book.t("status.zero_score")}",IF({h("new")}="","{book.t("status.below_1400")}",'
                                    f'"{book.t("status.initial")}"))),"")')
-    book.up_down(ws, f"B{top + 6}:B{top + 7}")
+    book.up_down(ws, f"C{top + 6}:C{top + 7}")
 
     # --- the Kvant article's steps ---------------------------------------------------------------------------
     kv = status + 2
@@ -133,10 +138,11 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     )
     for i, (key, text) in enumerate(steps, start=kv + 1):
         book.label(ws, f"A{i}", key)
-        book.formula(ws, f"B{i}", text, None, OUTPUT_FILL)
+        ws.merge_cells(f"A{i}:B{i}")
+        book.formula(ws, f"C{i}", text, None, OUTPUT_FILL)
 
-    book.widths(ws, {1: 22, 2: 22, 3: 11, 4: 8, 5: 8, 6: 8, 7: 9, 8: 9, 9: 10, 10: 6, 11: 7, 12: 8})
+    book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
     ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[hdr].height = 30
+    ws.row_dimensions[hdr].height = 45
     book.print_setup(ws, f"A1:I{kv + len(steps)}", f"{hdr}:{hdr}")
     book.protect(ws)

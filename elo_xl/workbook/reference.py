@@ -9,7 +9,7 @@ from __future__ import annotations
 from openpyxl.styles import Alignment
 
 from ..tables import P_TO_DP, p_high_rows
-from .book import TITLE_FONT, WRAP, Book
+from .book import WRAP, Book
 
 #: Rating bands of the Vietnamese Wikipedia article "Elo rating system": (from, key).
 BANDS = ((1000, "band.1000"), (1200, "band.1200"), (1600, "band.1600"), (1800, "band.1800"), (2000, "band.2000"),
@@ -22,8 +22,7 @@ CATEGORIES = 25
 def build(book: Book) -> None:
     """Add the reference sheet to ``book``."""
     ws = book.sheet("sheet.reference")
-    book.label(ws, "A1", "title.reference")
-    ws["A1"].font = TITLE_FONT
+    book.title(ws, "title.reference", 13)
 
     # table 8.1.2 with the article's h (percent)
     book.label(ws, "A3", "ref.table_812", bold=True)

@@ -20,7 +20,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 
 from . import formulas as f
-from .book import CENTER, GRID, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
+from .book import CENTER, GRID, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
@@ -54,8 +54,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     pts_row = grid_header - 2    # the players' points, as a row over the code block
 
     # --- title and event block ---------------------------------------------------------------
-    book.label(ws, "A1", "title.round_robin", players=n)
-    ws["A1"].font = TITLE_FONT
+    book.title(ws, "title.round_robin", out - 1, players=n)
     book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
     event_block(book, ws, row=3, first=out, helpers=helpers, g=(g0, g_last))
 

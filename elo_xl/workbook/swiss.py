@@ -17,7 +17,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 
 from . import formulas as f
-from .book import CENTER, GRID, OUTPUT_FILL, TITLE_FONT, WORK_FILL, Book
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The TRF player fields of the players table: (prefill key, header key, width).
@@ -49,8 +49,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     code0, opp_used0, exp0, bh0 = (base0 + (r + 1) * k for k in range(1, 5))
     helpers = PlayerColumns(bh0 + r + 1)
 
-    book.label(ws, "A1", "title.swiss", players=n, rounds=r)
-    ws["A1"].font = TITLE_FONT
+    book.title(ws, "title.swiss", opp0 - 1, players=n, rounds=r)
     book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
     event_block(book, ws, row=3, first=out, helpers=helpers, g=(top, last))
 

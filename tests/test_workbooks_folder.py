@@ -1,0 +1,28 @@
+"""The committed books in ``workbooks/`` are exactly what the generator writes today."""
+
+from pathlib import Path
+
+import pytest
+
+from elo_xl.workbook import KINDS, build
+from elo_xl.workbook.i18n import LANGUAGES
+
+FOLDER = Path(__file__).parent.parent / "workbooks"
+REBUILD = "elo-xl workbook all -o workbooks"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_committed_book_is_fresh(kind, lang):
+    path = FOLDER / f"{kind}-{lang}.xlsx"
+    assert path.exists(), f"{path.name} is missing; run: {REBUILD}"
+    assert path.read_bytes() == build(kind, lang), f"{path.name} is stale; run: {REBUILD}"
+
+
+def test_nothing_else_in_the_folder():
+    expected = {f"{kind}-{lang}.xlsx" for kind in KINDS for lang in LANGUAGES}
+    assert {p.name for p in FOLDER.glob("*.xlsx")} == expected
+
+
+def test_build_is_deterministic():
+    assert build("round-robin", "ar", players=5) == build("round-robin", "ar", players=5)
