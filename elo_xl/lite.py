@@ -17,13 +17,13 @@ import ast
 import base64
 import io
 import os
-import tempfile
 import zipfile
 from pathlib import Path
 
 import xlwings
 
 from . import __version__, udfs
+from .workbook.archive import write_atomically
 
 PACKAGE = "elo_xl"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -87,7 +87,7 @@ def write_lite_bundle(folder: str | os.PathLike[str]) -> list[Path]:
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     contents = {"main.py": main_source(), "requirements.txt": requirements()}
-    return [_write_atomically(target / name, text) for name, text in contents.items()]
+    return [write_atomically(target / name, text.encode("utf-8")) for name, text in contents.items()]
 
 
 def main_source() -> str:
@@ -154,17 +154,3 @@ def _package_imports(source: str) -> set[str]:
         elif isinstance(node, ast.Import):
             names.update(a.name.split(".")[1] for a in node.names if a.name.startswith(f"{PACKAGE}."))
     return {name for name in names if (PACKAGE_DIR / f"{name}.py").is_file()}
-
-
-def _write_atomically(path: Path, text: str) -> Path:
-    """Write *text* as UTF-8 with LF line ends to a temporary file beside *path*, then rename it."""
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        os.chmod(temporary, FILE_MODE)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return path

@@ -1,0 +1,801 @@
+"""Recalculate workbooks in headless LibreOffice, and read the values back.
+
+openpyxl writes formulas without results. To know what a generated workbook computes, open
+it in a real spreadsheet engine, recalculate every formula and save it again:
+
+    with LibreOffice() as office:
+        office.recalculate("book.xlsx", "book-values.xlsx")
+        office.export_pdf("book.xlsx", "book.pdf")
+    values = read_values("book-values.xlsx")      # {"Sheet": {"B7": 2504, ...}}
+
+:class:`LibreOffice` starts one ``soffice`` (with a private, temporary profile, listening on
+a uniquely named pipe) and serves any number of files with it. LibreOffice's Python bridge
+(``uno``, Debian's ``python3-uno``) is compiled for one interpreter, usually
+``/usr/bin/python3``, not for the one running elo-xl; so this module never imports ``uno``:
+a small worker script (``_uno_worker.py`` beside this file) runs under that interpreter,
+connects to ``soffice`` and takes requests as JSON lines over a pipe.
+
+Settings (environment variables):
+
+- ``ELO_XL_UNO_PYTHON``: the Python that can ``import uno`` (default ``/usr/bin/python3``,
+  then the ``python`` shipped in LibreOffice's ``program`` folder);
+- ``ELO_XL_SOFFICE``: the ``soffice`` program (default: ``soffice`` or ``libreoffice`` on
+  the ``PATH``, then the usual install folders on macOS and Windows).
+
+``soffice`` always runs with ``LANG=C.UTF-8``: under another locale it formats and parses
+numbers differently (``"a"&1.5`` gives ``a1,5``).
+
+Two things to know about the values: LibreOffice stores numbers in ``.xlsx`` with 15
+significant digits (``=0.1+0.2`` is saved as ``0.3``, ``=2^60`` as ``1.15292150460685E+018``),
+so compare computed floats with that precision; and it saves its own errors (``Err:502``
+and so on) as the nearest Excel error (``#VALUE!``, ``#NUM!``, ...).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+import weakref
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from .errors import EloError
+
+#: Environment variable naming the Python that can ``import uno``.
+PYTHON_VARIABLE = "ELO_XL_UNO_PYTHON"
+#: Environment variable naming the ``soffice`` program.
+SOFFICE_VARIABLE = "ELO_XL_SOFFICE"
+#: What to tell a user who has no LibreOffice.
+NOT_INSTALLED = "LibreOffice is not installed: install libreoffice-calc-nogui and python3-uno"
+#: What to tell a user whose LibreOffice has no Python bridge.
+NO_BRIDGE = (
+    "LibreOffice's Python bridge is missing: install python3-uno, or set "
+    f"{PYTHON_VARIABLE} to a Python that can import uno"
+)
+#: Seconds one recalculation or export may take before LibreOffice is restarted.
+REQUEST_TIMEOUT = 120.0
+#: Seconds ``soffice`` may take to start and accept the worker's connection.
+STARTUP_TIMEOUT = 60.0
+#: The worker script, run by the uno-capable Python.
+WORKER = Path(__file__).with_name("_uno_worker.py")
+#: The locale LibreOffice runs in.
+LOCALE = "C.UTF-8"
+
+_SOFFICE_PLACES = (
+    "/Applications/LibreOffice.app/Contents/MacOS/soffice",
+    r"C:\Program Files\LibreOffice\program\soffice.exe",
+    r"C:\Program Files (x86)\LibreOffice\program\soffice.exe",
+)
+Values = dict[str, dict[str, object]]
+
+#: A cell typed as an error (python-calamine reads these as empty text).
+_ERROR_CELL = re.compile(rb'<c\s([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</c>', re.DOTALL)
+_CELL_REFERENCE = re.compile(rb'(?:^|\s)r="([A-Z]+[0-9]+)"')
+_VALUE = re.compile(rb"<v>([^<]*)</v>")
+
+
+def find_soffice() -> str | None:
+    """The ``soffice`` program to run, or ``None`` when LibreOffice is not installed."""
+    configured = os.environ.get(SOFFICE_VARIABLE)
+    if configured:
+        return shutil.which(configured)
+    for name in ("soffice", "libreoffice"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return next((place for place in _SOFFICE_PLACES if os.path.isfile(place)), None)
+
+
+def find_uno_python(soffice: str | None = None) -> str | None:
+    """A Python interpreter that can ``import uno``, or ``None``.
+
+    Tries ``$ELO_XL_UNO_PYTHON`` alone when it is set; else ``/usr/bin/python3``, then the
+    ``python`` in the folder of *soffice* (LibreOffice's own, on Windows and macOS).
+    """
+    configured = os.environ.get(PYTHON_VARIABLE)
+    soffice = soffice or find_soffice()
+    if configured:
+        candidates = [shutil.which(configured) or configured]
+    else:
+        candidates = ["/usr/bin/python3"]
+        if soffice:
+            program = Path(soffice).resolve().parent
+            candidates += [str(program / "python"), str(program / "python.exe")]
+    return next((c for c in candidates if _imports_uno(c, soffice or "")), None)
+
+
+def available() -> bool:
+    """Whether LibreOffice (``soffice``) and a Python with its ``uno`` bridge are installed."""
+    soffice = find_soffice()
+    return soffice is not None and find_uno_python(soffice) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _imports_uno(python: str, soffice: str) -> bool:
+    """Whether *python* runs and can ``import uno`` (cached: it costs a process start)."""
+    if not os.path.isfile(python):
+        return False
+    try:
+        done = subprocess.run(
+            [python, "-c", "import uno"], env=_worker_environment(soffice),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def _worker_environment(soffice: str) -> dict[str, str]:
+    """The environment of the worker: ours, in the C locale, without a foreign PYTHONHOME.
+
+    LibreOffice's ``program`` folder goes last on ``PYTHONPATH``: that is where ``uno.py``
+    lives in LibreOffice's own builds and on some distributions.
+    """
+    environment = dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE, PYTHONIOENCODING="utf-8")
+    environment.pop("PYTHONHOME", None)
+    if soffice:
+        paths = [p for p in environment.get("PYTHONPATH", "").split(os.pathsep) if p]
+        environment["PYTHONPATH"] = os.pathsep.join(paths + [str(Path(soffice).resolve().parent)])
+    return environment
+
+
+class LibreOffice:
+    """One headless LibreOffice that recalculates and exports any number of workbooks.
+
+    Use it as a context manager: entering starts ``soffice`` and the UNO worker (about
+    1.5 s), leaving stops both, with every child process, and deletes the temporary profile.
+    A request that LibreOffice does not finish within *timeout* seconds, or during which it
+    crashed, raises :class:`RuntimeError`; LibreOffice is then restarted for the next one.
+    Problems the user can fix (LibreOffice missing, a file missing) raise
+    :class:`~elo_xl.errors.EloError`. An instance serves one request at a time.
+
+    >>> office = LibreOffice(timeout=30)
+    >>> office.running, office.timeout
+    (False, 30)
+    """
+
+    def __init__(
+        self,
+        *,
+        timeout: float = REQUEST_TIMEOUT,
+        startup_timeout: float = STARTUP_TIMEOUT,
+        soffice: str | None = None,
+        python: str | None = None,
+    ) -> None:
+        """Prepare (not start) a LibreOffice; *soffice* and *python* override the search."""
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self._soffice = soffice
+        self._python = python
+        self._session: _Session | None = None
+        self._finalizer: weakref.finalize | None = None
+        self._lock = threading.Lock()
+        self._entered = False
+        #: Seconds the last start took, from launching ``soffice`` to the worker's connection.
+        self.startup_seconds: float | None = None
+        #: How many times LibreOffice was started (more than 1 after a crash or a timeout).
+        self.starts = 0
+
+    def __enter__(self) -> LibreOffice:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = f"pid {self._session.soffice.pid}" if self.running and self._session else "stopped"
+        return f"<LibreOffice {state}>"
+
+    @property
+    def running(self) -> bool:
+        """Whether ``soffice`` and the worker are up."""
+        return self._session is not None and self._session.alive()
+
+    @property
+    def pids(self) -> list[int]:
+        """Process ids of this LibreOffice: the launcher, ``soffice.bin``, the worker.
+
+        On systems without ``/proc`` only the launcher's and the worker's are known.
+        """
+        return self._session.pids() if self._session else []
+
+    def start(self) -> LibreOffice:
+        """Start ``soffice`` and the worker (a no-op when they run). Returns ``self``."""
+        with self._lock:
+            self._entered = True
+            if not self.running:
+                self._start()
+        return self
+
+    def close(self) -> None:
+        """Stop the worker and ``soffice`` with all its children; remove the profile."""
+        with self._lock:
+            self._entered = False
+            self._stop(graceful=True)
+
+    def recalculate(self, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
+        """Open *src*, recalculate every formula (``calculateAll``), save it as ``.xlsx`` to *dst*.
+
+        *dst* is replaced atomically. Returns the seconds the request took.
+        """
+        return self._request("recalculate", src, dst)
+
+    def export_pdf(self, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
+        """Open *src*, recalculate every formula and print it to the PDF file *dst*.
+
+        Returns the seconds the request took.
+        """
+        return self._request("pdf", src, dst)
+
+    def _request(self, op: str, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
+        source, target = Path(src).resolve(), Path(dst).resolve()
+        if not source.is_file():
+            raise EloError(f"{src}: no such file")
+        if not target.parent.is_dir():
+            raise EloError(f"{dst}: the folder {target.parent} does not exist")
+        with self._lock:
+            if not self._entered:
+                raise RuntimeError("LibreOffice is not started: use `with LibreOffice() as office:`")
+            if not self.running:
+                self._stop(graceful=False)
+                self._start()
+            session = self._session
+            assert session is not None
+            temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+            started = time.monotonic()
+            try:
+                reply = session.ask({"op": op, "src": str(source), "dst": str(temporary)}, self.timeout)
+            except _Broken as problem:
+                self._stop(graceful=False)
+                _remove(temporary)
+                raise RuntimeError(f"LibreOffice failed on {src}: {problem}; it will be restarted") from None
+            seconds = time.monotonic() - started
+            if not reply.get("ok"):
+                _remove(temporary)
+                message = str(reply.get("error", "unknown error"))
+                if not session.alive():
+                    self._stop(graceful=False)
+                    raise RuntimeError(f"LibreOffice crashed on {src}: {message}")
+                raise RuntimeError(f"LibreOffice failed on {src}: {message}")
+            try:
+                os.replace(temporary, target)
+            except BaseException:
+                _remove(temporary)
+                raise
+            return seconds
+
+    def _start(self) -> None:
+        soffice = self._soffice or find_soffice()
+        if soffice is None:
+            raise EloError(NOT_INSTALLED)
+        python = self._python or find_uno_python(soffice)
+        if python is None:
+            raise EloError(NO_BRIDGE)
+        started = time.monotonic()
+        session = _Session(soffice, python, self.startup_timeout)
+        self._session = session
+        self._finalizer = weakref.finalize(self, session.stop, False)
+        try:
+            session.wait_ready(self.startup_timeout + 10)
+        except BaseException:
+            self._stop(graceful=False)
+            raise
+        self.startup_seconds = time.monotonic() - started
+        self.starts += 1
+
+    def _stop(self, graceful: bool) -> None:
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        if self._session is not None:
+            session, self._session = self._session, None
+            session.stop(graceful)
+
+
+class _Broken(Exception):
+    """The worker did not answer: it died, or the request timed out."""
+
+
+class _Session:
+    """The processes of one start: ``soffice`` (with its children) and the worker."""
+
+    def __init__(self, soffice: str, python: str, startup_timeout: float) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="elo-xl-libreoffice-"))
+        self.pipe_name = f"elo_xl_{os.getpid()}_{uuid.uuid4().hex[:16]}"
+        self.stopped = False
+        self.sockets: list[str] = []
+        self.soffice: subprocess.Popen[bytes] | None = None
+        self.worker: subprocess.Popen[bytes] | None = None
+        self.reader: threading.Thread | None = None
+        self.replies: queue.Queue[str | None] = queue.Queue()
+        self.soffice_log = open(self.folder / "soffice.log", "wb")
+        self.worker_log = open(self.folder / "worker.log", "wb")
+        profile = (self.folder / "profile").as_uri()
+        try:
+            # A new session (process group) per soffice: stopping it reaches soffice.bin,
+            # which the launcher (oosplash) forks; a Ctrl-C in a terminal does not hit it.
+            self.soffice = subprocess.Popen(
+                [
+                    soffice, "--headless", "--invisible", "--nologo", "--norestore", "--nodefault",
+                    "--nolockcheck", f"-env:UserInstallation={profile}",
+                    f"--accept=pipe,name={self.pipe_name};urp;StarOffice.ComponentContext",
+                ],
+                env=dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE), stdin=subprocess.DEVNULL,
+                stdout=self.soffice_log, stderr=subprocess.STDOUT, start_new_session=True,
+                cwd=self.folder,
+            )
+            self.worker = subprocess.Popen(
+                [python, str(WORKER), self.pipe_name, str(startup_timeout)],
+                env=_worker_environment(soffice), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self.worker_log, start_new_session=True, cwd=self.folder,
+            )
+        except BaseException:
+            self.stop(graceful=False)
+            raise
+        self.reader = threading.Thread(
+            target=_read_lines, args=(self.worker.stdout, self.replies), daemon=True
+        )
+        self.reader.start()
+
+    def alive(self) -> bool:
+        """Whether both processes are running."""
+        return (
+            not self.stopped
+            and self.soffice is not None and self.soffice.poll() is None
+            and self.worker is not None and self.worker.poll() is None
+        )
+
+    def pids(self) -> list[int]:
+        """The launcher, everything in its process group, and the worker."""
+        if self.soffice is None or self.worker is None:
+            return []
+        found = [self.soffice.pid, *_group_members(self.soffice.pid), self.worker.pid]
+        return list(dict.fromkeys(found))
+
+    def wait_ready(self, timeout: float) -> None:
+        """Wait for the worker's first line: connected, or why not."""
+        try:
+            reply = self._reply(timeout, "start")
+        except _Broken as problem:
+            raise RuntimeError(f"LibreOffice did not start: {problem}") from None
+        if not reply.get("ready"):
+            raise RuntimeError(f"LibreOffice did not start: {reply.get('error')}{self._log_tail()}")
+        # soffice's pipes are socket files in /tmp that it removes only when it quits
+        # normally: note them now, to remove them after a crash or a kill.
+        self.sockets = _socket_files(self.pids())
+
+    def ask(self, request: dict[str, str], timeout: float) -> dict[str, object]:
+        """Send one request and wait for its answer."""
+        assert self.worker is not None and self.worker.stdin is not None
+        try:
+            self.worker.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
+            self.worker.stdin.flush()
+        except OSError:
+            raise _Broken("the UNO worker has stopped" + self._log_tail()) from None
+        return self._reply(timeout, "the request")
+
+    def _reply(self, timeout: float, what: str) -> dict[str, object]:
+        assert self.soffice is not None and self.worker is not None
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.replies.get(timeout=min(0.5, max(0.0, deadline - time.monotonic())))
+            except queue.Empty:
+                if self.soffice.poll() is not None:
+                    raise _Broken(f"soffice exited with status {self.soffice.returncode}"
+                                  + self._log_tail()) from None
+                if time.monotonic() >= deadline:
+                    raise _Broken(f"{what} took more than {timeout:g} s") from None
+                continue
+            if line is None:
+                self.worker.wait()
+                raise _Broken(f"the UNO worker exited with status {self.worker.returncode}"
+                              + self._log_tail())
+            try:
+                reply = json.loads(line)
+            except ValueError:
+                continue  # not a protocol line: ignore it
+            if isinstance(reply, dict):
+                return reply
+
+    def _log_tail(self) -> str:
+        """The last line the worker or soffice wrote to stderr, as `` (...)`` or nothing."""
+        for log in (self.worker_log, self.soffice_log):
+            try:
+                log.flush()
+                lines = Path(log.name).read_text("utf-8", "replace").strip().splitlines()
+            except (OSError, ValueError):
+                continue
+            lines = [line for line in lines if "javaldx" not in line]
+            if lines:
+                return f" ({lines[-1].strip()})"
+        return ""
+
+    def stop(self, graceful: bool) -> None:
+        """End the worker and soffice (politely first if *graceful*) and clean up. Idempotent."""
+        if self.stopped:
+            return
+        self.stopped = True
+        worker, soffice = self.worker, self.soffice
+        if worker is not None:
+            if graceful and worker.poll() is None:
+                try:
+                    assert worker.stdin is not None
+                    worker.stdin.write(b'{"op": "quit"}\n')
+                    worker.stdin.flush()
+                except OSError:
+                    pass
+            # Without a quit, the end of its input also makes the worker stop soffice.
+            _close(worker.stdin)
+            try:
+                worker.wait(10 if graceful else 0.5)
+            except subprocess.TimeoutExpired:
+                pass
+        if soffice is not None:
+            if graceful:
+                # The worker asked soffice to terminate: give it a moment to exit by itself.
+                try:
+                    soffice.wait(10)
+                except subprocess.TimeoutExpired:
+                    pass
+            _end_group(soffice)
+        if worker is not None:
+            if worker.poll() is None:
+                worker.kill()
+            worker.wait()
+            if self.reader is not None:
+                self.reader.join(5)
+            _close(worker.stdout)
+        self.soffice_log.close()
+        self.worker_log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        for socket_file in self.sockets:
+            try:
+                if stat.S_ISSOCK(os.lstat(socket_file).st_mode):
+                    os.unlink(socket_file)
+            except OSError:
+                pass
+
+
+def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> None:
+    """Move the worker's output lines into *lines*; ``None`` marks the end."""
+    try:
+        if stream is not None:
+            for raw in stream:
+                lines.put(raw.decode("utf-8", "replace"))
+    except (OSError, ValueError):
+        pass
+    finally:
+        lines.put(None)
+
+
+def _group_members(group: int) -> list[int]:
+    """Ids of the live processes in process group *group* (from ``/proc``; else none)."""
+    members = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                fields = file.read().rpartition(b")")[2].split()
+        except OSError:
+            continue
+        # After the command name: state, parent, process group.
+        if len(fields) > 2 and int(fields[2]) == group and fields[0] != b"Z":
+            members.append(int(entry))
+    return sorted(members)
+
+
+def _socket_files(pids: Iterable[int]) -> list[str]:
+    """The ``OSL_PIPE_*`` socket files that processes *pids* listen on (Linux; else none)."""
+    inodes = set()
+    for pid in pids:
+        try:
+            descriptors = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for descriptor in descriptors:
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{descriptor}")
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    try:
+        with open("/proc/net/unix", encoding="utf-8", errors="replace") as table:
+            rows = [line.split() for line in table.read().splitlines()[1:]]
+    except OSError:
+        return []
+    found = {row[7] for row in rows if len(row) >= 8 and row[6] in inodes}
+    return sorted(path for path in found if os.path.basename(path).startswith("OSL_PIPE_"))
+
+
+def _end_group(launcher: subprocess.Popen[bytes]) -> None:
+    """Stop the launcher's whole process group and reap the launcher.
+
+    ``soffice.bin`` goes first, so that the launcher (its parent) can still reap it and no
+    zombie is left for init; then the launcher and anything left, SIGTERM then SIGKILL.
+    """
+    group = launcher.pid
+    if os.name != "posix":
+        if launcher.poll() is None:
+            launcher.kill()
+        launcher.wait()
+        return
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        children = [pid for pid in _group_members(group) if pid != launcher.pid]
+        for pid in children:
+            _signal(pid, sig)
+        if children:
+            _wait_gone(children, 5)
+        if launcher.poll() is None:
+            _signal(launcher.pid, sig)
+            try:
+                launcher.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(group, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if launcher.poll() is not None and not _group_members(group):
+            break
+    launcher.wait()
+
+
+def _wait_gone(pids: Iterable[int], seconds: float) -> None:
+    """Wait until none of *pids* is a live process (zombies count as gone)."""
+    deadline = time.monotonic() + seconds
+    pending = set(pids)
+    while pending and time.monotonic() < deadline:
+        pending = {pid for pid in pending if _is_live(pid)}
+        if pending:
+            time.sleep(0.02)
+
+
+def _is_live(pid: int) -> bool:
+    """Whether *pid* is a process that is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            return file.read().rpartition(b")")[2].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _close(stream: IO[bytes] | None) -> None:
+    try:
+        if stream is not None:
+            stream.close()
+    except OSError:
+        pass
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def read_values(path: str | os.PathLike[str], *, reader: str | None = None) -> Values:
+    """Every cell's value in a workbook: sheet title → {"A1": value}, empty cells left out.
+
+    Numbers come as ``int`` when whole and ``float`` otherwise, whichever the reader, text
+    as ``str``, ``True``/``False`` as ``bool``,
+    error values as their text (``"#VALUE!"``, ``"#DIV/0!"``, ``"Err:502"``...). A formula
+    whose result is the empty text counts as an empty cell. For a file openpyxl wrote the
+    values are the cached results (none, unless recalculated or
+    :func:`~elo_xl.workbook.archive.inject_values` stored some).
+
+    *reader* is ``"calamine"`` (python-calamine: several times faster; the default when it
+    is installed) or ``"openpyxl"``. python-calamine reads error cells as empty text, so
+    error cells are read from the sheets' XML on top of it.
+
+    >>> import io, openpyxl, tempfile
+    >>> book = openpyxl.Workbook()
+    >>> book.active.append([1, "x", None, 2.5])
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book.save(Path(folder) / "book.xlsx")
+    ...     read_values(Path(folder) / "book.xlsx", reader="openpyxl")
+    {'Sheet': {'A1': 1, 'B1': 'x', 'D1': 2.5}}
+    """
+    if reader is None:
+        reader = "calamine" if _has_calamine() else "openpyxl"
+    if reader == "calamine":
+        return _read_with_calamine(Path(path))
+    if reader == "openpyxl":
+        return _read_with_openpyxl(Path(path))
+    raise ValueError(f"reader {reader!r} is neither 'calamine' nor 'openpyxl'")
+
+
+def read_named(path: str | os.PathLike[str], names: Iterable[str]) -> dict[str, object]:
+    """The values of defined names: one cell → its value, a range → a list of rows.
+
+    Empty cells are ``None``. A name may be workbook-wide or, written ``Sheet!Name``,
+    local to a sheet. A name that is a constant (``=0.5``) gives the number or text;
+    a name that is a formula, an error or several areas raises :class:`KeyError`.
+
+    >>> import openpyxl, tempfile
+    >>> from openpyxl.workbook.defined_name import DefinedName
+    >>> book = openpyxl.Workbook()
+    >>> book.active.append([1, 2]); book.active.append([3, None])
+    >>> book.defined_names["Grid"] = DefinedName("Grid", attr_text="Sheet!$A$1:$B$2")
+    >>> book.defined_names["Corner"] = DefinedName("Corner", attr_text="Sheet!$A$1")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book.save(Path(folder) / "book.xlsx")
+    ...     read_named(Path(folder) / "book.xlsx", ["Grid", "Corner"])
+    {'Grid': [[1, 2], [3, None]], 'Corner': 1}
+    """
+    import openpyxl
+    from openpyxl.utils.cell import range_boundaries
+
+    path = Path(path)
+    names = list(names)
+    book = openpyxl.load_workbook(path, read_only=True)
+    try:
+        wanted = {name: _defined_name(book, name) for name in names}
+    finally:
+        book.close()
+    values = read_values(path)
+    result: dict[str, object] = {}
+    for name, definition in wanted.items():
+        destinations = list(definition.destinations)
+        if not destinations:
+            result[name] = _constant(name, definition.attr_text)
+            continue
+        if len(destinations) != 1:
+            raise KeyError(f"the name {name} refers to {len(destinations)} areas")
+        title, reference = destinations[0]
+        sheet = values.get(title, {})
+        low_column, low_row, high_column, high_row = range_boundaries(reference.replace("$", ""))
+        if low_column is None or low_row is None or high_column is None or high_row is None:
+            raise KeyError(f"the name {name} refers to whole rows or columns: {reference}")
+        rows = [
+            [sheet.get(_coordinate(column, row)) for column in range(low_column, high_column + 1)]
+            for row in range(low_row, high_row + 1)
+        ]
+        result[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
+    return result
+
+
+def _defined_name(book: object, name: str) -> object:
+    """The ``DefinedName`` called *name* (``Sheet!Name`` for a sheet-local one)."""
+    title, _, local = name.rpartition("!")
+    if title:
+        title = title.strip("'").replace("''", "'")
+        try:
+            return book[title].defined_names[local]  # type: ignore[index]
+        except KeyError:
+            raise KeyError(f"no name {local} on sheet {title}") from None
+    try:
+        return book.defined_names[name]  # type: ignore[attr-defined]
+    except KeyError:
+        raise KeyError(f"no defined name {name}") from None
+
+
+def _constant(name: str, text: str | None) -> object:
+    """The value of a name defined as a constant (``0.5``, ``"text"``, ``TRUE``)."""
+    text = (text or "").strip().removeprefix("=")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return text[1:-1].replace('""', '"')
+    if text.upper() in ("TRUE", "FALSE"):
+        return text.upper() == "TRUE"
+    try:
+        number = float(text)
+    except ValueError:
+        raise KeyError(f"the name {name} is neither a range nor a constant: {text}") from None
+    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
+
+
+def _coordinate(column: int, row: int) -> str:
+    from openpyxl.utils.cell import get_column_letter
+
+    return f"{get_column_letter(column)}{row}"
+
+
+@functools.lru_cache(maxsize=None)
+def _has_calamine() -> bool:
+    try:
+        import python_calamine  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _read_with_openpyxl(path: Path) -> Values:
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        result: Values = {}
+        for sheet in book.worksheets:
+            cells: dict[str, object] = {}
+            for row in sheet.iter_rows():
+                for cell in row:
+                    value = getattr(cell, "value", None)
+                    if value is not None and value != "":
+                        cells[cell.coordinate] = _whole(value)
+            result[sheet.title] = cells
+        return result
+    finally:
+        book.close()
+
+
+def _read_with_calamine(path: Path) -> Values:
+    import python_calamine
+    from openpyxl.utils.cell import get_column_letter
+
+    from .workbook.archive import sheet_parts
+
+    result: Values = {}
+    book = python_calamine.CalamineWorkbook.from_path(str(path))
+    try:
+        for title in book.sheet_names:
+            sheet = book.get_sheet_by_name(title)
+            cells: dict[str, object] = {}
+            # skip_empty_area=False: the rows start at row 1 and the lists at column A.
+            rows = sheet.to_python(skip_empty_area=False)
+            width = max(map(len, rows), default=0)
+            letters = [get_column_letter(column) for column in range(1, width + 1)]
+            for row_number, row in enumerate(rows, start=1):
+                for letter, value in zip(letters, row):
+                    if value != "" and value is not None:
+                        cells[f"{letter}{row_number}"] = _whole(value)
+            result[title] = cells
+    finally:
+        book.close()
+    with zipfile.ZipFile(path) as archive:
+        for title, part in sheet_parts(archive).items():
+            if title in result:
+                result[title].update(_error_cells(archive.read(part)))
+    return result
+
+
+def _whole(value: object) -> object:
+    """A whole ``float`` as an ``int`` (the readers differ there); anything else as it is."""
+    if type(value) is float and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
+
+
+def _error_cells(xml: bytes) -> dict[str, str]:
+    """Coordinate → error text of the cells of a worksheet part typed ``t="e"``."""
+    found = {}
+    for match in _ERROR_CELL.finditer(xml):
+        reference = _CELL_REFERENCE.search(match[1])
+        value = _VALUE.search(match[2])
+        if reference and value:
+            found[reference[1].decode("ascii")] = value[1].decode("utf-8")
+    return found
