@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 from .errors import EloError, show
@@ -34,7 +33,6 @@ from .results import (
     agree,
     broadcast,
     cells_with_position,
-    flat,
     grid,
     is_blank,
     parse_flag,

@@ -289,6 +289,12 @@ def parse_number(value: Any, argument: str, pos: int | tuple[int, int] | None = 
     return number
 
 
+#: Yes and no in the languages of elo-xl (the workbooks' yes/no lists read them too).
+FLAG_WORDS = {"en": ("yes", "no"), "vi": ("có", "không"), "ar": ("نعم", "لا"), "ru": ("да", "нет")}
+_TRUE = {"true", "y", "x", "1", "đúng"} | {yes for yes, _ in FLAG_WORDS.values()}
+_FALSE = {"false", "n", "0", "sai"} | {no for _, no in FLAG_WORDS.values()}
+
+
 def parse_flag(value: Any, argument: str, pos: int | tuple[int, int] | None = None) -> bool:
     """TRUE/FALSE as Excel passes it, or 1/0, yes/no, x; blank is FALSE.
 
@@ -303,9 +309,9 @@ def parse_flag(value: Any, argument: str, pos: int | tuple[int, int] | None = No
         return bool(value)
     if isinstance(value, str):
         text = value.strip().lower()
-        if text in ("true", "yes", "y", "x", "1", "đúng", "نعم", "да"):
+        if text in _TRUE:
             return True
-        if text in ("false", "no", "n", "0", "sai", "لا", "нет"):
+        if text in _FALSE:
             return False
     raise EloError.at(argument, pos, value, "is not TRUE or FALSE")
 

@@ -66,7 +66,7 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event)
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
-    book.tables_sheet()
+    book.tables_sheet(switches=kind != "reference")
     return book.to_bytes()
 
 

@@ -235,7 +235,7 @@ class Book:
     @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
         """Red on input cells whose game code (same sheet) is a conflict."""
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f"{code}={f.CONFLICT}"], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[f"{code}>={f.CONFLICT}"], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
 
     @staticmethod
     def up_down(ws: Worksheet, cells: str) -> None:
@@ -300,8 +300,9 @@ class Book:
         self.protect(ws)
         return ws
 
-    def tables_sheet(self) -> Worksheet:
-        """The last sheet: FIDE's tables, what users may type, and the rule-set switches."""
+    def tables_sheet(self, switches: bool = True) -> Worksheet:
+        """The last sheet: FIDE's tables, what users may type, and (``switches``: for books
+        with an Event sheet) the rule-set switches every formula reads."""
         ws = self.sheet("sheet.tables")
         self.label(ws, "A1", "tables.title", bold=True)
         ws["A1"].font = TITLE_FONT
@@ -353,7 +354,17 @@ class Book:
             self.text(ws, f"U{i}", symbol)
         self.name("CodeList", ws, f"T4:T{3 + len(f.CODE_SYMBOLS)}")
         self.name("CodeSymbol", ws, f"U4:U{3 + len(f.CODE_SYMBOLS)}")
-        # the rule-set switches every formula reads
+        if switches:
+            self._switches(ws)
+        self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
+                         20: 8, 21: 8})
+        ws.row_dimensions[3].height = 32
+        self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
+        self.protect(ws)
+        return ws
+
+    def _switches(self, ws: Worksheet) -> None:
+        """The rule-set switches every formula reads, from the Event sheet's inputs."""
         switches = [
             ("RuleNo", 'IFERROR(MATCH(Rules,RuleList,0),1)'),
             ("IsFide", "RuleNo<=2"),
@@ -372,12 +383,6 @@ class Book:
             self.text(ws, f"Q{i}", name)
             self.formula(ws, f"R{i}", text)
             self.name(name, ws, f"R{i}")
-        self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
-                         20: 8, 21: 8})
-        ws.row_dimensions[3].height = 32
-        self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
-        self.protect(ws)
-        return ws
 
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:

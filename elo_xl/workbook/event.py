@@ -101,7 +101,7 @@ class PlayerColumns:
             "pend_h": f'IF({c("pend_games")}=0,0,{f.table_h(c("rating_used") + "-" + f.average(c("pend_sum"), c("pend_games")))})',
             "pend_tenths": f'IF(IsKvant,{f.n_exp_tenths(c("pend_h"), c("pend_games"))},0)',
             "forecast": f'IF({unrated_fide},"",{c("points")}+IF(IsKvant,{c("pend_tenths")}/10,{c("pend_exp")}/100))',
-            "conflicts": f"COUNTIF({codes},{f.CONFLICT})",
+            "conflicts": f.conflicts(codes),
         }
         for key, text in cells.items():
             book.formula(ws, c(key), text, fill=WORK_FILL)
@@ -129,7 +129,7 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
         ("EventCounts", "event.counts",
          f'IF(IsKvant,IF(AND(3*COUNTIF({value},">0")>=2*SUM({present}),AverageRating<>"",AverageRating>=2250),FlagYes,FlagNo),"")'),
-        ("Conflicts", "event.conflicts", f"SUM({conflicts})/2"),
+        ("Conflicts", "event.conflicts", f"SUM({conflicts})"),
     ]
     column = first
     for name, key, text in items:

@@ -22,8 +22,9 @@ Game codes
 A typed result becomes a *base code* (:data:`BASE_CODE`): the points in halves in the units
 digit, the kind of game in the tens — 0–2 a rated game, 10/12 a forfeit loss/win, 20–22 a
 game played but not rated (W, D, L), 30–32 a bye (Z, H, F/U). A code cell that holds no
-game holds 90 (nothing typed), 100 (paired or scheduled, not yet played) or 110 (a conflict
-or bad input), all worth 0 points, so that a player's points are always
+game holds 90 (nothing typed), 100 (paired or scheduled, not yet played), 110 (a conflict
+seen from both sides of a game) or 120 (a conflict or bad input on one side only), all worth 0
+points, so that a player's points are always
 ``SUMPRODUCT(MOD(codes,10))/2`` and his rated games are the codes ``<=2``.
 """
 
@@ -46,7 +47,7 @@ from ..results import (
 )
 from ..rules import RULE_NAMES
 
-NOTHING, PENDING, CONFLICT = 90, 100, 110
+NOTHING, PENDING, CONFLICT, ONE_SIDED = 90, 100, 110, 120
 
 #: Workbook base code of every engine result code.
 BASE_CODE = {
@@ -216,18 +217,35 @@ def rounds_code(pairing: str, own: str, number: str, players: str, back: str, ot
 
     ``pairing`` the opponent cell, ``own`` the base code of the player's result, ``number``
     his start number, ``players`` n, ``back`` the opponent's pairing cell in that round and
-    ``other`` the base code of the opponent's result. No opponent: byes and forfeits count,
-    a played result is ignored (90). A bad start number, an opponent whose row pairs him
-    with someone else, a bye code with an opponent, bad input or disagreeing results: 110.
-    Paired without a result: 100.
+    ``other`` the base code of the opponent's result there.
+
+    * No opponent: byes and forfeits count; a played result is ignored (90); bad input 120.
+    * A bad start number, or an opponent whose row pairs him with someone else: 120.
+    * Both rows list the game: blank on both sides is pending (100); typed on the other row
+      only, the game lives there (90 here); typed on this row only, it counts (a bye code or
+      bad input: 120); typed on both, it counts when the two agree, else 110 on both rows.
+    * Only this row lists the game: blank is pending (100), a result counts, a bye code or
+      bad input is 120.
+
+    A conflict seen from both rows is 110 on each (half a conflict each), one seen from one
+    row only is 120 (a whole one).
     """
     no_opponent = f'OR({pairing}="",{pairing}=0)'
-    unpaired = f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},IF({own}={CONFLICT},{CONFLICT},{NOTHING}))"
+    unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
+                f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
     bad_number = f"OR(NOT(ISNUMBER({pairing})),{pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},{pairing}={number})"
     paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
-    clash = f"AND({back}={number},{other}<{NOTHING},NOT({agree(own, other)}))"
-    return (f"IF({no_opponent},{unpaired},IF({bad_number},{CONFLICT},IF({paired_elsewhere},{CONFLICT},"
-            f"IF({own}={NOTHING},{PENDING},IF({own}>=30,{CONFLICT},IF({clash},{CONFLICT},{own}))))))")
+    own_only = f"IF({own}>=30,{ONE_SIDED},{own})"
+    both = (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},{NOTHING}),IF({other}={NOTHING},{own_only},"
+            f"IF(OR({own}>=30,{other}>=30,NOT({agree(own, other)})),{CONFLICT},{own})))")
+    alone = f"IF({own}={NOTHING},{PENDING},{own_only})"
+    return (f"IF({no_opponent},{unpaired},IF({bad_number},{ONE_SIDED},IF({paired_elsewhere},{ONE_SIDED},"
+            f"IF({back}={number},{both},{alone}))))")
+
+
+def conflicts(codes: str) -> str:
+    """Conflicting games in a row of codes: half for each seen from both rows, one for each seen from one."""
+    return f"COUNTIF({codes},{CONFLICT})/2+COUNTIF({codes},{ONE_SIDED})"
 
 
 def points(codes: str) -> str:

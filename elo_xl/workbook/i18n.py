@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from ..results import FLAG_WORDS
+
 LANGUAGES = ("en", "vi", "ar", "ru")
 
 TEXT: dict[str, tuple[str, str, str, str]] = {
@@ -92,8 +94,8 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tables.FlagList": ("Yes/no", "Có/không", "نعم/لا", "Да/нет"),
     "tables.switch": ("Switch", "Công tắc", "مفتاح", "Переключатель"),
     "tables.value": ("Value", "Giá trị", "القيمة", "Значение"),
-    "flag.yes": ("yes", "có", "نعم", "да"),
-    "flag.no": ("no", "không", "لا", "нет"),
+    "flag.yes": tuple(FLAG_WORDS[lang][0] for lang in LANGUAGES),
+    "flag.no": tuple(FLAG_WORDS[lang][1] for lang in LANGUAGES),
     # validation messages
     "valid.results.title": ("Result", "Kết quả", "النتيجة", "Результат"),
     "valid.results.prompt": ("1 win, ½ or = or 0.5 draw, 0 loss; + and − forfeits (not rated); W D L played but not rated.",
