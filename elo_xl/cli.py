@@ -1,89 +1,183 @@
-"""The ``elo-xl`` command line: argument parsing and output only."""
+"""The ``elo-xl`` command line: argument parsing and output only.
+
+Every error is one line on stderr with exit code 2, and nothing is written: outputs go to a
+temporary file that is moved into place only when complete.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import Any, NoReturn
 
 from . import __version__
 from .errors import EloError
 
 LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
+DEMO_FOLDER = "elo-xl-demo"
+LANGS = ("en", "vi", "ar", "ru")
+RULES_HELP = "rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``elo-xl: …`` and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``elo-xl``."""
-    parser = argparse.ArgumentParser(
-        prog="elo-xl",
-        description="FIDE-exact chess rating calculations: Excel functions, workbooks, TRF tools.",
-    )
+    parser = Parser(prog="elo-xl",
+                    description="FIDE-exact chess rating calculations: Excel functions, workbooks, TRF tools.")
     parser.add_argument("--version", action="version", version=f"elo-xl {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    lite = commands.add_parser(
-        "lite", help="write main.py and requirements.txt for xlwings Lite",
-        description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt "
-                    "for the xlwings Lite editor.")
-    lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,
-                      help=f"folder to write to (default: {LITE_FOLDER})")
-    lite.set_defaults(run=run_lite)
+
+    demo = commands.add_parser("demo", help="rate the built-in sample events and write their workbooks",
+                               description="Rate a built-in 10-player round robin and a Swiss, print their rating "
+                                           "tables and write prefilled workbooks into a folder.")
+    demo.add_argument("-o", "--output", metavar="FOLDER", default=DEMO_FOLDER,
+                      help=f"folder for the workbooks (default: {DEMO_FOLDER})")
+    demo.add_argument("--rules", default="FIDE", help=RULES_HELP)
+    demo.add_argument("--lang", default="en", choices=LANGS, help="language of the workbooks (default en)")
+    demo.set_defaults(run=run_demo)
+
+    rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
+                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row; columns "
+                                           "name, rating, k, then one result column per opponent).")
+    rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
+    rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
+    group = rate.add_mutually_exclusive_group()
+    group.add_argument("--k", metavar="N", help="one K for every player")
+    group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K)")
+    rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
+                      "(default: the year of the start date, else of the end date, else this year)")
+    rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")
+    rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
+    rate.set_defaults(run=run_rate)
+
     book = commands.add_parser(
         "workbook", help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
-        description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice "
-                    "and Google Sheets. KIND 'all' writes every kind in every language into the -o folder.")
+        description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
+                    "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
+                    "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable).")
     book.add_argument("kind", metavar="KIND", choices=["player", "round-robin", "swiss", "match", "reference", "all"],
                       help="player, round-robin, swiss, match, reference, or all")
     book.add_argument("-o", "--output", metavar="FILE", required=True, help="the .xlsx file to write (a folder for 'all')")
-    book.add_argument("--lang", default="en", choices=["en", "vi", "ar", "ru"], help="language of the book (default en)")
+    book.add_argument("--lang", default="en", choices=LANGS, help="language of the book (default en)")
     book.add_argument("--players", type=int, help="players: round-robin 3-30 (default 10), swiss 2-1000 (default 60)")
     book.add_argument("--rounds", type=int, help="swiss rounds 1-15 (default 9)")
     book.add_argument("--games", type=int, help="player: game rows 1-200 (default 40); match: games 1-1000 (default 24)")
     book.add_argument("--rules", default="FIDE", help="rule set preselected in the book (default FIDE)")
+    book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin) "
+                      "or a CSV crosstable (round-robin), with the K that 'rate' uses")
+    book.add_argument("--k", metavar="N", help="with --from: one K for every player")
+    book.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")
+    book.add_argument("--year", type=int, metavar="Y", help="with --from: the event year for the junior K rule")
     book.add_argument("--values", action="store_true",
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
     book.set_defaults(run=run_workbook)
-    demo = commands.add_parser(
-        "demo", help="rate a built-in sample event", description="Rate a built-in sample event and print the rating table.")
-    demo.add_argument("--rules", default="FIDE", help="rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC")
-    demo.set_defaults(run=run_demo)
+
+    export = commands.add_parser("export", help="write a TRF file from a Swiss workbook",
+                                 description="Read what was typed into a Swiss workbook (no spreadsheet engine needed) "
+                                             "and write a TRF file with points and ranks.")
+    export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
+    export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
+    export.set_defaults(run=run_export)
+
+    lite = commands.add_parser(
+        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
+                    "Lite editor.")
+    lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,
+                      help=f"folder to write to (default: {LITE_FOLDER})")
+    lite.set_defaults(run=run_lite)
     return parser
 
 
+# --- commands --------------------------------------------------------------------------------
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """``elo-xl rate EVENT``: the rating table (or CSV, JSON) of an event."""
+    from . import report
+    from .tournament import load, rate_tournament, read_k_file
+
+    event = load(args.event)
+    k_file = read_k_file(args.k_file) if args.k_file else None
+    result = rate_tournament(event, args.rules, args.k, k_file, args.year)
+    text = {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[args.format](result)
+    if args.format != "table":
+        for note in result.notes:
+            print(f"elo-xl: note: {note}", file=sys.stderr)
+    _emit(text, args.output)
+    return 0
+
+
 def run_workbook(args: argparse.Namespace) -> int:
-    """``elo-xl workbook KIND -o FILE``: write a ready-made workbook."""
+    """``elo-xl workbook KIND -o FILE``: write a ready-made workbook (prefilled with --from)."""
     from . import workbook
-    from .rules import parse_rules
+    from .progress import Progress
 
     if args.kind == "all":
-        for path in workbook.rebuild_folder(args.output):
-            print(path)
+        Path(args.output).mkdir(parents=True, exist_ok=True)
+        kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGS]
+        with Progress(len(kinds), "writing workbooks") as progress:
+            for kind, lang in kinds:
+                path = workbook.write(Path(args.output) / f"{kind}-{lang}.xlsx", kind, lang)
+                progress.step(path.name)
+                print(path)
         return 0
-    rules = parse_rules(args.rules)
-    scale = getattr(rules, "scale", 400)
-    name = rules.name.split()[0]
-    path = workbook.write(args.output, args.kind, args.lang, values=args.values, players=args.players,
-                          rounds=args.rounds, games=args.games, rules=name, scale=scale)
+    options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
+    options.update(_rules_options(args.rules))
+    if args.source:
+        options.update(_prefill(args))
+    elif args.k or args.k_file or args.year:
+        raise EloError("--k, --k-file and --year go with --from EVENT")
+    with _Working(args.values):
+        path = workbook.write(args.output, args.kind, args.lang, values=args.values, **options)
     print(path)
     return 0
 
 
+def run_export(args: argparse.Namespace) -> int:
+    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss workbook."""
+    from .export import read_swiss_book, tournament_to_trf
+
+    _emit(tournament_to_trf(read_swiss_book(args.book)), args.output)
+    print(args.output)
+    return 0
+
+
 def run_demo(args: argparse.Namespace) -> int:
-    """``elo-xl demo``: the rating table of the built-in sample round robin."""
-    from .engine import average_rating, category, rate_event
-    from .report import event_table
+    """``elo-xl demo``: the sample events' rating tables, and their workbooks in a folder."""
+    from . import report, workbook
+    from .progress import Progress
+    from .samples import sample_round_robin, sample_swiss
+    from .tournament import rate_tournament, resolve_k, round_robin_prefill, swiss_prefill, event_fields
     from .rules import parse_rules
-    from .samples import ROUND_ROBIN as event
 
     rules = parse_rules(args.rules)
-    outcomes = rate_event(event.ratings, event.results, None, rules)
-    average = average_rating(event.ratings, rules)
-    print(f"{event.name}, {event.place}, {event.start} — {len(event.players)} players, rules {rules.name}")
-    print(f"Average rating {average}, category {category(average)}")
-    print()
-    print(event_table([p.name for p in event.players], outcomes))
-    for player, outcome in zip(event.players, outcomes):
-        if outcome.note:
-            print(f"{player.name}: {outcome.note}")
+    folder = Path(args.output)
+    if folder.exists() and not folder.is_dir():
+        raise EloError(f"{folder}: is a file; give a folder for the demo's workbooks")
+    books = []
+    for kind, event, prefill in (("round-robin", sample_round_robin(), round_robin_prefill),
+                                 ("swiss", sample_swiss(), swiss_prefill)):
+        print(report.as_text(rate_tournament(event, rules)))
+        ks = resolve_k(event, rules, year=event.year()[0])
+        size = {"players": len(event.entrants)}
+        if kind == "swiss":
+            size["rounds"] = len(event.pairings[0])
+        books.append((folder / f"{kind}-{args.lang}.xlsx", kind, size, prefill(event, ks), event_fields(event)))
+    folder.mkdir(parents=True, exist_ok=True)
+    with Progress(len(books), "writing workbooks") as progress:
+        for path, kind, size, prefill, event in books:
+            workbook.write(path, kind, args.lang, prefill=prefill, event=event, **size, **_rules_options(args.rules))
+            progress.step(path.name)
+    print("Workbooks: " + ", ".join(str(path) for path, *_ in books))
     return 0
 
 
@@ -95,6 +189,63 @@ def run_lite(args: argparse.Namespace) -> int:
         print(path)
     print(LITE_HINT)
     return 0
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _rules_options(text: str) -> dict[str, Any]:
+    """The Rules and Scale cells of a book for a rule-set name (``LOGISTIC 480`` → LOGISTIC, 480)."""
+    from .rules import parse_rules
+
+    rules = parse_rules(text)
+    return {"rules": rules.name.split()[0], "scale": getattr(rules, "scale", 400)}
+
+
+def _prefill(args: argparse.Namespace) -> dict[str, Any]:
+    """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
+    from .tournament import event_fields, load, read_k_file, resolve_k, round_robin_prefill, swiss_prefill
+    from .rules import parse_rules
+
+    if args.kind not in ("swiss", "round-robin"):
+        raise EloError(f"--from prefills a swiss or round-robin book, not {args.kind}")
+    event = load(args.source)
+    rules = parse_rules(args.rules)
+    k_file = read_k_file(args.k_file) if args.k_file else None
+    ks = resolve_k(event, rules, args.k, k_file, args.year)
+    options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
+    if args.kind == "swiss":
+        options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
+        options["prefill"] = swiss_prefill(event, ks)
+    else:
+        options["prefill"] = round_robin_prefill(event, ks)
+    return options
+
+
+def _emit(text: str, output: str | None) -> None:
+    """Print ``text``, or write it atomically to ``output``."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from .workbook.archive import write_atomically
+
+    write_atomically(output, text.encode("utf-8"))
+
+
+class _Working:
+    """A note on stderr while LibreOffice computes the values of a book (a terminal only)."""
+
+    def __init__(self, active: bool):
+        self.active = active and sys.stderr.isatty()
+
+    def __enter__(self) -> "_Working":
+        if self.active:
+            print("elo-xl: computing the values in LibreOffice…", file=sys.stderr, end="", flush=True)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            print("\r\033[K", file=sys.stderr, end="", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     except EloError as error:
         print(f"elo-xl: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("elo-xl: interrupted; nothing was written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,19 +1,29 @@
-"""Rating tables as text for a terminal: aligned columns, blanks where a value does not exist.
+"""Rating reports as text: an aligned table for a terminal, CSV, and JSON.
 
->>> from elo_xl import rate_event
->>> print(event_table(["Ann", "Bob"], rate_event([2500, 2400], [[None, 1], [0, None]], k=10)))
-  No  Name  Rating   K  Points  Games  Score  Opp avg  Expected  Change  New  Perf
-   1  Ann     2500  10       1      1      1     2400      0.64      +4  2504  3200
-   2  Bob     2400  10       0      1      0     2500      0.36      -4  2396  1700
+>>> from elo_xl.samples import ROUND_ROBIN
+>>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
+>>> print(table(report))
+No  Name  Title  Fed  Rating   K  Points  Games  Score  Opp avg  Expected  Change   New  Perf
+ 1  Ann                 2500  10       1      1      1     2400      0.64      +4  2504  3200
+ 2  Bob                 2400  10       0      1      0     2500      0.36      -4  2396  1700
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import csv
+import io
+import json
+from typing import Any
 
-from .engine import Outcome
+from .tournament import Report
 
-COLUMNS = ("No", "Name", "Rating", "K", "Points", "Games", "Score", "Opp avg", "Expected", "Change", "New", "Perf")
+#: Table columns: (header, report field, signed).
+COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
+           ("Rating", "rating", False), ("K", "k", False), ("Points", "points", False), ("Games", "games", False),
+           ("Score", "score", False), ("Opp avg", "opp_average", False), ("Expected", "expected", False),
+           ("Change", "change", True), ("New", "new_rating", False), ("Perf", "performance", False))
+LEFT = {"name", "title", "federation"}
 
 
 def number_text(value: Any, signed: bool = False) -> str:
@@ -33,18 +43,51 @@ def number_text(value: Any, signed: bool = False) -> str:
     return text
 
 
-def event_table(names: Sequence[str], outcomes: Sequence[Outcome]) -> str:
-    """One line per player: the rating table of an event, aligned for a terminal."""
-    rows = [COLUMNS]
-    for no, (name, o) in enumerate(zip(names, outcomes), 1):
-        rows.append((
-            str(no), name, number_text(o.rating) or "NR", number_text(o.k), number_text(o.points),
-            str(o.games), number_text(o.score), number_text(o.opp_average), number_text(o.expected),
-            number_text(o.change, signed=True), number_text(o.new_rating), number_text(o.performance),
-        ))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+def table(report: Report) -> str:
+    """The players of a report as an aligned table (unrated players show NR)."""
+    rows = [[header for header, _, _ in COLUMNS]]
+    for row in report.rows:
+        cells = []
+        for _, key, signed in COLUMNS:
+            text = number_text(row[key], signed) if key not in LEFT else (row[key] or "")
+            cells.append("NR" if key == "rating" and row[key] is None else text)
+        rows.append(cells)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
     lines = []
-    for row in rows:
-        cells = [cell.ljust(w) if i == 1 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+    for r in rows:
+        cells = [cell.ljust(w) if COLUMNS[i][1] in LEFT else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
+
+
+def heading(report: Report) -> str:
+    """One line about the event: name, players, rounds, rule set, average rating and category."""
+    e = report.event
+    parts = [e["name"] or "Event", f"{e['players']} players", f"{e['rounds']} rounds", f"rules {e['rules']}"]
+    if e["average_rating"] is not None:
+        parts.append(f"average rating {e['average_rating']}, category {e['category']}")
+    return " — ".join([parts[0], ", ".join(parts[1:])])
+
+
+def as_csv(report: Report) -> str:
+    """The players of a report as CSV, with the JSON field names as header."""
+    out = io.StringIO()
+    fields = list(report.rows[0]) if report.rows else []
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    for row in report.rows:
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    return out.getvalue()
+
+
+def as_json(report: Report) -> str:
+    """The report as JSON: ``{"event": {...}, "players": [...]}``, null where no value exists."""
+    return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
+
+
+def as_text(report: Report) -> str:
+    """The heading, the table and the notes, as ``--format table`` prints them."""
+    lines = [heading(report), "", table(report)]
+    if report.notes:
+        lines += [""] + [f"Note: {note}" for note in report.notes]
+    return "\n".join(lines) + "\n"

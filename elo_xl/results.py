@@ -38,6 +38,9 @@ COMPLEMENT = (WIN, DRAW, LOSS, FORFEIT_LOSS, FORFEIT_WIN, UNRATED_LOSS, UNRATED_
 #: Each code as a crosstable or a TRF file writes it.
 SYMBOL = ("0", "½", "1", "+", "−", "W", "D", "L", "H", "F", "U", "Z")
 
+#: Each code as a FIDE TRF file writes it.
+TRF_SYMBOL = ("0", "=", "1", "+", "-", "W", "D", "L", "H", "F", "U", "Z")
+
 #: Every spelling of a result that users may type, with its code (letters in any case).
 RESULT_TEXT = {
     "1": WIN, "1.0": WIN, "1,0": WIN,

@@ -9,6 +9,11 @@ The players are invented; the results are typed as an arbiter would type them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .tournament import Tournament
 
 
 @dataclass(frozen=True)
@@ -61,3 +66,34 @@ ROUND_ROBIN = SampleEvent(
     players=tuple(SamplePlayer(name, rating, fed) for name, rating, fed, _ in _ROWS),
     results=_crosstable([row for *_, row in _ROWS]),
 )
+
+
+def sample_round_robin() -> "Tournament":
+    """The sample round robin as a :class:`~elo_xl.tournament.Tournament`.
+
+    >>> sample_round_robin().entrants[9].rating is None
+    True
+    """
+    from .tournament import Entrant, Tournament
+
+    event = ROUND_ROBIN
+    entrants = [Entrant(i + 1, p.name, p.rating, federation=p.federation) for i, p in enumerate(event.players)]
+    return Tournament(entrants, event.results, name=event.name, city=event.place, start=event.start,
+                      end=event.start, arbiter="", rounds=len(entrants) - 1)
+
+
+#: A real-looking 12-player, 7-round Swiss as a FIDE TRF file (a withdrawal, a forfeit, byes,
+#: an unrated player, three-letter titles).
+SWISS_TRF_PATH = Path(__file__).parent / "data" / "sample-swiss.trf"
+
+
+def sample_swiss() -> "Tournament":
+    """The sample Swiss as a :class:`~elo_xl.tournament.Tournament`.
+
+    >>> t = sample_swiss()
+    >>> len(t.entrants), len(t.pairings[0]), t.entrants[2].title
+    (12, 7, 'WGM')
+    """
+    from .tournament import load
+
+    return load(SWISS_TRF_PATH)

@@ -397,7 +397,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
 
 
 def test_no_folder(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(EloError, match=r"book\.xlsx: the folder .*missing does not exist$"):
         write_atomically(tmp_path / "missing" / "book.xlsx", b"x")
     assert not (tmp_path / "missing").exists()
     assert os.listdir(tmp_path) == []

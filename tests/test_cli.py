@@ -8,25 +8,26 @@ from elo_xl.cli import main
 from elo_xl.samples import ROUND_ROBIN
 
 
-def test_demo_prints_the_engine_numbers(capsys):
-    assert main(["demo"]) == 0
+def test_demo_prints_the_engine_numbers(capsys, tmp_path):
+    assert main(["demo", "-o", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     outcomes = rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results)
     lines = out.splitlines()
-    assert "10 players, rules FIDE" in lines[0]
+    assert lines[0] == "elo-xl Sample Round Robin — 10 players, 9 rounds, rules FIDE, average rating 2389, category 6"
     for player, outcome in zip(ROUND_ROBIN.players, outcomes):
         line = next(line for line in lines if player.name in line)
         assert str(outcome.new_rating) in line.split()
     assert "Pham Quoc Duy" in out and "2180" in out  # the unrated player's initial rating
+    assert (tmp_path / "round-robin-en.xlsx").exists() and (tmp_path / "swiss-en.xlsx").exists()
 
 
-def test_demo_other_rules(capsys):
-    assert main(["demo", "--rules", "elo-1970"]) == 0
+def test_demo_other_rules(capsys, tmp_path):
+    assert main(["demo", "--rules", "elo-1970", "-o", str(tmp_path)]) == 0
     assert "rules ELO-1970" in capsys.readouterr().out
 
 
 def test_bad_rules_one_line_exit_2():
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "demo", "--rules", "nope"],
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "demo", "--rules", "nope", "-o", "nowhere"],
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stdout == ""

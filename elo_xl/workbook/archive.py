@@ -166,11 +166,18 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     (b'PK', ['book.xlsx'])
     """
     path = Path(path)
+    if path.is_dir():
+        raise EloError(f"{path}: is a folder; give the name of the file to write")
+    if not path.parent.is_dir():
+        raise EloError(f"{path}: the folder {path.parent} does not exist")
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
         mode = FILE_MODE
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except PermissionError as error:
+        raise EloError(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)

@@ -20,6 +20,9 @@ from . import formulas as f
 from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
+#: The defined name of each players-table column (beside the spec's Ratings and KFactors).
+FIELD_NAMES = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
+               "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
 #: The TRF player fields of the players table: (prefill key, header key, width).
 FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name", 24), ("rating", "col.rating", 7),
           ("federation", "col.federation", 5), ("fide_id", "col.fide_id", 11), ("birth", "col.birth", 11),
@@ -120,8 +123,8 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
 
     # --- names, validation, formatting ----------------------------------------------------------------
     block = lambda first: f"{L(first)}{top}:{L(first + r - 1)}{last}"  # noqa: E731
-    book.name("Ratings", ws, f"{rating_col}{top}:{rating_col}{last}")
-    book.name("KFactors", ws, f"{k_col}{top}:{k_col}{last}")
+    for k, (key, _, _) in enumerate(FIELDS):
+        book.name(FIELD_NAMES[key], ws, f"{L(2 + k)}{top}:{L(2 + k)}{last}")
     book.name("Pairings", ws, block(opp0))
     book.name("Colours", ws, block(col0))
     book.name("Results", ws, block(res0))

@@ -1,0 +1,307 @@
+"""The arbiter's workflow: an event read from a TRF file or a CSV crosstable, its K factors,
+its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
+
+>>> from elo_xl.samples import ROUND_ROBIN
+>>> t = from_crosstable([p.name for p in ROUND_ROBIN.players], ROUND_ROBIN.ratings, ROUND_ROBIN.results)
+>>> report = rate_tournament(t, year=2026)
+>>> report.rows[0]["new_rating"], report.rows[9]["new_rating"], report.rows[9]["k"]
+(2530, 2180, None)
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import average_rating, category, k_factor, rate_event
+from .errors import EloError
+from .results import is_blank, parse_k, parse_rating
+from .rules import RuleSet, parse_rules
+
+
+@dataclass
+class Entrant:
+    """One player of an event, with the fields of a TRF player line."""
+
+    start_no: int
+    name: str
+    rating: int | None
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    sex: str = ""
+    birth: str = ""
+    k: int | float | None = None  # a K given with the event (the CSV's k column)
+
+    @property
+    def birth_year(self) -> int | None:
+        """The year of ``birth`` (``YYYY/MM/DD``, ``YYYY``, ``DD.MM.YYYY``…), or None.
+
+        >>> Entrant(1, "A", None, birth="2009/05/01").birth_year, Entrant(1, "A", None, birth="12.03.2011").birth_year
+        (2009, 2011)
+        """
+        digits = [part for part in _split_date(self.birth) if len(part) == 4 and part.isdigit()]
+        return int(digits[0]) if digits else None
+
+
+def _split_date(text: str) -> list[str]:
+    for sep in "/.-":
+        text = text.replace(sep, " ")
+    return text.split()
+
+
+@dataclass
+class Tournament:
+    """An event as elo-xl rates it: rounds form (``pairings``) or crosstable form."""
+
+    entrants: list[Entrant]
+    results: list[list[Any]]
+    pairings: list[list[int | None]] | None = None
+    colours: list[list[str]] | None = None
+    name: str = ""
+    city: str = ""
+    start: str = ""
+    end: str = ""
+    arbiter: str = ""
+    rounds: int | None = None
+    source: Any = None  # the TrfEvent read, when the event came from a TRF file
+
+    @property
+    def ratings(self) -> list[int | None]:
+        """Ratings in start order."""
+        return [e.rating for e in self.entrants]
+
+    def year(self) -> tuple[int, str]:
+        """The event year for the junior K rule and where it came from: start date, end date, or today."""
+        for text, origin in ((self.start, "start date"), (self.end, "end date")):
+            digits = [part for part in _split_date(text) if len(part) == 4 and part.isdigit()]
+            if digits:
+                return int(digits[0]), origin
+        return _dt.date.today().year, "current year"
+
+
+def from_crosstable(names: list[str], ratings: list[Any], results: list[list[Any]],
+                    ks: list[Any] | None = None, **event: Any) -> Tournament:
+    """A round robin given as names, ratings and an n×n crosstable."""
+    entrants = [Entrant(i + 1, name, parse_rating(r, "rating", i + 1),
+                        k=parse_k(ks[i], "k", i + 1) if ks else None)
+                for i, (name, r) in enumerate(zip(names, ratings))]
+    return Tournament(entrants, results, **event)
+
+
+def read_csv_crosstable(path: Path) -> Tournament:
+    """A CSV crosstable: a header row, then per player name, rating, k and one result per opponent."""
+    text = _read_text(path)
+    rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
+    if len(rows) < 3:
+        raise EloError(f"{path.name}: a CSV crosstable needs a header row and at least two players")
+    header, body = rows[0], rows[1:]
+    n = len(body)
+    if [h.strip().lower() for h in header[:3]] != ["name", "rating", "k"]:
+        raise EloError(f"{path.name}, line 1: the header must start with name, rating, k (found {', '.join(header[:3])})")
+    names, ratings, ks, table = [], [], [], []
+    for i, row in enumerate(body):
+        line = i + 2
+        if len(row) != 3 + n:
+            raise EloError(f"{path.name}, line {line}: {len(row)} columns, expected {3 + n} "
+                           f"(name, rating, k and one result per player of the {n})")
+        names.append(row[0].strip())
+        ratings.append(_csv_value(row[1], path, line, "rating", parse_rating))
+        ks.append(_csv_value(row[2], path, line, "k", parse_k))
+        table.append([None if i == j or is_blank(cell) else cell.strip() for j, cell in enumerate(row[3:])])
+    t = Tournament([Entrant(i + 1, name, r, k=k) for i, (name, r, k) in enumerate(zip(names, ratings, ks))], table,
+                   name=path.stem)
+    try:
+        rate_event(t.ratings, t.results, None, None)  # check the results now, naming the file
+    except EloError as error:
+        raise EloError(f"{path.name} (rows are players, columns opponents): {error}") from None
+    return t
+
+
+def _csv_value(text: str, path: Path, line: int, what: str, parse: Any) -> Any:
+    try:
+        return parse(text.strip(), what)
+    except EloError as error:
+        raise EloError(f"{path.name}, line {line}: {error}") from None
+
+
+def from_trf(event: Any) -> Tournament:
+    """A Tournament from a :class:`elo_xl.trf.TrfEvent`."""
+    entrants = [Entrant(p.start_no, p.name, p.rating, p.title, p.federation, p.fide_id, p.sex, p.birth)
+                for p in event.players]
+    return Tournament(entrants, event.results(), event.pairings(), event.colours(), name=event.name or "",
+                      city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
+                      rounds=event.rounds, source=event)
+
+
+def load(path: str | Path) -> Tournament:
+    """Read an event: a TRF file (``.trf``, ``.txt`` or anything starting with TRF records) or a CSV crosstable."""
+    path = Path(path)
+    if not path.is_file():
+        raise EloError(f"{path}: no such file")
+    if path.suffix.lower() == ".csv":
+        return read_csv_crosstable(path)
+    from .trf import parse_trf
+
+    return from_trf(parse_trf(_read_text(path)))
+
+
+def _read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_k_file(path: str | Path) -> dict[str, int | float]:
+    """A K file: CSV rows of (FIDE ID or start number, K); a header row is allowed.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+    ...     _ = f.write("id,k\\n12345678,40\\n3,10\\n")
+    >>> read_k_file(f.name)
+    {'12345678': 40, '3': 10}
+    >>> os.unlink(f.name)
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise EloError(f"--k-file: {path}: no such file")
+    found: dict[str, int | float] = {}
+    for line, row in enumerate(csv.reader(io.StringIO(_read_text(path))), 1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if len(row) < 2:
+            raise EloError(f"--k-file {path.name}, line {line}: give a FIDE ID or start number and a K")
+        key, value = row[0].strip(), row[1].strip()
+        if line == 1 and not value.replace(".", "", 1).isdigit():
+            continue  # a header row
+        try:
+            k = parse_k(value, "k")
+        except EloError as error:
+            raise EloError(f"--k-file {path.name}, line {line}: {error}") from None
+        if k is None:
+            raise EloError(f"--k-file {path.name}, line {line}: no K for {key}")
+        found[key] = k
+    return found
+
+
+@dataclass
+class Report:
+    """What ``elo-xl rate`` shows: the event and one row per player (JSON-ready)."""
+
+    event: dict[str, Any]
+    rows: list[dict[str, Any]]
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
+        return {"event": self.event, "players": self.rows}
+
+
+def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, int | float] | None = None,
+              year: int | None = None) -> list[tuple[int | float | None, str | None]]:
+    """Each player's K and where it came from: ``given`` (--k), ``file`` (--k-file or the CSV's
+    k column), ``rule`` (the rule set: FIDE 10 from 2400, 40 below 2300 for a junior by the event
+    year, 20 otherwise). ``(None, None)`` for an unrated player under FIDE (no K is used)."""
+    given = parse_k(k, "--k")
+    event_year = year if year is not None else t.year()[0]
+    chosen = []
+    for e in t.entrants:
+        if e.rating is None and rules.unrated_as is None:
+            chosen.append((None, None))
+        elif given is not None:
+            chosen.append((given, "given"))
+        elif k_file and (e.fide_id.strip() in k_file or str(e.start_no) in k_file):
+            chosen.append((k_file.get(e.fide_id.strip(), k_file.get(str(e.start_no))), "file"))
+        elif e.k is not None:
+            chosen.append((e.k, "file"))
+        else:
+            chosen.append((k_factor(e.rating, None, e.birth_year, None, rules, event_year), "rule"))
+    return chosen
+
+
+def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dict[str, int | float] | None = None,
+                    year: int | None = None) -> Report:
+    """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`)."""
+    rs = parse_rules(rules)
+    notes = []
+    if year is None:
+        year, origin = t.year()
+        if origin == "current year":
+            notes.append(f"the event has no dates: the junior K rule uses the current year, {year}")
+    ks = resolve_k(t, rs, k, k_file, year)
+    outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings)
+    average = average_rating(t.ratings, rs)
+    rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
+    event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
+             "average_rating": average, "category": category(average)}
+    rows = []
+    for e, o, (k_value, source) in zip(t.entrants, outcomes, ks):
+        rows.append({
+            "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
+            "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
+            "points": o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
+            "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
+            "new_rating": o.new_rating, "performance": o.performance,
+        })
+        if o.note:
+            notes.append(f"{e.name}: {o.note}")
+    return Report(event, rows, notes)
+
+
+def event_fields(t: Tournament) -> dict[str, Any]:
+    """The Event sheet's fields of a workbook (dates as dates where they can be read)."""
+    return {"name": t.name, "place": t.city, "start": _date(t.start), "end": _date(t.end), "arbiter": t.arbiter}
+
+
+def _date(text: str) -> _dt.date | str | None:
+    """A TRF date as a date: ``2026/03/14``, ``2026-03-14``, ``14.03.2026``; else the text itself."""
+    parts = _split_date(text or "")
+    if len(parts) == 3 and all(p.isdigit() for p in parts):
+        year, month, day = (parts if len(parts[0]) == 4 else parts[::-1])
+        try:
+            return _dt.date(int(year), int(month), int(day))
+        except ValueError:
+            pass
+    return text or None
+
+
+def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """The Swiss book's inputs for an event in rounds form, with the K that ``rate`` uses."""
+    if t.pairings is None:
+        raise EloError("a Swiss book needs rounds: give a TRF file (a CSV crosstable has no rounds or colours)")
+    return {
+        "sex": [e.sex for e in t.entrants], "title": [e.title for e in t.entrants],
+        "name": [e.name for e in t.entrants], "rating": t.ratings,
+        "federation": [e.federation for e in t.entrants], "fide_id": [e.fide_id for e in t.entrants],
+        "birth": [e.birth for e in t.entrants], "k": [k for k, _ in ks],
+        "pairings": t.pairings, "colours": t.colours or [], "results": t.results,
+    }
+
+
+def crosstable(t: Tournament) -> list[list[Any]]:
+    """The event as an n×n crosstable (each game on the row of the player who lists it)."""
+    if t.pairings is None:
+        return t.results
+    n = len(t.entrants)
+    table: list[list[Any]] = [[None] * n for _ in range(n)]
+    for i, (row, results) in enumerate(zip(t.pairings, t.results)):
+        for r, (opponent, result) in enumerate(zip(row, results)):
+            if not opponent or is_blank(result):
+                continue
+            if table[i][opponent - 1] is not None:
+                raise EloError(f"players {i + 1} and {opponent} meet twice (round {r + 1}): "
+                               "a crosstable holds one game per pair; use the Swiss book")
+            table[i][opponent - 1] = result
+    return table
+
+
+def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """The round-robin book's inputs: names, ratings, K and the crosstable."""
+    return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
+            "results": crosstable(t)}

@@ -1,0 +1,129 @@
+"""``elo-xl rate``: a CSV crosstable rated, its JSON exactly as specified, K sources, errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from elo_xl import engine
+from elo_xl.cli import main
+from elo_xl.samples import ROUND_ROBIN
+
+PLAYER_KEYS = ["start_no", "name", "fide_id", "federation", "title", "rating", "k", "k_source", "points", "games",
+               "score", "opp_average", "expected", "change_unrounded", "change", "new_rating", "performance"]
+
+
+def write_csv(path, rows, header="name,rating,k"):
+    n = len(rows)
+    lines = [header + "," + ",".join(str(i + 1) for i in range(n))]
+    for name, rating, k, results in rows:
+        lines.append(",".join([name, "" if rating is None else str(rating), "" if k is None else str(k)] +
+                              ["" if r is None else r for r in results]))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def sample_csv(tmp_path):
+    rows = [(p.name, p.rating, None, ROUND_ROBIN.results[i]) for i, p in enumerate(ROUND_ROBIN.players)]
+    return write_csv(tmp_path / "rr.csv", rows)
+
+
+def run_json(*args):
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", *map(str, args), "--format", "json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), done.stderr
+
+
+def test_csv_crosstable_json_is_the_engine(tmp_path):
+    data, _ = run_json(sample_csv(tmp_path), "--year", "2026")
+    assert list(data) == ["event", "players"]
+    assert list(data["event"]) == ["name", "rules", "rounds", "players", "average_rating", "category"]
+    assert data["event"] == {"name": "rr", "rules": "FIDE", "rounds": 9, "players": 10,
+                             "average_rating": engine.average_rating(ROUND_ROBIN.ratings), "category": 6}
+    outcomes = engine.rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results)
+    for row, outcome, player in zip(data["players"], outcomes, ROUND_ROBIN.players):
+        assert list(row) == PLAYER_KEYS
+        assert row["name"] == player.name and row["rating"] == player.rating
+        for key in ("points", "games", "score", "opp_average", "expected", "change_unrounded", "change",
+                    "new_rating", "performance"):
+            assert row[key] == getattr(outcome, key), (player.name, key)
+    unrated = data["players"][9]
+    assert unrated["rating"] is None and unrated["k"] is None and unrated["k_source"] is None
+    assert unrated["new_rating"] == 2180 and unrated["change"] is None and unrated["expected"] is None
+    assert data["players"][0]["k"] == 10 and data["players"][0]["k_source"] == "rule"
+    assert data["players"][8]["k"] == 20
+
+
+def test_k_sources(tmp_path):
+    path = sample_csv(tmp_path)
+    data, _ = run_json(path, "--k", "15")
+    assert {(p["k"], p["k_source"]) for p in data["players"][:9]} == {(15, "given")}
+    k_file = tmp_path / "k.csv"
+    k_file.write_text("id,k\n1,40\n3,10\n")
+    data, _ = run_json(path, "--k-file", k_file, "--year", "2026")
+    assert [(p["k"], p["k_source"]) for p in data["players"][:4]] == [(40, "file"), (10, "rule"), (10, "file"), (10, "rule")]
+    outcomes = engine.rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results, [[40], [None], [10]] + [[None]] * 7)
+    assert [p["new_rating"] for p in data["players"]] == [o.new_rating for o in outcomes]
+
+
+def test_other_rule_sets_use_their_own_k(tmp_path):
+    data, _ = run_json(sample_csv(tmp_path), "--rules", "elo-1970")
+    assert data["event"]["rules"] == "ELO-1970"
+    assert {(p["k"], p["k_source"]) for p in data["players"]} == {(10, "rule")}
+    outcomes = engine.rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results, None, "ELO-1970")
+    assert [p["new_rating"] for p in data["players"]] == [o.new_rating for o in outcomes]
+
+
+def test_no_dates_uses_this_year_and_says_so(tmp_path):
+    _, stderr = run_json(sample_csv(tmp_path))
+    assert "the event has no dates: the junior K rule uses the current year" in stderr
+
+
+def test_table_and_csv_formats(tmp_path, capsys):
+    path = sample_csv(tmp_path)
+    assert main(["rate", str(path), "--year", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "rr — 10 players, 9 rounds, rules FIDE, average rating 2389, category 6"
+    assert "Nguyen Van An" in out and "2530" in out and "Note: Pham Quoc Duy" not in out
+    assert main(["rate", str(path), "--year", "2026", "--format", "csv", "-o", str(tmp_path / "out.csv")]) == 0
+    lines = (tmp_path / "out.csv").read_text().splitlines()
+    assert lines[0] == ",".join(PLAYER_KEYS) and len(lines) == 11
+
+
+@pytest.mark.parametrize("content,message", [
+    ("name,rating\nA,2000\nB,2000\n", "rr.csv, line 1: the header must start with name, rating, k (found name, rating)"),
+    ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,x,\n",
+     'rr.csv, line 3: results, ... '),
+    ("name,rating,k,1,2\nA,abc,,,1\nB,2000,,0,\n",
+     'rr.csv, line 2: rating: "abc" is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) for an unrated player'),
+    ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,1,\n",
+     'rr.csv (rows are players, columns opponents): results, row 1 column 2 ("1") and row 2 column 1 ("1") disagree; '
+     "one game reads 1/0, ½/½, 0/1, +/− or −/−"),
+    ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,0\nC,1,1,1,1\n",
+     "rr.csv, line 2: 5 columns, expected 6 (name, rating, k and one result per player of the 3)"),
+])
+def test_bad_csv_one_line_exit_2_nothing_written(tmp_path, content, message):
+    path = tmp_path / "rr.csv"
+    path.write_text(content)
+    out = tmp_path / "out.json"
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "-o", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr
+    if "..." in message:
+        assert lines[0].startswith("elo-xl: rr.csv")
+    else:
+        assert lines[0] == "elo-xl: " + message
+    assert not out.exists()
+
+
+def test_missing_file_and_bad_option(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(tmp_path / "none.trf")],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.strip() == f"elo-xl: {tmp_path / 'none.trf'}: no such file"
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", "x.trf", "--format", "xml"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
