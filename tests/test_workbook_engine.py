@@ -28,7 +28,8 @@ from typing import Any
 
 import openpyxl
 import pytest
-from openpyxl.utils.cell import range_boundaries
+
+from books import put
 
 from elo_xl import engine
 from elo_xl.libreoffice import LibreOffice, read_named, read_values
@@ -327,22 +328,6 @@ EVENTS = make_events()
 
 
 # --- the books ------------------------------------------------------------------------------------------
-
-
-def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
-    """Type ``value`` (a value, a column as a flat list, or a block as rows) into the named cells."""
-    (title, reference), = book.defined_names[name].destinations
-    low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
-    rows = value if isinstance(value, list) else [[value]]
-    rows = [row if isinstance(row, list) else [row] for row in rows]
-    assert (len(rows), len(rows[0])) == (high_row - low_row + 1, high_col - low_col + 1), name
-    sheet = book[title]
-    for i, row in enumerate(rows):
-        for j, item in enumerate(row):
-            cell = sheet.cell(low_row + i, low_col + j)
-            cell.value = item
-            if isinstance(item, str):
-                cell.data_type = "s"
 
 
 def prepare(event: Event, folder: Path) -> Path:

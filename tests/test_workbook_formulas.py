@@ -23,6 +23,8 @@ from openpyxl.utils import FORMULAE
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
+from books import put
+
 from elo_xl import engine
 from elo_xl.libreoffice import LibreOffice, read_named, read_values
 from elo_xl.workbook import build
@@ -224,21 +226,6 @@ def test_recalculates_without_errors(libreoffice: LibreOffice, tmp_path: Path, k
 
 
 # --- (e) conflicts and bad input ---------------------------------------------------------------------------------------
-
-
-def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
-    """Type a value, a column (flat list) or a block (rows) into a defined name's cells."""
-    (title, reference), = book.defined_names[name].destinations
-    low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
-    rows = value if isinstance(value, list) else [[value]]
-    rows = [row if isinstance(row, list) else [row] for row in rows]
-    assert (len(rows), len(rows[0])) == (high_row - low_row + 1, high_col - low_col + 1), name
-    for i, row in enumerate(rows):
-        for j, item in enumerate(row):
-            cell = book[title].cell(low_row + i, low_col + j)
-            cell.value = item
-            if isinstance(item, str):
-                cell.data_type = "s"
 
 
 COMPARED = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance")
