@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
@@ -134,8 +135,13 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     column = first
     for name, key, text in items:
         book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
+        ws[f"{L(column)}{row - 1}"].alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
+        ws.merge_cells(start_row=row - 1, start_column=column, end_row=row - 1, end_column=column + 1)
         book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)
         ws[f"{L(column)}{row}"].font = BOLD
+        ws[f"{L(column)}{row}"].alignment = Alignment(horizontal="center")
+        ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
         book.name(name, ws, f"{L(column)}{row}")
         column += 2
+    ws.row_dimensions[row - 1].height = 45
 

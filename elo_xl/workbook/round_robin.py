@@ -92,9 +92,10 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
             "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
         }
         for k, key in enumerate(OUTPUTS):
-            book.formula(ws, f"{L(out + k)}{row}", values[key], OUTPUT_FORMATS.get(key), OUTPUT_FILL)
+            text = f'IF({h("present")}=0,"",{values[key]})'  # a row without a player shows nothing
+            book.formula(ws, f"{L(out + k)}{row}", text, OUTPUT_FORMATS.get(key), OUTPUT_FILL)
         # ranking key beside the outputs: points first, then Sonneborn-Berger
-        book.formula(ws, f"{L(out + len(OUTPUTS))}{row}", f"{L(out)}{row}*10000+{L(out + OUTPUTS.index('SB'))}{row}", fill=WORK_FILL)
+        book.formula(ws, f"{L(out + len(OUTPUTS))}{row}", f'IF({h("present")}=0,"",{L(out)}{row}*10000+{L(out + OUTPUTS.index("SB"))}{row})', fill=WORK_FILL)
     for k, key in enumerate(OUTPUTS):
         if key not in ("SB", "Rank", "KUsed"):
             book.name(key, ws, f"{L(out + k)}{top}:{L(out + k)}{last}")
@@ -169,11 +170,11 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     # --- sheet set-up ------------------------------------------------------------------------------------
     book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 5})
     book.widths(ws, {cross + j: 3.6 for j in range(n)})
-    book.widths(ws, {out + k: 8 for k in range(len(OUTPUTS))})
+    book.widths(ws, {out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {out + len(OUTPUTS): 3})
     ws.freeze_panes = f"C{top}"
     book.print_setup(ws, f"A1:{L(out + len(OUTPUTS) - 1)}{last}", f"{top - 1}:{top - 1}")
     book.protect(ws)
     for row in (top - 1, grid_header):
-        ws.row_dimensions[row].height = 30
+        ws.row_dimensions[row].height = 45
 

@@ -61,10 +61,13 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     book.header(ws, hdr, 1, "col.no")
     for k, (_, key, _) in enumerate(FIELDS):
         book.header(ws, hdr, 2 + k, key)
+    for first, key in ((opp0, "col.opponents"), (col0, "col.colours"), (res0, "col.results")):
+        book.header(ws, hdr - 1, first, key)
+        ws.merge_cells(start_row=hdr - 1, start_column=first, end_row=hdr - 1, end_column=first + r - 1)
+    ws.row_dimensions[hdr - 1].height = 30
     for t in range(r):
-        book.header(ws, hdr, opp0 + t, "col.opp_round", round=t + 1)
-        book.header(ws, hdr, col0 + t, "col.colour_round", round=t + 1)
-        book.header(ws, hdr, res0 + t, "col.result_round", round=t + 1)
+        for first in (opp0, col0, res0):
+            book.header(ws, hdr, first + t, "col.number", number=t + 1)
         book.header(ws, hdr, base0 + t, "work.base", number=t + 1)
         book.header(ws, hdr, code0 + t, "work.code", number=t + 1)
         book.header(ws, hdr, opp_used0 + t, "work.opp_used", number=t + 1)
@@ -117,8 +120,9 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
             "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
         }
         for k, key in enumerate(OUTPUTS):
-            book.formula(ws, f"{L(out + k)}{row}", values[key], OUTPUT_FORMATS.get(key), OUTPUT_FILL)
-        book.formula(ws, f"{L(key_col)}{row}", f"{L(out)}{row}*100000+{L(out + OUTPUTS.index('Buchholz'))}{row}",
+            text = f'IF({h("present")}=0,"",{values[key]})'  # a row without a player shows nothing
+            book.formula(ws, f"{L(out + k)}{row}", text, OUTPUT_FORMATS.get(key), OUTPUT_FILL)
+        book.formula(ws, f"{L(key_col)}{row}", f'IF({h("present")}=0,"",{L(out)}{row}*100000+{L(out + OUTPUTS.index("Buchholz"))}{row})',
                      fill=WORK_FILL)
 
     # --- names, validation, formatting ----------------------------------------------------------------
@@ -147,9 +151,9 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
 
     book.widths(ws, {1: 5, **{2 + k: w for k, (_, _, w) in enumerate(FIELDS)}})
     book.widths(ws, {c: 4.5 for c in range(opp0, out)})
-    book.widths(ws, {out + k: 9 for k in range(len(OUTPUTS))})
+    book.widths(ws, {out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {key_col: 3})
     ws.freeze_panes = f"{L(opp0)}{top}"
-    ws.row_dimensions[hdr].height = 30
+    ws.row_dimensions[hdr].height = 45
     book.print_setup(ws, f"A1:{L(out + len(OUTPUTS) - 1)}{last}", f"{hdr}:{hdr}")
     book.protect(ws)
