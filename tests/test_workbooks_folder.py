@@ -26,3 +26,10 @@ def test_nothing_else_in_the_folder():
 
 def test_build_is_deterministic():
     assert build("round-robin", "ar", players=5) == build("round-robin", "ar", players=5)
+
+
+def test_one_pass_saving_equals_the_deterministic_rewrite():
+    from elo_xl.workbook.archive import deterministic
+
+    data = build("swiss", "vi", players=6, rounds=3)
+    assert deterministic(data) == data

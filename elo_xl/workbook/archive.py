@@ -103,6 +103,44 @@ def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
     return _rewrite(xlsx, fix)
 
 
+class _FixedZip(zipfile.ZipFile):
+    """A zip archive whose every entry gets the fixed date and mode of :func:`deterministic`."""
+
+    def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):  # type: ignore[override]
+        if not isinstance(zinfo_or_arcname, zipfile.ZipInfo):
+            info = zipfile.ZipInfo(zinfo_or_arcname, ZIP_DATE_TIME)
+            info.create_system = 3
+            info.external_attr = ENTRY_MODE << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zinfo_or_arcname = info
+        super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
+
+    def write(self, filename, arcname=None, compress_type=None, compresslevel=None):  # type: ignore[override]
+        with open(filename, "rb") as file:
+            self.writestr(arcname or os.path.basename(filename), file.read())
+
+
+def save_deterministic(workbook: object, timestamp: str = FIXED_TIMESTAMP) -> bytes:
+    """Save an openpyxl workbook straight to deterministic bytes (one pass, no re-compression).
+
+    The same bytes as ``deterministic(<the workbook saved by openpyxl>)``: fixed entry dates
+    and modes, and *timestamp* as the creation and modification times.
+
+    >>> import openpyxl
+    >>> data = save_deterministic(openpyxl.Workbook())
+    >>> deterministic(data) == data
+    True
+    """
+    from openpyxl.writer.excel import ExcelWriter
+
+    moment = datetime.datetime.strptime(timestamp, "%Y-%m-%dT%H:%M:%SZ")
+    workbook.properties.created = workbook.properties.modified = moment  # type: ignore[attr-defined]
+    buffer = BytesIO()
+    with _FixedZip(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+        ExcelWriter(workbook, archive).write_data()
+    return buffer.getvalue()
+
+
 def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> bytes:
     """Store *values* (sheet title → {"B7": value}) as the cached results of formula cells.
 

@@ -8,8 +8,6 @@ and behaves alike.
 
 from __future__ import annotations
 
-import datetime as _dt
-import io
 import re
 from copy import copy
 from typing import Any, Iterable
@@ -17,14 +15,14 @@ from typing import Any, Iterable
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
-from .archive import deterministic
+from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
@@ -47,7 +45,6 @@ WRAP = Alignment(wrap_text=True, vertical="top")
 UNLOCKED = Protection(locked=False)
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-FIXED_TIME = _dt.datetime(2026, 1, 1)
 
 
 def clean_text(value: str) -> str:
@@ -57,6 +54,17 @@ def clean_text(value: str) -> str:
     'Nguyen Van An'
     """
     return _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+
+
+_COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+
+
+def _cell(ws: Worksheet, coordinate: str) -> Any:
+    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
+    match = _COORDINATE.fullmatch(coordinate)
+    if match is None:
+        return ws[coordinate]
+    return ws.cell(row=int(match[2]), column=column_index_from_string(match[1]))
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:
@@ -109,7 +117,7 @@ class Book:
     @staticmethod
     def text(ws: Worksheet, cell: str, value: Any) -> None:
         """Write user data as data: text never becomes a formula, control characters go."""
-        target = ws[cell]
+        target = _cell(ws, cell)
         if isinstance(value, str):
             target.value = clean_text(value)
             target.data_type = "s"
@@ -151,7 +159,7 @@ class Book:
     def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
                 fill: PatternFill | None = None) -> None:
         """A formula cell (locked), ``text`` without the leading ``=``."""
-        target = ws[cell]
+        target = _cell(ws, cell)
         target.value = "=" + text
         if number_format or fill is not None:
             def apply(c: Any) -> None:
@@ -165,7 +173,7 @@ class Book:
     def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
                    centred: bool = False) -> None:
         """An input cell: unlocked and shaded; its value (if any) is written as data."""
-        target = ws[cell]
+        target = _cell(ws, cell)
         if value is not None:
             self.text(ws, cell, value)
 
@@ -387,13 +395,9 @@ class Book:
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:
         """The finished workbook as deterministic .xlsx bytes."""
-        self.wb.properties.created = FIXED_TIME
-        self.wb.properties.modified = FIXED_TIME
         self.wb.properties.creator = "elo-xl"
         self.wb.calculation.fullCalcOnLoad = True
-        buffer = io.BytesIO()
-        self.wb.save(buffer)
-        return deterministic(buffer.getvalue())
+        return save_deterministic(self.wb)
 
 
 def columns(first: int, count: int) -> Iterable[int]:
