@@ -14,7 +14,7 @@ from typing import Any
 from .engine import rate_event
 from .errors import EloError
 from .results import TRF_SYMBOL, is_blank, parse_result
-from .tournament import Entrant, Tournament
+from .tournament import Entrant, Tournament, as_date
 
 
 def _named(wb: Any, name: str) -> list[list[Any]]:
@@ -79,7 +79,8 @@ def read_swiss_book(path: str | Path) -> Tournament:
               for row in results[:n]]
     event = {key: _text(_named(wb, name)[0][0]) for key, name in (
         ("name", "EventName"), ("city", "Place"), ("start", "StartDate"), ("end", "EndDate"), ("arbiter", "Arbiter"))}
-    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=rounds, **event)
+    records = [_text(row[0]) for row in _named(wb, "TrfRecords")] if "TrfRecords" in wb.defined_names else []
+    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=rounds, records=[r for r in records if r], **event)
 
 
 def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
@@ -108,13 +109,7 @@ def trf_event(t: Tournament) -> Any:
     (or the TRF file it was read from), player lines with points and ranks."""
     from .trf import TrfEvent, TrfGame, TrfPlayer, TrfRecord, set_standings
 
-    if t.source is not None:
-        headers = list(t.source.headers)
-    else:
-        values = (("012", t.name), ("022", t.city), ("042", t.start), ("052", t.end),
-                  ("062", str(len(t.entrants))), ("072", str(sum(1 for e in t.entrants if e.rating))),
-                  ("102", t.arbiter), ("XXR", str(len(t.pairings[0]) if t.pairings else 0)))
-        headers = [TrfRecord(f"{code} {value}") for code, value in values if value]
+    records = [TrfRecord(r.text) for r in t.source.headers] if t.source is not None else [TrfRecord(x) for x in t.records]
     players = []
     for i, e in enumerate(t.entrants):
         games = []
@@ -124,10 +119,31 @@ def trf_event(t: Tournament) -> Any:
             games.append(TrfGame(opponent, colour or "", "" if code is None else TRF_SYMBOL[code]))
         players.append(TrfPlayer(e.start_no, e.name, e.sex, e.title, e.rating, e.federation, e.fide_id, e.birth,
                                  games=games))
-    event = TrfEvent(headers, players)
+    event = TrfEvent(records, players)
+    values = (("012", t.name), ("022", t.city), ("042", t.start), ("052", t.end), ("062", str(len(t.entrants))),
+              ("072", str(sum(1 for e in t.entrants if e.rating))), ("102", t.arbiter),
+              ("XXR", str(len(t.pairings[0]) if t.pairings else 0)))
+    for code, value in values:  # the book's event data, where it differs from the records kept
+        current = event.header(code)
+        if current is None and (not value or (records and code in COUNTS)):
+            continue  # a record the file did without (the counts) is not added to it
+        if current is not None and _same(code, current, value):
+            continue
+        event.set_header(code, value)
     points, ranks = points_and_ranks(t)
     set_standings(event, points, ranks)
     return event
+
+
+#: Records that only count what the player lines show.
+COUNTS = ("062", "072", "XXR")
+
+
+def _same(code: str, record: str, value: str) -> bool:
+    """Whether a kept record says what the book says (dates compared as dates)."""
+    if code in ("042", "052"):
+        return as_date(record) == as_date(value)
+    return record.strip() == value.strip()
 
 
 def tournament_to_trf(t: Tournament) -> str:

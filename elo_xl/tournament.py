@@ -69,6 +69,7 @@ class Tournament:
     arbiter: str = ""
     rounds: int | None = None
     source: Any = None  # the TrfEvent read, when the event came from a TRF file
+    records: list[str] = field(default_factory=list)  # other TRF records kept by a workbook
 
     @property
     def ratings(self) -> list[int | None]:
@@ -255,11 +256,14 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
 
 
 def event_fields(t: Tournament) -> dict[str, Any]:
-    """The Event sheet's fields of a workbook (dates as dates where they can be read)."""
-    return {"name": t.name, "place": t.city, "start": _date(t.start), "end": _date(t.end), "arbiter": t.arbiter}
+    """The Event sheet's fields of a workbook (dates as dates where they can be read), and
+    the TRF file's header records, which ``elo-xl export`` writes back where unchanged."""
+    records = [r.text for r in t.source.headers if r.text.strip()] if t.source is not None else []
+    return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
+            "trf_records": records}
 
 
-def _date(text: str) -> _dt.date | str | None:
+def as_date(text: str) -> _dt.date | str | None:
     """A TRF date as a date: ``2026/03/14``, ``2026-03-14``, ``14.03.2026``; else the text itself."""
     parts = _split_date(text or "")
     if len(parts) == 3 and all(p.isdigit() for p in parts):

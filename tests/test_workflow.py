@@ -66,6 +66,8 @@ def test_trf_to_workbook_to_trf_keeps_every_player_field(tmp_path):
     exported = read_trf(back)
     assert exported.name == "Saigon Chess Festival 2026 - Open A" and exported.rounds == 7
     assert exported.start_year == 2026 and exported.city == "Ho Chi Minh City"
+    # the book keeps the file's other records (arbiters, time control, round dates…): nothing is lost
+    assert back.read_text(encoding="utf-8") == SWISS_TRF_PATH.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", ["swiss-10x9.trf", "round-robin-6.trf", "latin1.trf"])
@@ -74,6 +76,7 @@ def test_other_files_survive_the_workbook(tmp_path, name):
     cli("workbook", "swiss", "--from", DATA / name, "-o", book)
     cli("export", book, "-o", back)
     before, after = read_trf(DATA / name), read_trf(back)
+    assert [r.text for r in before.headers if r.text.strip()] == [r.text for r in after.headers]
     for p, q in zip(before.players, after.players):
         assert (p.start_no, p.sex, p.title, p.name, p.rating, p.federation, p.fide_id, p.birth, p.points) == (
             q.start_no, q.sex, q.title, q.name, q.rating, q.federation, q.fide_id, q.birth, q.points)

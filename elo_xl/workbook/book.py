@@ -298,6 +298,13 @@ class Book:
             if kind:
                 self.validate(ws, f"B{i}", kind)
             self.name(name, ws, f"B{i}")
+        # the other records of the TRF file the book was made from, kept for `elo-xl export`
+        records = event.get("trf_records") or []
+        self.label(ws, "A13", "event.trf_records", bold=True)
+        for i in range(max(len(records), 1)):
+            self.input_cell(ws, f"A{14 + i}", records[i] if i < len(records) else None)
+            ws.merge_cells(f"A{14 + i}:C{14 + i}")
+        self.name("TrfRecords", ws, f"A14:A{14 + max(len(records), 1) - 1}")
         self.label(ws, "C8", "event.rules_help")
         self.label(ws, "C9", "event.scale_help")
         self.label(ws, "C10", "event.default_k_help")

@@ -68,6 +68,8 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                              "Dùng cho ô K để trống; để trống cả ở đây = K mặc định của luật (FIDE: 20, từ 2400 là 10).",
                              "يملأ خلايا K الفارغة؛ إن تُركت فارغة هنا أيضًا فالقيمة الافتراضية للقواعد (FIDE: 20، و10 من 2400).",
                              "Заполняет пустые ячейки K; пусто и здесь — K по правилам (FIDE: 20, с 2400 — 10)."),
+    "event.trf_records": ("Other records of the TRF file (kept for export)", "Các dòng khác của tệp TRF (giữ lại khi xuất)",
+                          "سجلات ملف TRF الأخرى (تُحفظ عند التصدير)", "Прочие записи файла TRF (сохраняются при экспорте)"),
     "event.average": ("Average rating", "Hệ số trung bình", "متوسط التصنيف", "Средний рейтинг"),
     "event.category": ("FIDE category", "Hạng giải FIDE", "فئة FIDE", "Категория FIDE"),
     "event.kt": ("Tournament coefficient K_T", "Hệ số giải K_T", "معامل البطولة K_T", "Коэффициент турнира K_T"),
