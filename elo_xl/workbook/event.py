@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from openpyxl.styles import Alignment
-from openpyxl.utils import get_column_letter
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -49,11 +48,11 @@ class PlayerColumns:
 
     def cell(self, key: str, row: int) -> str:
         """The helper cell ``key`` of the player on ``row``."""
-        return f"{get_column_letter(self.column[key])}{row}"
+        return f"{L(self.column[key])}{row}"
 
     def col(self, key: str, first_row: int, last_row: int) -> str:
         """The whole helper column ``key`` over the player rows."""
-        letter = get_column_letter(self.column[key])
+        letter = L(self.column[key])
         return f"${letter}${first_row}:${letter}${last_row}"
 
     def headers(self, book: Book, ws: Worksheet, row: int) -> None:
