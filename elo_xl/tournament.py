@@ -44,14 +44,17 @@ class Entrant:
         >>> Entrant(1, "A", None, birth="2009/05/01").birth_year, Entrant(1, "A", None, birth="12.03.2011").birth_year
         (2009, 2011)
         """
-        digits = [part for part in _split_date(self.birth) if len(part) == 4 and part.isdigit()]
-        return int(digits[0]) if digits else None
+        return _year(self.birth)
 
 
-def _split_date(text: str) -> list[str]:
-    for sep in "/.-":
-        text = text.replace(sep, " ")
-    return text.split()
+def _year(text: str) -> int | None:
+    """The year of a date as pairing programs write it (the TRF reader's rule), or None."""
+    from .trf import date_year
+
+    try:
+        return date_year(text or "")
+    except ValueError:
+        return None
 
 
 @dataclass
@@ -79,9 +82,9 @@ class Tournament:
     def year(self) -> tuple[int, str]:
         """The event year for the junior K rule and where it came from: start date, end date, or today."""
         for text, origin in ((self.start, "start date"), (self.end, "end date")):
-            digits = [part for part in _split_date(text) if len(part) == 4 and part.isdigit()]
-            if digits:
-                return int(digits[0]), origin
+            year = _year(text)
+            if year is not None:
+                return year, origin
         return _dt.date.today().year, "current year"
 
 
@@ -265,7 +268,7 @@ def event_fields(t: Tournament) -> dict[str, Any]:
 
 def as_date(text: str) -> _dt.date | str | None:
     """A TRF date as a date: ``2026/03/14``, ``2026-03-14``, ``14.03.2026``; else the text itself."""
-    parts = _split_date(text or "")
+    parts = (text or "").replace("/", " ").replace(".", " ").replace("-", " ").split()
     if len(parts) == 3 and all(p.isdigit() for p in parts):
         year, month, day = (parts if len(parts[0]) == 4 else parts[::-1])
         try:
