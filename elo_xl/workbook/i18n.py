@@ -11,6 +11,11 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from babel import Locale
+
 from ..results import FLAG_WORDS
 
 LANGUAGES = ("en", "vi", "ar", "ru")
@@ -20,26 +25,26 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "sheet.event": ("Event", "Giải đấu", "البطولة", "Турнир"),
     "sheet.tables": ("Tables", "Bảng tra", "الجداول", "Таблицы"),
     "sheet.round_robin": ("Round robin", "Vòng tròn", "دوري", "Круговой"),
-    "sheet.swiss": ("Swiss", "Hệ Thụy Sĩ", "نظام سويسري", "Швейцарка"),
+    "sheet.swiss": ("Swiss", "Hệ Thụy Sĩ", "نظام سويسري", "Швейцарская система"),
     "sheet.player": ("Player", "Kỳ thủ", "اللاعب", "Игрок"),
     "sheet.match": ("Match", "Trận đấu", "مباراة", "Матч"),
     "sheet.reference": ("Reference", "Tham khảo", "مرجع", "Справка"),
     "title.event": ("Event and rules", "Giải đấu và luật tính", "البطولة وقواعد الحساب", "Турнир и правила расчёта"),
-    "title.round_robin": ("Round robin, {players} players — ratings by the rule set chosen on the Event sheet",
-                          "Vòng tròn {players} kỳ thủ — hệ số tính theo luật chọn ở trang Giải đấu",
-                          "دوري من {players} لاعبين — التصنيف وفق القواعد المختارة في صفحة البطولة",
-                          "Круговой турнир, {players} участников — рейтинги по правилам, выбранным на листе «Турнир»"),
-    "title.swiss": ("Swiss, {players} players, {rounds} rounds — ratings by the rule set chosen on the Event sheet",
-                    "Hệ Thụy Sĩ, {players} kỳ thủ, {rounds} vòng — hệ số tính theo luật chọn ở trang Giải đấu",
-                    "نظام سويسري، {players} لاعبًا، {rounds} جولات — التصنيف وفق القواعد المختارة في صفحة البطولة",
-                    "Швейцарская система, {players} участников, {rounds} туров — рейтинги по правилам листа «Турнир»"),
+    "title.round_robin": ("Round robin, {players|player} — ratings by the rule set chosen on the Event sheet",
+                          "Vòng tròn {players|player} — Elo tính theo luật chọn ở trang Giải đấu",
+                          "دوري من {players|player} — التصنيف وفق القواعد المختارة في صفحة البطولة",
+                          "Круговой турнир, {players|player} — рейтинги по правилам, выбранным на листе «Турнир»"),
+    "title.swiss": ("Swiss, {players|player}, {rounds|round} — ratings by the rule set chosen on the Event sheet",
+                    "Hệ Thụy Sĩ, {players|player}, {rounds|round} — Elo tính theo luật chọn ở trang Giải đấu",
+                    "نظام سويسري، {players|player}، {rounds|round} — التصنيف وفق القواعد المختارة في صفحة البطولة",
+                    "Швейцарская система, {players|player}, {rounds|round} — рейтинги по правилам листа «Турнир»"),
     "title.player": ("Player calculator — every game's working, rated by the rule set on the Event sheet",
                      "Bảng tính cho một kỳ thủ — từng bước của mỗi ván, theo luật ở trang Giải đấu",
-                     "حاسبة اللاعب — خطوات كل مباراة، وفق القواعد في صفحة البطولة",
+                     "حاسبة اللاعب — خطوات كل شوط، وفق القواعد في صفحة البطولة",
                      "Калькулятор игрока — расчёт каждой партии по правилам листа «Турнир»"),
     "title.match": ("Match — rated once at the end, and game by game (the Kvant article's paradox)",
                     "Trận đấu — tính một lần khi kết thúc, và tính sau từng ván (nghịch lý trong bài Kvant)",
-                    "مباراة — تُحسب مرة في النهاية، وبعد كل مباراة (مفارقة مقالة كفانت)",
+                    "مباراة — تُحسب مرة في النهاية، وبعد كل شوط (مفارقة مقالة كفانت)",
                     "Матч — расчёт один раз в конце и после каждой партии (парадокс из статьи в «Кванте»)"),
     "title.reference": ("Reference — FIDE tables, K rules, categories and rule sets",
                         "Tham khảo — bảng FIDE, quy tắc K, hạng giải và các luật tính",
@@ -51,7 +56,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "event.start": ("Start date", "Ngày bắt đầu", "تاريخ البداية", "Дата начала"),
     "event.end": ("End date", "Ngày kết thúc", "تاريخ النهاية", "Дата окончания"),
     "event.arbiter": ("Chief arbiter", "Trọng tài chính", "الحكم الرئيسي", "Главный судья"),
-    "event.rules": ("Rule set", "Luật tính hệ số", "قواعد الحساب", "Правила расчёта"),
+    "event.rules": ("Rule set", "Luật tính Elo", "قواعد الحساب", "Правила расчёта"),
     "event.scale": ("Logistic scale", "Hằng số logistic", "ثابت الصيغة اللوجستية", "Масштаб логистической формулы"),
     "event.default_k": ("Default K", "K mặc định", "المعامل K الافتراضي", "K по умолчанию"),
     "event.rules_help": (
@@ -70,12 +75,12 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                              "Заполняет пустые ячейки K; пусто и здесь — K по правилам (FIDE: 20, с 2400 — 10)."),
     "event.trf_records": ("Other records of the TRF file (kept for export)", "Các dòng khác của tệp TRF (giữ lại khi xuất)",
                           "سجلات ملف TRF الأخرى (تُحفظ عند التصدير)", "Прочие записи файла TRF (сохраняются при экспорте)"),
-    "event.average": ("Average rating", "Hệ số trung bình", "متوسط التصنيف", "Средний рейтинг"),
-    "event.category": ("FIDE category", "Hạng giải FIDE", "فئة FIDE", "Категория FIDE"),
-    "event.kt": ("Tournament coefficient K_T", "Hệ số giải K_T", "معامل البطولة K_T", "Коэффициент турнира K_T"),
-    "event.counts": ("Counts for rating (2/3 rated, K_T ≥ 2250)", "Được tính hệ số (2/3 có hệ số, K_T ≥ 2250)",
+    "event.average": ("Average rating", "Elo trung bình", "متوسط التصنيف", "Средний рейтинг"),
+    "event.category": ("FIDE category", "Hạng giải FIDE", "فئة FIDE", "Категория ФИДЕ"),
+    "event.kt": ("Tournament coefficient K_T", "Elo trung bình giải K_T", "معامل البطولة K_T", "Коэффициент турнира K_T"),
+    "event.counts": ("Counts for rating (2/3 rated, K_T ≥ 2250)", "Được tính Elo (2/3 có Elo, K_T ≥ 2250)",
                      "تحتسب للتصنيف (ثلثان مصنفون، K_T ≥ 2250)", "Обсчитывается (2/3 с рейтингом, K_T ≥ 2250)"),
-    "event.conflicts": ("Conflicting games", "Ván nhập mâu thuẫn", "مباريات متعارضة", "Противоречивые партии"),
+    "event.conflicts": ("Conflicting games", "Ván nhập mâu thuẫn", "أشواط متعارضة", "Расхождения в записи"),
     # tables sheet
     "tables.title": ("FIDE tables 8.1.2 and 8.1.1, and what the formulas read",
                      "Bảng FIDE 8.1.2 và 8.1.1, và dữ liệu các công thức dùng",
@@ -89,7 +94,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tables.typed": ("Typed", "Nhập", "المُدخل", "Ввод"),
     "tables.code": ("Code", "Mã", "الرمز", "Код"),
     "tables.symbol": ("Shown", "Hiển thị", "يظهر", "Показ"),
-    "tables.GameResultList": ("Game results", "Kết quả ván", "نتائج المباريات", "Результаты партий"),
+    "tables.GameResultList": ("Game results", "Kết quả ván", "نتائج الأشواط", "Результаты партий"),
     "tables.RoundResultList": ("Round results", "Kết quả vòng", "نتائج الجولات", "Результаты туров"),
     "tables.RuleList": ("Rule sets", "Luật tính", "القواعد", "Правила"),
     "tables.ColourList": ("Colours", "Màu quân", "الألوان", "Цвет"),
@@ -101,7 +106,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     # validation messages
     "valid.results.title": ("Result", "Kết quả", "النتيجة", "Результат"),
     "valid.results.prompt": ("1 win, ½ or = or 0.5 draw, 0 loss; + and − forfeits (not rated); W D L played but not rated.",
-                             "1 thắng, ½ hoặc = hoặc 0.5 hòa, 0 thua; + và − xử thua (không tính hệ số); W D L có chơi nhưng không tính.",
+                             "1 thắng, ½ hoặc = hoặc 0.5 hòa, 0 thua; + xử thắng, − xử thua (không tính Elo); W D L có chơi nhưng không tính.",
                              "1 فوز، ½ أو = أو 0.5 تعادل، 0 خسارة؛ + و− فوز/خسارة إدارية (لا تحتسب)؛ W D L لُعبت دون احتساب.",
                              "1 победа, ½ или = или 0.5 ничья, 0 поражение; + и − неявка (не обсчитывается); W D L сыграно без обсчёта."),
     "valid.results.error": ("Type 1, ½, 0, =, +, − (or 0.5, W, D, L), or leave the cell blank.",
@@ -110,7 +115,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                             "Введите 1, ½, 0, =, +, − (или 0.5, W, D, L) либо оставьте ячейку пустой."),
     "valid.rounds.title": ("Result", "Kết quả", "النتيجة", "Результат"),
     "valid.rounds.prompt": ("1 ½ 0 (= 0.5), + − forfeits, W D L not rated; byes without opponent: H ½, F 1, U 1, Z 0.",
-                            "1 ½ 0 (= 0.5), + − xử thua, W D L không tính; miễn đấu (không có đối thủ): H ½, F 1, U 1, Z 0.",
+                            "1 ½ 0 (= 0.5), + xử thắng, − xử thua, W D L không tính; miễn đấu (không có đối thủ): H ½, F 1, U 1, Z 0.",
                             "1 ½ 0 (= 0.5)، + − إداري، W D L دون احتساب؛ راحة بلا منافس: H ½، F 1، U 1، Z 0.",
                             "1 ½ 0 (= 0.5), + − неявка, W D L без обсчёта; без соперника: H ½, F 1, U 1, Z 0."),
     "valid.rounds.error": ("Type 1, ½, 0, =, +, −, W, D, L, H, F, U or Z, or leave the cell blank.",
@@ -132,13 +137,13 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "valid.flag.prompt": ("Choose yes or no.", "Chọn có hoặc không.", "اختر نعم أو لا.", "Выберите да или нет."),
     "valid.flag.error": ("Choose yes or no from the list.", "Hãy chọn có hoặc không trong danh sách.",
                          "اختر نعم أو لا من القائمة.", "Выберите да или нет из списка."),
-    "valid.rating.title": ("Rating", "Hệ số", "التصنيف", "Рейтинг"),
+    "valid.rating.title": ("Rating", "Elo", "التصنيف", "Рейтинг"),
     "valid.rating.prompt": ("A whole number from 1 to 3999; blank or 0 = unrated.",
-                            "Số nguyên từ 1 đến 3999; để trống hoặc 0 = chưa có hệ số.",
+                            "Số nguyên từ 1 đến 3999; để trống hoặc 0 = chưa có Elo.",
                             "عدد صحيح من 1 إلى 3999؛ فارغ أو 0 = غير مصنف.",
                             "Целое число от 1 до 3999; пусто или 0 — без рейтинга."),
     "valid.rating.error": ("A rating is a whole number from 1 to 3999 (blank or 0 for an unrated player).",
-                           "Hệ số là số nguyên từ 1 đến 3999 (để trống hoặc 0 nếu chưa có).",
+                           "Elo là số nguyên từ 1 đến 3999 (để trống hoặc 0 nếu chưa có).",
                            "التصنيف عدد صحيح من 1 إلى 3999 (فارغ أو 0 لغير المصنف).",
                            "Рейтинг — целое число от 1 до 3999 (пусто или 0 — без рейтинга)."),
     "valid.k.title": ("K factor", "Hệ số K", "المعامل K", "Коэффициент K"),
@@ -164,9 +169,9 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "valid.date.prompt": ("A date.", "Một ngày.", "تاريخ.", "Дата."),
     "valid.date.error": ("Type a date.", "Hãy nhập ngày.", "اكتب تاريخًا.", "Введите дату."),
     # columns
-    "col.no": ("No", "STT", "رقم", "№"),
+    "col.no": ("No", "Số", "رقم", "№"),
     "col.name": ("Name", "Họ tên", "الاسم", "Фамилия, имя"),
-    "col.rating": ("Rating", "Hệ số", "التصنيف", "Рейтинг"),
+    "col.rating": ("Rating", "Elo", "التصنيف", "Рейтинг"),
     "col.k": ("K", "K", "K", "K"),
     "col.number": ("{number}", "{number}", "{number}", "{number}"),
     "col.sex": ("Sex", "Giới", "الجنس", "Пол"),
@@ -179,20 +184,20 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "col.colours": ("Colour, round by round", "Màu quân theo vòng", "اللون في كل جولة", "Цвет по турам"),
     "col.results": ("Result, round by round", "Kết quả theo vòng", "النتيجة في كل جولة", "Результат по турам"),
     "col.opp_name": ("Opponent", "Đối thủ", "الخصم", "Соперник"),
-    "col.opp_rating": ("Opp. rating", "Hệ số ĐT", "تصنيف الخصم", "Рейтинг сопер."),
+    "col.opp_rating": ("Opp. rating", "Elo đối thủ", "تصنيف الخصم", "Рейтинг сопер."),
     "col.result": ("Result", "Kết quả", "النتيجة", "Результат"),
     "col.diff": ("D", "D", "D", "D"),
     "col.diff_used": ("D used (400 rule)", "D dùng (quy tắc 400)", "D المستخدم (قاعدة 400)", "D с учётом правила 400"),
-    "col.expected": ("Expected We", "Kỳ vọng We", "المتوقع We", "Ожидаемо We"),
+    "col.expected": ("Expected We", "Kỳ vọng We", "النقاط المتوقعة We", "Ожидаемый результат (We)"),
     "col.w_minus_we": ("W − We", "W − We", "W − We", "W − We"),
     "col.k_times": ("K × (W − We)", "K × (W − We)", "K × (W − We)", "K × (W − We)"),
     "col.code": ("code", "mã", "رمز", "код"),
     "col.opp_used": ("opp. used", "ĐT dùng", "الخصم المستخدم", "сопер. в расчёте"),
     "col.e_percent": ("E %", "E %", "E %", "E %"),
-    "col.game": ("Game", "Ván", "المباراة", "Партия"),
+    "col.game": ("Game", "Ván", "الشوط", "Партия"),
     "col.result_a": ("Result of A", "Kết quả của A", "نتيجة A", "Результат A"),
-    "col.running_a": ("A game by game", "A sau từng ván", "A بعد كل مباراة", "A после каждой партии"),
-    "col.running_b": ("B game by game", "B sau từng ván", "B بعد كل مباراة", "B после каждой партии"),
+    "col.running_a": ("A game by game", "A sau từng ván", "A بعد كل شوط", "A после каждой партии"),
+    "col.running_b": ("B game by game", "B sau từng ván", "B بعد كل شوط", "B после каждой партии"),
     "col.unrounded_a": ("A unrounded", "A không làm tròn", "A دون تقريب", "A без округления"),
     "col.unrounded_b": ("B unrounded", "B không làm tròn", "B دون تقريب", "B без округления"),
     "col.code_a": ("code A", "mã A", "رمز A", "код A"),
@@ -203,36 +208,36 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "col.e_b": ("E % B", "E % B", "E % B", "E % B"),
     "out.ChangeUnrounded": ("Change before rounding", "Thay đổi trước làm tròn", "التغير قبل التقريب", "Изменение до округления"),
     "player.name": ("Player", "Kỳ thủ", "اللاعب", "Игрок"),
-    "player.rating": ("Rating (blank = unrated)", "Hệ số (trống = chưa có)", "التصنيف (فارغ = غير مصنف)", "Рейтинг (пусто — нет)"),
+    "player.rating": ("Rating (blank = unrated)", "Elo (trống = chưa có)", "التصنيف (فارغ = غير مصنف)", "Рейтинг (пусто — нет)"),
     "player.k": ("K (blank = derived)", "K (trống = tự xác định)", "K (فارغ = يُحدد تلقائيًا)", "K (пусто — по правилам)"),
-    "player.games_played": ("Rated games before", "Số ván đã tính trước đó", "المباريات المحتسبة سابقًا", "Партий в обсчёте ранее"),
+    "player.games_played": ("Rated games before", "Số ván đã tính trước đó", "الأشواط المحتسبة سابقًا", "Партий в обсчёте ранее"),
     "player.birth_year": ("Year of birth", "Năm sinh", "سنة الميلاد", "Год рождения"),
     "player.reached_2400": ("Has reached 2400", "Đã từng đạt 2400", "بلغ 2400 سابقًا", "Достигал 2400"),
     "player.k_help": ("Blank K: the event's default K, else by the rule set: FIDE 40 below 30 games or for a junior under 2300 "
                       "(by the start date's year), 10 from 2400 (for good), else 20; ELO-1970 10; LOGISTIC 20.",
                       "K trống: dùng K mặc định của giải, nếu không thì theo luật: FIDE 40 khi dưới 30 ván hoặc kỳ thủ trẻ dưới 2300 "
                       "(theo năm của ngày bắt đầu), 10 từ 2400 (vĩnh viễn), còn lại 20; ELO-1970 là 10; LOGISTIC là 20.",
-                      "K فارغ: معامل البطولة الافتراضي، وإلا حسب القواعد: FIDE 40 لأقل من 30 مباراة أو للناشئ تحت 2300 "
+                      "K فارغ: معامل البطولة الافتراضي، وإلا حسب القواعد: FIDE 40 لأقل من 30 شوطًا أو للناشئ تحت 2300 "
                       "(حسب سنة تاريخ البداية)، 10 من 2400 (نهائيًا)، وإلا 20؛ ELO-1970 هو 10؛ LOGISTIC هو 20.",
                       "Пустой K: K турнира по умолчанию, иначе по правилам: ФИДЕ 40 до 30 партий или юниору ниже 2300 "
                       "(по году даты начала), 10 с 2400 (навсегда), иначе 20; ELO-1970 — 10; LOGISTIC — 20."),
     "player.totals": ("Totals", "Tổng kết", "المجاميع", "Итоги"),
-    "player.status": ("Initial rating", "Hệ số khởi điểm", "التصنيف الأول", "Первый рейтинг"),
+    "player.status": ("Initial rating", "Elo khởi điểm", "التصنيف الأول", "Первоначальный рейтинг"),
     "player.kvant_steps": ("The Kvant article's steps (ELO-1970, USSR-1977)", "Các bước theo bài Kvant (ELO-1970, USSR-1977)",
                            "خطوات مقالة كفانت (ELO-1970، USSR-1977)", "Шаги по статье в «Кванте» (ELO-1970, USSR-1977)"),
     "status.few_games": ("no rating yet: fewer than 5 games against rated opponents",
-                         "chưa có hệ số: ít hơn 5 ván với đối thủ có hệ số",
-                         "لا تصنيف بعد: أقل من 5 مباريات ضد خصوم مصنفين",
+                         "chưa có Elo: ít hơn 5 ván với đối thủ có Elo",
+                         "لا تصنيف بعد: أقل من 5 أشواط ضد خصوم مصنفين",
                          "рейтинга нет: меньше 5 партий с соперниками, имеющими рейтинг"),
-    "status.zero_score": ("no rating: a zero score is disregarded", "không có hệ số: điểm 0 không được tính",
+    "status.zero_score": ("no rating: a zero score is disregarded", "không có Elo: điểm 0 không được tính",
                           "لا تصنيف: النتيجة صفر لا تُحتسب", "рейтинга нет: нулевой результат не учитывается"),
-    "status.below_1400": ("no rating: below 1400, the lowest published rating", "không có hệ số: dưới 1400, mức thấp nhất được công bố",
+    "status.below_1400": ("no rating: below 1400, the lowest published rating", "không có Elo: dưới 1400, mức thấp nhất được công bố",
                           "لا تصنيف: أقل من 1400، أدنى تصنيف يُنشر", "рейтинга нет: ниже 1400, минимального публикуемого"),
-    "status.initial": ("initial rating (FIDE 2024 method)", "hệ số khởi điểm (phương pháp FIDE 2024)",
-                       "التصنيف الأول (طريقة FIDE 2024)", "первый рейтинг (метод ФИДЕ 2024)"),
+    "status.initial": ("initial rating (FIDE 2024 method)", "Elo khởi điểm (phương pháp FIDE 2024)",
+                       "التصنيف الأول (طريقة FIDE 2024)", "первоначальный рейтинг (метод ФИДЕ 2024)"),
     "kvant.average": ("Opponents' average K_avg (.5 down)", "Trung bình đối thủ K_tb (.5 làm tròn xuống)",
                       "متوسط الخصوم (.5 للأدنى)", "Средний рейтинг соперников (.5 вниз)"),
-    "kvant.delta": ("ΔK = rating − K_avg", "ΔK = hệ số − K_tb", "ΔK = التصنيف − المتوسط", "ΔK = рейтинг − средний"),
+    "kvant.delta": ("ΔK = rating − K_avg", "ΔK = Elo − K_tb", "ΔK = التصنيف − المتوسط", "ΔK = рейтинг − средний"),
     "kvant.h": ("h (Table 1, %)", "h (Bảng 1, %)", "h (الجدول 1، %)", "h (таблица 1, %)"),
     "kvant.n_exp": ("N_exp rounded", "N_exp đã làm tròn", "N_exp بعد التقريب", "N_ож после округления"),
     "kvant.change": ("k · (N − N_exp)", "k · (N − N_exp)", "k · (N − N_exp)", "k · (N − N_ож)"),
@@ -241,7 +246,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "match.once": ("Rated once at the end", "Tính một lần khi kết thúc", "الحساب مرة واحدة في النهاية", "Расчёт один раз в конце"),
     "match.paradox": ("Rated once, 580:420 over 1000 games moves 2000 players to 2800 and 1200; game by game they settle about 60 apart.",
                       "Tính một lần, 580:420 sau 1000 ván đưa hai kỳ thủ 2000 lên 2800 và xuống 1200; tính từng ván thì họ chỉ cách nhau khoảng 60.",
-                      "بالحساب مرة واحدة، 580:420 في 1000 مباراة تنقل لاعبَين من 2000 إلى 2800 و1200؛ وبعد كل مباراة يستقر الفرق قرب 60.",
+                      "بالحساب مرة واحدة، 580:420 في 1000 شوط تنقل لاعبَين من 2000 إلى 2800 و1200؛ وبعد كل شوط يستقر الفرق قرب 60.",
                       "При разовом расчёте счёт 580:420 в 1000 партиях даёт 2800 и 1200 игрокам с 2000; при расчёте после каждой партии разница около 60."),
     "ref.table_812": ("Table 8.1.2 (= the Kvant article's Table 1, h in %)", "Bảng 8.1.2 (= Bảng 1 của bài Kvant, h tính bằng %)",
                       "الجدول 8.1.2 (= الجدول 1 في مقالة كفانت، h بالنسبة المئوية)", "Таблица 8.1.2 (= таблица 1 статьи, h в %)"),
@@ -251,49 +256,49 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "ref.h_high": ("h higher %", "h cao %", "h الأعلى %", "h выше %"),
     "ref.h_low": ("h lower %", "h thấp %", "h الأدنى %", "h ниже %"),
     "ref.categories": ("Tournament categories", "Hạng giải đấu", "فئات البطولات", "Категории турниров"),
-    "ref.category": ("Category", "Hạng", "الفئة", "Категория"),
+    "ref.category": ("Category", "Hạng giải", "الفئة", "Категория"),
     "ref.average_from": ("Average from", "Trung bình từ", "المتوسط من", "Средний от"),
     "ref.average_to": ("Average to", "Trung bình đến", "المتوسط إلى", "Средний до"),
     "ref.k_rules": ("K factor (FIDE)", "Hệ số K (FIDE)", "المعامل K (FIDE)", "Коэффициент K (ФИДЕ)"),
     "k.40_new": ("K = 40 for a new player until he has completed events with at least 30 games.",
                  "K = 40 cho kỳ thủ mới cho đến khi đã chơi đủ ít nhất 30 ván.",
-                 "K = 40 للاعب الجديد حتى يُكمل بطولات بما لا يقل عن 30 مباراة.",
+                 "K = 40 للاعب الجديد حتى يُكمل بطولات بما لا يقل عن 30 شوطًا.",
                  "K = 40 для нового игрока, пока он не сыграет не менее 30 партий."),
     "k.40_junior": ("K = 40 until the end of the year of his 18th birthday, while rated below 2300.",
-                    "K = 40 đến hết năm sinh nhật thứ 18, khi hệ số còn dưới 2300.",
+                    "K = 40 đến hết năm sinh nhật thứ 18, khi Elo còn dưới 2300.",
                     "K = 40 حتى نهاية سنة بلوغه 18 عامًا ما دام تصنيفه دون 2300.",
                     "K = 40 до конца года, в котором игроку исполняется 18 лет, пока рейтинг ниже 2300."),
     "k.10": ("K = 10 once his published rating has reached 2400, for good.",
-             "K = 10 khi hệ số công bố đã từng đạt 2400, vĩnh viễn.",
+             "K = 10 khi Elo công bố đã từng đạt 2400, vĩnh viễn.",
              "K = 10 متى بلغ تصنيفه المنشور 2400، بصورة دائمة.",
              "K = 10, как только опубликованный рейтинг достиг 2400, навсегда."),
     "k.20": ("K = 20 otherwise.", "K = 20 trong các trường hợp khác.", "K = 20 في غير ذلك.", "K = 20 в остальных случаях."),
     "k.700": ("If K × n exceeds 700 for the n games of a period, K becomes the largest whole number with K × n ≤ 700.",
               "Nếu K × n vượt 700 với n ván trong kỳ, K là số nguyên lớn nhất sao cho K × n ≤ 700.",
-              "إذا تجاوز K × n القيمة 700 لعدد n من المباريات، يصبح K أكبر عدد صحيح بحيث K × n ≤ 700.",
+              "إذا تجاوز K × n القيمة 700 لعدد n من الأشواط، يصبح K أكبر عدد صحيح بحيث K × n ≤ 700.",
               "Если K × n больше 700 для n партий периода, K — наибольшее целое с K × n ≤ 700."),
     "ref.rule_sets": ("Rule sets", "Các luật tính", "قواعد الحساب", "Правила расчёта"),
     "ref.rules.FIDE": ("FIDE rules since 1 October 2025: per game PD from table 8.1.2; a difference over 400 counts as 400 unless the player is rated 2650 or more; change = K × Σ(W − PD), rounded once, .5 away from zero; games against unrated opponents are not rated; unrated players get an initial rating (two hypothetical 1800 draws, at least 5 games, at most 2200).",
-                       "Luật FIDE từ 1/10/2025: mỗi ván lấy PD từ bảng 8.1.2; chênh lệch trên 400 tính là 400 trừ khi kỳ thủ có hệ số từ 2650; thay đổi = K × Σ(W − PD), làm tròn một lần, .5 ra xa số 0; ván với đối thủ chưa có hệ số không tính; kỳ thủ mới nhận hệ số khởi điểm (thêm hai ván hòa giả định với 1800, ít nhất 5 ván, tối đa 2200).",
-                       "قواعد FIDE منذ 1 أكتوبر 2025: لكل مباراة PD من الجدول 8.1.2؛ الفرق فوق 400 يُعد 400 ما لم يكن اللاعب مصنفًا 2650 فأكثر؛ التغير = K × Σ(W − PD) مقربًا مرة واحدة، و.5 بعيدًا عن الصفر؛ المباريات ضد غير المصنفين لا تحتسب؛ غير المصنف يحصل على تصنيف أول (تعادلان افتراضيان مع 1800، 5 مباريات على الأقل، 2200 كحد أقصى).",
+                       "Luật FIDE từ 1/10/2025: mỗi ván lấy PD từ bảng 8.1.2; chênh lệch trên 400 tính là 400 trừ khi kỳ thủ có Elo từ 2650; thay đổi = K × Σ(W − PD), làm tròn một lần, .5 ra xa số 0; ván với đối thủ chưa có Elo không tính; kỳ thủ mới nhận Elo khởi điểm (thêm hai ván hòa giả định với 1800, ít nhất 5 ván, tối đa 2200).",
+                       "قواعد FIDE منذ 1 أكتوبر 2025: لكل شوط PD من الجدول 8.1.2؛ الفرق فوق 400 يُعد 400 ما لم يكن اللاعب مصنفًا 2650 فأكثر؛ التغير = K × Σ(W − PD) مقربًا مرة واحدة، و.5 بعيدًا عن الصفر؛ الأشواط ضد غير المصنفين لا تحتسب؛ غير المصنف يحصل على تصنيف أول (تعادلان افتراضيان مع 1800، 5 أشواط على الأقل، 2200 كحد أقصى).",
                        "Правила ФИДЕ с 1 октября 2025: PD каждой партии по таблице 8.1.2; разница больше 400 считается как 400, если рейтинг игрока ниже 2650; изменение = K × Σ(W − PD), округляется один раз, .5 от нуля; партии с соперниками без рейтинга не обсчитываются; игрок без рейтинга получает первый рейтинг (две условные ничьи с 1800, не менее 5 партий, не более 2200)."),
     "ref.rules.FIDE-2024": ("FIDE rules from 1 March 2024 to 30 September 2025: as FIDE, but the 400-point rule applies to every player, 2650+ included.",
                             "Luật FIDE từ 1/3/2024 đến 30/9/2025: như FIDE, nhưng quy tắc 400 điểm áp dụng cho mọi kỳ thủ, kể cả từ 2650.",
                             "قواعد FIDE من 1 مارس 2024 إلى 30 سبتمبر 2025: مثل FIDE، لكن قاعدة الـ400 نقطة تطبق على كل اللاعبين بمن فيهم 2650 فأكثر.",
                             "Правила ФИДЕ с 1 марта 2024 по 30 сентября 2025: как FIDE, но правило 400 очков действует для всех, включая 2650+."),
     "ref.rules.ELO-1970": ("Elo's method as FIDE applied it from 1970 (Kvant article): the opponents' average, rounded (.5 down); h from Table 1 for the difference; N_exp = h/100 × games, to the nearest 0.5 (a quarter down); new = old + 10 × (N − N_exp). Unrated players count as 2200.",
-                           "Phương pháp Elo FIDE áp dụng từ 1970 (bài Kvant): trung bình đối thủ, làm tròn (.5 xuống); h từ Bảng 1 theo chênh lệch; N_exp = h/100 × số ván, làm tròn đến 0,5 (0,25 làm tròn xuống); mới = cũ + 10 × (N − N_exp). Kỳ thủ chưa có hệ số tính là 2200.",
-                           "طريقة إيلو كما طبقتها FIDE منذ 1970 (مقالة كفانت): متوسط الخصوم مقربًا (.5 للأدنى)؛ h من الجدول 1 حسب الفرق؛ N_exp = h/100 × عدد المباريات لأقرب 0.5 (الربع للأدنى)؛ الجديد = القديم + 10 × (N − N_exp). غير المصنف يُحسب 2200.",
+                           "Phương pháp Elo FIDE áp dụng từ 1970 (bài Kvant): trung bình đối thủ, làm tròn (.5 xuống); h từ Bảng 1 theo chênh lệch; N_exp = h/100 × số ván, làm tròn đến 0,5 (0,25 làm tròn xuống); mới = cũ + 10 × (N − N_exp). Kỳ thủ chưa có Elo tính là 2200.",
+                           "طريقة إيلو كما طبقتها FIDE منذ 1970 (مقالة كفانت): متوسط الخصوم مقربًا (.5 للأدنى)؛ h من الجدول 1 حسب الفرق؛ N_exp = h/100 × عدد الأشواط لأقرب 0.5 (الربع للأدنى)؛ الجديد = القديم + 10 × (N − N_exp). غير المصنف يُحسب 2200.",
                            "Метод Эло, принятый ФИДЕ в 1970 году (статья в «Кванте»): средний рейтинг соперников с округлением (.5 вниз); h по таблице 1 для разницы; N_ож = h/100 × число партий до ближайших 0,5 (четверть вниз); новый = старый + 10 × (N − N_ож). Без рейтинга — 2200."),
     "ref.rules.USSR-1977": ("The USSR variant from 1 January 1977: as ELO-1970, but N_exp is rounded to the nearest 0.1 point (.05 down).",
                             "Biến thể Liên Xô từ 1/1/1977: như ELO-1970, nhưng N_exp làm tròn đến 0,1 điểm (0,05 xuống).",
                             "النسخة السوفييتية منذ 1 يناير 1977: مثل ELO-1970، لكن N_exp يُقرب لأقرب 0.1 نقطة (.05 للأدنى).",
                             "Вариант СССР с 1 января 1977 года: как ELO-1970, но N_ож округляется до 0,1 очка (.05 вниз)."),
     "ref.rules.LOGISTIC": ("The logistic formula of the encyclopedia articles: E = 1/(1 + 10^(−D/scale)), scale 400 unless set; new = old + K × (S − E), K 20 by default, rounded to a whole number; unrated players count as 1500.",
-                           "Công thức logistic trong các bài bách khoa: E = 1/(1 + 10^(−D/hằng số)), mặc định 400; mới = cũ + K × (S − E), K mặc định 20, làm tròn thành số nguyên; kỳ thủ chưa có hệ số tính là 1500.",
+                           "Công thức logistic trong các bài bách khoa: E = 1/(1 + 10^(−D/hằng số)), mặc định 400; mới = cũ + K × (S − E), K mặc định 20, làm tròn thành số nguyên; kỳ thủ chưa có Elo tính là 1500.",
                            "الصيغة اللوجستية في المقالات الموسوعية: E = 1/(1 + 10^(−D/الثابت))، والثابت 400 افتراضيًا؛ الجديد = القديم + K × (S − E)، وK = 20 افتراضيًا، مقربًا لعدد صحيح؛ غير المصنف يُحسب 1500.",
                            "Логистическая формула энциклопедических статей: E = 1/(1 + 10^(−D/масштаб)), масштаб 400 по умолчанию; новый = старый + K × (S − E), K = 20 по умолчанию, с округлением до целого; без рейтинга — 1500."),
-    "ref.bands": ("Rating bands (Vietnamese Wikipedia)", "Các mức hệ số (Wikipedia tiếng Việt)", "مستويات التصنيف (ويكيبيديا الفيتنامية)", "Уровни рейтинга (вьетнамская Википедия)"),
+    "ref.bands": ("Rating bands (Vietnamese Wikipedia)", "Các mức Elo (Wikipedia tiếng Việt)", "مستويات التصنيف (ويكيبيديا الفيتنامية)", "Уровни рейтинга (вьетнамская Википедия)"),
     "band.1000": ("beginner who knows the rules", "người mới biết luật", "مبتدئ يعرف القواعد", "новичок, знающий правила"),
     "band.1200": ("casual player", "người chơi nghiệp dư", "لاعب هاوٍ", "любитель"),
     "band.1600": ("average club player", "kỳ thủ câu lạc bộ trung bình", "لاعب نادٍ متوسط", "средний клубный игрок"),
@@ -305,37 +310,37 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "band.2700": ("super grandmaster", "siêu đại kiện tướng", "أستاذ كبير ممتاز", "супергроссмейстер"),
     "work.k_derived": ("K given or derived", "K nhập hoặc tự xác định", "K المُدخل أو المحدد", "K заданный или по правилам"),
     "out.Points": ("Points", "Điểm", "النقاط", "Очки"),
-    "out.Games": ("Rated games", "Ván tính", "مباريات محتسبة", "Партий в обсчёте"),
+    "out.Games": ("Rated games", "Ván tính", "أشواط محتسبة", "Партий в обсчёте"),
     "out.Score": ("Score", "Điểm tính", "النتيجة المحتسبة", "Очки в обсчёте"),
-    "out.OppAverage": ("Opp. average", "TB đối thủ", "متوسط الخصوم", "Средний соперников"),
-    "out.Expected": ("Expected", "Điểm kỳ vọng", "المتوقع", "Ожидаемо"),
+    "out.OppAverage": ("Opp. average", "TB đối thủ", "متوسط الخصوم", "Средний рейтинг соперников"),
+    "out.Expected": ("Expected", "Điểm kỳ vọng", "النقاط المتوقعة", "Ожидаемый результат"),
     "out.Change": ("Change", "Thay đổi", "التغير", "Изменение"),
-    "out.NewRating": ("New rating", "Hệ số mới", "التصنيف الجديد", "Новый рейтинг"),
-    "out.Performance": ("Performance", "Thành tích", "الأداء", "Турнирный рейтинг"),
+    "out.NewRating": ("New rating", "Elo mới", "التصنيف الجديد", "Новый рейтинг"),
+    "out.Performance": ("Performance", "Elo thành tích (Rp)", "تصنيف الأداء", "Турнирный рейтинг"),
     "out.SB": ("Sonneborn- Berger", "Sonneborn- Berger", "زونبورن-برغر", "Коэф. Бергера"),
     "out.Buchholz": ("Buchholz", "Buchholz", "بوخهولز", "Бухгольц"),
-    "out.Rank": ("Rank", "Hạng", "الترتيب", "Место"),
-    "out.Forecast": ("Forecast", "Dự báo", "التوقع", "Прогноз"),
-    "out.KUsed": ("K used", "K dùng", "K المستخدم", "K расчёта"),
+    "out.Rank": ("Rank", "Xếp hạng", "الترتيب", "Место"),
+    "out.Forecast": ("Forecast", "Dự báo", "التوقع النهائي", "Прогноз"),
+    "out.KUsed": ("K used", "K dùng", "K المستخدم", "Применённый K"),
     "rr.type_here": ("Results: type each game in either of its two cells (row player's score)",
                      "Kết quả: nhập mỗi ván vào một trong hai ô của nó (điểm của kỳ thủ ở hàng)",
-                     "النتائج: اكتب كل مباراة في أي من خليتيها (نتيجة لاعب الصف)",
+                     "النتائج: اكتب كل شوط في أي من خليتيه (نتيجة لاعب الصف)",
                      "Результаты: каждую партию вводите в любую из двух её ячеек (очки игрока строки)"),
     # working area
     "work.title": ("Working (every step of the calculation, locked)", "Tính toán (mọi bước, đã khóa)",
                    "خطوات الحساب (مقفلة)", "Расчёт (все шаги, защищено)"),
     "work.base": ("typed {number}", "nhập {number}", "مُدخل {number}", "ввод {number}"),
-    "work.code": ("game {number}", "ván {number}", "مباراة {number}", "партия {number}"),
+    "work.code": ("game {number}", "ván {number}", "شوط {number}", "партия {number}"),
     "work.expected": ("E% {number}", "E% {number}", "E% {number}", "E% {number}"),
     "work.opp_used": ("opp {number}", "đối thủ {number}", "خصم {number}", "сопер. {number}"),
     "work.opp_points": ("opp pts {number}", "điểm ĐT {number}", "نقاط الخصم {number}", "очки сопер. {number}"),
-    "work.ru_row": ("ratings used", "hệ số dùng", "التصنيفات المستخدمة", "рейтинги в расчёте"),
+    "work.ru_row": ("ratings used", "Elo dùng", "التصنيفات المستخدمة", "рейтинги в расчёте"),
     "work.points_row": ("points", "điểm", "النقاط", "очки"),
     "work.present": ("player", "kỳ thủ", "لاعب", "игрок"),
-    "work.rating_value": ("rating", "hệ số", "التصنيف", "рейтинг"),
-    "work.rating_used": ("rating used", "hệ số dùng", "التصنيف المستخدم", "рейтинг в расчёте"),
+    "work.rating_value": ("rating", "Elo", "التصنيف", "рейтинг"),
+    "work.rating_used": ("rating used", "Elo dùng", "التصنيف المستخدم", "рейтинг в расчёте"),
     "work.k_given": ("K", "K", "K", "K"),
-    "work.games": ("games", "số ván", "المباريات", "партий"),
+    "work.games": ("games", "số ván", "الأشواط", "партий"),
     "work.halves": ("½-points", "nửa điểm", "أنصاف النقاط", "полуочков"),
     "work.opp_sum": ("Σ opponents", "Σ đối thủ", "Σ الخصوم", "Σ соперников"),
     "work.exp_sum": ("Σ E (%)", "Σ E (%)", "Σ E (%)", "Σ E (%)"),
@@ -345,24 +350,69 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "work.n_exp": ("N_exp (tenths)", "N_exp (phần mười)", "N_exp (أعشار)", "N_ож (десятые)"),
     "work.unrounded": ("change unrounded", "thay đổi chưa làm tròn", "التغير قبل التقريب", "изменение до округления"),
     "work.change": ("change", "thay đổi", "التغير", "изменение"),
-    "work.new": ("new rating", "hệ số mới", "التصنيف الجديد", "новый рейтинг"),
-    "work.performance": ("performance", "thành tích", "الأداء", "турнирный рейтинг"),
+    "work.new": ("new rating", "Elo mới", "التصنيف الجديد", "новый рейтинг"),
+    "work.performance": ("performance", "Elo thành tích", "تصنيف الأداء", "турнирный рейтинг"),
     "work.points": ("points", "điểm", "النقاط", "очки"),
-    "work.pend_games": ("games to play", "ván còn lại", "مباريات متبقية", "осталось партий"),
+    "work.pend_games": ("games to play", "ván còn lại", "أشواط متبقية", "осталось партий"),
     "work.pend_sum": ("Σ opponents to play", "Σ đối thủ còn lại", "Σ الخصوم المتبقين", "Σ оставшихся соперников"),
     "work.pend_exp": ("Σ E to play (%)", "Σ E còn lại (%)", "Σ E المتبقي (%)", "Σ E оставшихся (%)"),
     "work.pend_h": ("h to play", "h còn lại", "h المتبقي", "h оставшихся"),
     "work.pend_tenths": ("N_exp to play (tenths)", "N_exp còn lại (phần mười)", "N_exp المتبقي (أعشار)", "N_ож оставшихся (десятые)"),
-    "work.forecast": ("forecast", "dự báo", "التوقع", "прогноз"),
+    "work.forecast": ("forecast", "dự báo", "التوقع النهائي", "прогноз"),
     "work.conflicts": ("conflicts", "mâu thuẫn", "تعارضات", "противоречия"),
 }
 
 
-def translate(key: str, lang: str = "en", **values: object) -> str:
-    """The text of ``key`` in ``lang``, placeholders filled.
+#: Counted nouns, written ``{count|noun}`` in a text: one form per CLDR plural category of
+#: each language (Babel says which category a number takes: Russian one/few/many, Arabic
+#: zero/one/two/few/many/other). A category a language does not list falls back to "other".
+COUNTED: dict[str, dict[str, dict[str, str]]] = {
+    "player": {
+        "en": {"one": "{n} player", "other": "{n} players"},
+        "vi": {"other": "{n} kỳ thủ"},
+        "ar": {"one": "لاعب واحد", "two": "لاعبان", "few": "{n} لاعبين", "many": "{n} لاعبًا", "other": "{n} لاعب"},
+        "ru": {"one": "{n} участник", "few": "{n} участника", "many": "{n} участников", "other": "{n} участника"},
+    },
+    "round": {
+        "en": {"one": "{n} round", "other": "{n} rounds"},
+        "vi": {"other": "{n} vòng"},
+        "ar": {"one": "جولة واحدة", "two": "جولتان", "few": "{n} جولات", "many": "{n} جولة", "other": "{n} جولة"},
+        "ru": {"one": "{n} тур", "few": "{n} тура", "many": "{n} туров", "other": "{n} тура"},
+    },
+}
 
-    >>> translate("title.round_robin", "ru", players=10)[:24]
-    'Круговой турнир, 10 учас'
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    """Babel's CLDR data for ``lang`` (parsed once)."""
+    return Locale.parse(lang)
+
+
+_COUNTED_FIELD = re.compile(r"\{(\w+)\|(\w+)\}")
+
+
+def counted(n: int, noun: str, lang: str = "en") -> str:
+    """``n`` and ``noun`` in the plural form that ``lang`` gives ``n`` (CLDR rules, via Babel).
+
+    >>> counted(1, "round"), counted(21, "player", "ru"), counted(3, "player", "ru")
+    ('1 round', '21 участник', '3 участника')
+    >>> counted(1, "round", "ar"), counted(11, "round", "ar"), counted(22, "player", "ar")
+    ('جولة واحدة', '11 جولة', '22 لاعبًا')
+    """
+    forms = COUNTED[noun][lang]
+    category = _locale(lang).plural_form(n)
+    return forms.get(category, forms["other"]).format(n=n)
+
+
+def translate(key: str, lang: str = "en", **values: object) -> str:
+    """The text of ``key`` in ``lang``, placeholders filled; ``{count|noun}`` in its plural form.
+
+    >>> translate("title.round_robin", "ru", players=10)[:28]
+    'Круговой турнир, 10 участник'
+    >>> translate("title.swiss", "en", players=1, rounds=1)[:24]
+    'Swiss, 1 player, 1 round'
     """
     text = TEXT[key][LANGUAGES.index(lang)]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    text = _COUNTED_FIELD.sub(lambda m: counted(values[m[1]], m[2], lang).replace("{", "{{").replace("}", "}}"), text)
+    return text.format(**values)
