@@ -17,7 +17,6 @@ input. Range arguments accept a single value, a flat list (a column) or a list o
 from __future__ import annotations
 
 import datetime as _dt
-import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -47,7 +46,7 @@ from .results import (
     shape,
 )
 from .rounding import exact, to_number
-from .rules import RuleSet, parse_rules
+from .rules import FIDE, RuleSet, parse_rules
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
 
@@ -180,13 +179,13 @@ def _counted(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int]:
     """The opponents' ratings of the games that count, and the score in them (halves)."""
     opps: list = []
     halves = 0
-    sub = rs.unrated_as
-    if sub is None:  # FIDE: forfeits and games against unrated opponents are not rated
+    if rs.uses_initial_ratings:  # FIDE: forfeits and games against unrated opponents are not rated
         for opp, code in games:
             if opp is not None and code is not None and code <= 2:
                 opps.append(opp)
                 halves += code
     else:
+        sub = rs.unrated_as
         for opp, code in games:
             if code is not None and code <= 2:
                 opps.append(sub if opp is None else opp)
@@ -211,7 +210,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
     score = _half_points(halves)
     average = rs.average(opps)
     performance_ = rs.performance(opps, halves)
-    if rating is None and rs.unrated_as is None:
+    if rating is None and rs.uses_initial_ratings:
         new, note = rs.initial(opps, halves)
         return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
     own = rs.unrated_as if rating is None else rating
@@ -276,7 +275,7 @@ def forecast(rating: Any, points: Any, remaining_opponents: Cells, rules: Any = 
     rs = parse_rules(rules)
     own = parse_rating(rating, "rating")
     so_far = parse_number(points, "points")
-    if own is None and rs.unrated_as is None:
+    if own is None and rs.uses_initial_ratings:
         return None
     opps, _ = _counted(rs, _opponents_only(remaining_opponents, "remaining_opponents"))
     exp = rs.change(rs.unrated_as if own is None else own, opps, 0, 1).expected
@@ -336,17 +335,7 @@ def k_factor(rating: Any = None, games: Any = None, birth_year: Any = None, reac
     if rows is not None and not (len(rows) == 1 and len(rows[0]) == 1):
         return _k_from_schedule(rows, own)
     rs = parse_rules(rows[0][0] if rows else rules)
-    if rs.unrated_as is not None:
-        return rs.default_k(own or rs.unrated_as)
-    if own is None:
-        return 40
-    if reached or own >= 2400:
-        return 10
-    if played is not None and played < 30:
-        return 40
-    if born is not None and this_year - born <= 18 and own < 2300:
-        return 40
-    return 20
+    return rs.k_rule(own, played, None if born is None else this_year - born, reached)
 
 
 def _k_from_schedule(rows: list[list], rating: int | float | None) -> int | float:
@@ -398,10 +387,7 @@ def category(average: Any) -> int | None:
     """
     if is_blank(average):
         return None
-    value = parse_number(average, "average")
-    if value < 2251:
-        return 0
-    return math.floor((value - 2226) / 25)
+    return FIDE.category(parse_number(average, "average"))
 
 
 # --- whole events --------------------------------------------------------------------------

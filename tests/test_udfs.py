@@ -104,7 +104,7 @@ BAD = [
     (lambda: ELO_NEW(2500, [2400], [1], None, "FIDEE"),
      'rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")'),
     (lambda: ELO_EXPECTED(2500, 2400, "LOGISTIC -3"),
-     'rules: "LOGISTIC -3" has no valid scale; write LOGISTIC followed by a number above 0, e.g. LOGISTIC 480'),
+     'rules: "LOGISTIC -3" has no valid scale; write LOGISTIC followed by a number from 20 to 10000, e.g. LOGISTIC 480'),
     (lambda: ELO_EVENT([2000, 1900], [[None, 1], [1, None]]),
      'results, row 1 column 2 (1) and row 2 column 1 (1) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−'),
     (lambda: ELO_EVENT([2000, 1900, 1800], [[None, 1], [0, None]]),

@@ -76,7 +76,7 @@ class PlayerColumns:
             opp_sum = f'SUMIFS({r.opp_row},{codes},"<=2")'
             pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_row},">0")'
             pend_sum = f"SUMIFS({r.opp_row},{codes},{f.PENDING})"
-        unrated_fide = f"AND(IsFide,{c('rating_value')}=0)"
+        unrated_fide = f.gets_initial_rating(c("rating_value"))
         cells = {
             "present": f'IF(OR({r.name}<>"",{c("rating_value")}>0),1,0)',
             "rating_value": f.rating_value(r.rating),
@@ -109,7 +109,7 @@ class PlayerColumns:
     def expected_output(self, row: int) -> str:
         """The 'expected score' output of the player on ``row``: N_exp, or ΣPD / ΣE."""
         c = lambda key: self.cell(key, row)  # noqa: E731
-        return f'IF(AND(IsFide,{c("rating_value")}=0),"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
+        return f'IF({f.gets_initial_rating(c("rating_value"))},"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
 
 
 def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: PlayerColumns, g: tuple[int, int]) -> None:
@@ -122,13 +122,10 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     rated_sum, rated_count = f'SUMIF({value},">0")', f'COUNTIF({value},">0")'
     kvant_sum, kvant_count = f"SUMIF({present},1,{used})", f"SUM({present})"
     items = [
-        ("AverageRating", "event.average",
-         f'IF(IsKvant,IF({kvant_count}=0,"",{f.half_down(kvant_sum, kvant_count)}),'
-         f'IF({rated_count}=0,"",{f.half_up(rated_sum, rated_count)}))'),
-        ("Category", "event.category", 'IF(AverageRating="","",IF(AverageRating<2251,0,INT((AverageRating-2226)/25)))'),
+        ("AverageRating", "event.average", f.event_average(rated_sum, rated_count, kvant_sum, kvant_count)),
+        ("Category", "event.category", f.category("AverageRating")),
         ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
-        ("EventCounts", "event.counts",
-         f'IF(IsKvant,IF(AND(3*COUNTIF({value},">0")>=2*SUM({present}),AverageRating<>"",AverageRating>=2250),FlagYes,FlagNo),"")'),
+        ("EventCounts", "event.counts", f.event_counts(rated_count, kvant_count, "AverageRating")),
         ("Conflicts", "event.conflicts", f"SUM({conflicts})"),
     ]
     column = first

@@ -2,20 +2,25 @@
 
 The engine (:mod:`elo_xl.rules`) and these formulas are two renderings of the same rule
 sets; the LibreOffice tests prove them equal. Every function returns formula text without
-the leading ``=``, built from cell references and the workbook's defined names:
+the leading ``=``, built from cell references and the workbook's defined names.
 
-``RuleNo`` (1 FIDE, 2 FIDE-2024, 3 ELO-1970, 4 USSR-1977, 5 LOGISTIC), ``IsFide``,
-``IsKvant``, ``IsLogistic``, ``UnratedAs`` (0, 2200 or 1500), ``Step`` (N_exp rounding in
-tenths: 5 or 1), ``ScaleUsed``, ``DefaultK``, and the tables ``DMin``/``PHigh`` (8.1.2),
-``DpTable`` (8.1.1), ``ResultText``/``ResultBase`` (what users type → game code).
+Every number and choice of a rule set reaches the books through :func:`switches`: one
+defined name per attribute of the rule-set objects (``Cap``, ``CapExempt``, ``KTimesN``,
+``UnratedAs``, ``InitialMax``…), whose formula picks the value of the rule set chosen on the
+Event sheet (``RuleNo``, its position in :data:`elo_xl.rules.RULE_SETS`). The functions
+below read those names and never hold a rule's number, so a change to a rule-set object
+changes the books with the engine. The tables are ``DMin``/``PHigh`` (8.1.2), ``DpTable``
+(8.1.1) and ``ResultText``/``ResultBase`` (what users type → game code).
 
 Only functions common to Excel 2010, LibreOffice 7.4 and Google Sheets are used. Arithmetic
 stays in integers (hundredths, halves, tenths) until the one rounding a rule prescribes:
 
 >>> half_up("A1", "B1")
 'INT((2*(A1)+(B1))/(2*(B1)))'
->>> table_expected("R", "O")
-'(50+SIGN(IF(AND(RuleNo<=2,OR(RuleNo=2,R<2650)),MAX(-400,MIN(400,R-O)),R-O))*(LOOKUP(ABS(IF(AND(RuleNo<=2,OR(RuleNo=2,R<2650)),MAX(-400,MIN(400,R-O)),R-O)),DMin,PHigh)-50))'
+>>> capped_difference("R", "O")
+'IF(AND(Cap>0,OR(CapExempt=0,R<CapExempt)),MAX(-Cap,MIN(Cap,R-O)),R-O)'
+>>> dict(switches())["Cap"]
+'CHOOSE(RuleNo,400,400,0,0,0)'
 
 Game codes
 ----------
@@ -29,6 +34,8 @@ points, so that a player's points are always
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable, Sequence
 
 from ..results import (
     BYE_FULL,
@@ -45,7 +52,8 @@ from ..results import (
     UNRATED_WIN,
     WIN,
 )
-from ..rules import RULE_NAMES
+from ..rounding import half_down as _half_down
+from ..rules import RULE_SETS, LogisticRules, RuleSet
 
 NOTHING, PENDING, CONFLICT, ONE_SIDED = 90, 100, 110, 120
 
@@ -71,8 +79,74 @@ def result_table() -> list[tuple[str, int]]:
     return [(text, BASE_CODE[code]) for text, code in RESULT_TEXT.items()]
 
 
-#: The rule sets in the order of ``RuleNo``.
-RULE_LIST = RULE_NAMES
+#: The defined names of the rule-set switches: (name, the rule set's value; None counts as 0).
+RULE_SWITCHES: tuple[tuple[str, "Callable[[RuleSet], Any]"], ...] = (
+    ("InitialRatings", lambda rs: rs.uses_initial_ratings),
+    ("IsKvant", lambda rs: rs.rates_against_average),
+    ("IsLogistic", lambda rs: rs.CURVE == "logistic"),
+    ("UnratedAs", lambda rs: rs.unrated_as),
+    ("AverageDown", lambda rs: rs.average_rounding is _half_down),
+    ("AverageCountsUnrated", lambda rs: rs.event_average_counts_unrated),
+    ("RoundsChange", lambda rs: rs.ROUNDS_CHANGE),
+    ("Step", lambda rs: rs.step_tenths),
+    ("Cap", lambda rs: rs.CAP),
+    ("CapExempt", lambda rs: rs.cap_exempt_from),
+    ("GapFrom", lambda rs: rs.GAP_FROM),
+    ("GapAbove", lambda rs: rs.GAP_ABOVE),
+    ("KOther", lambda rs: rs.K_OTHER),
+    ("KTop", lambda rs: rs.K_TOP),
+    ("TopFrom", lambda rs: rs.TOP_FROM),
+    ("KNew", lambda rs: rs.K_NEW),
+    ("NewGames", lambda rs: rs.NEW_GAMES),
+    ("KJunior", lambda rs: rs.K_JUNIOR),
+    ("JuniorAge", lambda rs: rs.JUNIOR_AGE),
+    ("JuniorBelow", lambda rs: rs.JUNIOR_BELOW),
+    ("KUnrated", lambda rs: rs.K_UNRATED),
+    ("KTimesN", lambda rs: rs.K_TIMES_N),
+    ("InitialGames", lambda rs: rs.INITIAL_GAMES),
+    ("InitialAnchor", lambda rs: rs.INITIAL_ANCHOR),
+    ("InitialAnchors", lambda rs: rs.INITIAL_ANCHORS),
+    ("InitialMax", lambda rs: rs.INITIAL_MAX),
+    ("RatingFloor", lambda rs: rs.RATING_FLOOR),
+    ("DpLimit", lambda rs: rs.DP_LIMIT),
+    ("ValidPart", lambda rs: rs.VALID_RATED_SHARE and rs.VALID_RATED_SHARE[0]),
+    ("ValidWhole", lambda rs: rs.VALID_RATED_SHARE and rs.VALID_RATED_SHARE[1]),
+    ("ValidFrom", lambda rs: rs.VALID_FROM),
+    ("CategoryFrom", lambda rs: rs.CATEGORY_FROM),
+    ("CategoryWidth", lambda rs: rs.CATEGORY_WIDTH),
+)
+
+
+def _number(value: Any) -> str:
+    """A switch value as formula text: True/False as 1/0, None as 0."""
+    if value is None or value is False:
+        return "0"
+    if value is True:
+        return "1"
+    return str(value)
+
+
+def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = ("yes", "no")) -> list[tuple[str, str]]:
+    """The rule-set switches of a book offering ``rule_sets`` (in ``RuleNo`` order): (name, formula).
+
+    Each switch picks its rule set's attribute with ``CHOOSE(RuleNo, …)`` (the value itself
+    where every rule set agrees); ``flags`` are the book's words for yes and no.
+
+    >>> dict(switches())["KTimesN"], dict(switches())["InitialMax"]
+    ('CHOOSE(RuleNo,700,700,0,0,0)', 'CHOOSE(RuleNo,2200,2200,0,0,0)')
+    """
+    scale = LogisticRules
+    found = [("RuleNo", "IFERROR(MATCH(Rules,RuleList,0),1)")]
+    for name, value in RULE_SWITCHES:
+        values = [_number(value(rs)) for rs in rule_sets]
+        found.append((name, values[0] if len(set(values)) == 1 else f"CHOOSE(RuleNo,{','.join(values)})"))
+    return found + [
+        ("ScaleUsed", f"IF(ISNUMBER(Scale),IF(AND(Scale>={scale.SCALE_MIN},Scale<={scale.SCALE_MAX}),Scale,"
+                      f"{scale.SCALE_DEFAULT}),{scale.SCALE_DEFAULT})"),
+        ("EventYear", 'IF(ISNUMBER(StartDate),YEAR(StartDate),IF(ISNUMBER(EndDate),YEAR(EndDate),""))'),
+        ("FlagYes", f'"{flags[0]}"'),
+        ("FlagNo", f'"{flags[1]}"'),
+    ]
 
 
 def rating_value(ref: str) -> str:
@@ -97,12 +171,22 @@ def half_down(num: str, den: str) -> str:
 
 def average(total: str, count: str) -> str:
     """An average rating as the rule set rounds it (ELO-1970/USSR-1977 .5 down, else up)."""
-    return f"IF(IsKvant,{half_down(total, count)},{half_up(total, count)})"
+    return f"IF(AverageDown,{half_down(total, count)},{half_up(total, count)})"
+
+
+def rounded_rating(value: str) -> str:
+    """One rating (perhaps fractional) to a whole number as the rule set rounds averages."""
+    return f"IF(AverageDown,-INT(0.5-({value})),INT(({value})+0.5))"
+
+
+def gets_initial_rating(rating: str) -> str:
+    """Whether a player (his rating value, 0 when unrated) is rated by an initial rating."""
+    return f"AND(InitialRatings,{rating}=0)"
 
 
 def capped_difference(own: str, opp: str) -> str:
-    """``own − opp`` after the 400-point rule as it applies to ``own`` (FIDE: 2650+ exempt)."""
-    return f"IF(AND(RuleNo<=2,OR(RuleNo=2,{own}<2650)),MAX(-400,MIN(400,{own}-{opp})),{own}-{opp})"
+    """``own − opp`` after the rule set's cap as it applies to ``own`` (FIDE: 400, 2650+ exempt)."""
+    return f"IF(AND(Cap>0,OR(CapExempt=0,{own}<CapExempt)),MAX(-Cap,MIN(Cap,{own}-{opp})),{own}-{opp})"
 
 
 def table_h(difference: str) -> str:
@@ -141,9 +225,9 @@ def dp_table(p: str) -> str:
 
 
 def dp_logistic(halves: str, games: str) -> str:
-    """LOGISTIC dp of the unrounded fraction halves/(2·games), within ±800."""
-    return (f"IF({halves}<=0,-800,IF({halves}>=2*({games}),800,"
-            f"MAX(-800,MIN(800,-ScaleUsed*LOG10(2*({games})/({halves})-1)))))")
+    """LOGISTIC dp of the unrounded fraction halves/(2·games), within ± the rule set's limit."""
+    return (f"IF({halves}<=0,-DpLimit,IF({halves}>=2*({games}),DpLimit,"
+            f"MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(2*({games})/({halves})-1)))))")
 
 
 def performance(avg: str, halves: str, games: str) -> str:
@@ -153,8 +237,19 @@ def performance(avg: str, halves: str, games: str) -> str:
 
 
 def default_k(rating: str) -> str:
-    """The rule set's K when none is given: FIDE 20 below 2400 and 10 from 2400; 10; 20."""
-    return f"IF(IsFide,IF({rating}>=2400,10,20),IF(IsKvant,10,20))"
+    """The rule set's K when none is given (:meth:`RuleSet.default_k`)."""
+    return f"IF(AND(TopFrom>0,{rating}>=TopFrom),KTop,KOther)"
+
+
+def k_rule(rating: str, reached: str, games_played: str, birth_year: str) -> str:
+    """K by the rule set's K rules (:meth:`RuleSet.k_rule`): ``rating`` 0 when unrated,
+    ``reached`` the has-reached-2400 flag cell, the others blank when not known."""
+    junior = (f"AND(JuniorAge>0,ISNUMBER({birth_year}),ISNUMBER(EventYear),EventYear-{birth_year}<=JuniorAge,"
+              f"{rating}<JuniorBelow)")
+    return (f"IF({rating}=0,IF(KUnrated>0,KUnrated,{default_k('UnratedAs')}),"
+            f"IF(AND(TopFrom>0,OR({reached}=FlagYes,{rating}>=TopFrom)),KTop,"
+            f"IF(AND(NewGames>0,ISNUMBER({games_played}),{games_played}<NewGames),KNew,"
+            f"IF({junior},KJunior,KOther))))")
 
 
 def k_given(cell: str, rating: str) -> str:
@@ -163,8 +258,8 @@ def k_given(cell: str, rating: str) -> str:
 
 
 def k_effective(k: str, games: str) -> str:
-    """FIDE's K×n ≤ 700: the largest whole K with K×n ≤ 700 when K×n is above 700."""
-    return f"IF(AND(IsFide,{k}*{games}>700),INT(700/{games}),{k})"
+    """FIDE's K×n ≤ 700: the largest whole K with K×n within the limit when K×n is above it."""
+    return f"IF(AND(KTimesN>0,{k}*{games}>KTimesN),INT(KTimesN/{games}),{k})"
 
 
 def change_unrounded(k: str, halves: str, expected: str, tenths: str) -> str:
@@ -174,15 +269,34 @@ def change_unrounded(k: str, halves: str, expected: str, tenths: str) -> str:
 
 def change(unrounded: str) -> str:
     """The change applied: whole, .5 away from zero (FIDE, LOGISTIC); as is under the Kvant rules."""
-    return f"IF(IsKvant,{unrounded},ROUND({unrounded},0))"
+    return f"IF(RoundsChange,ROUND({unrounded},0),{unrounded})"
 
 
 def initial_rating(total: str, halves: str, games: str) -> str:
-    """FIDE's initial rating: two 1800 draws, ≥ 5 games, no zero score, ≤ 2200, '' below 1400."""
-    n2 = f"({games}+2)"
-    dp = dp_table(half_up(f"100*({halves}+2)", f"2*{n2}"))
-    ru = f"MIN(2200,{half_up(f'{total}+3600+{dp}*{n2}', n2)})"
-    return f'IF(OR({games}<5,{halves}=0),"",IF({ru}<1400,"",{ru}))'
+    """FIDE's initial rating (:meth:`FideRules.initial`): hypothetical drawn games, enough
+    games, no zero score, a maximum, and '' below the lowest published rating."""
+    n2 = f"({games}+InitialAnchors)"
+    dp = dp_table(half_up(f"100*({halves}+InitialAnchors)", f"2*{n2}"))
+    ru = f"MIN(InitialMax,{half_up(f'{total}+InitialAnchors*InitialAnchor+{dp}*{n2}', n2)})"
+    return f'IF(OR({games}<InitialGames,{halves}=0),"",IF({ru}<RatingFloor,"",{ru}))'
+
+
+def event_average(rated_sum: str, rated_count: str, all_sum: str, all_count: str) -> str:
+    """An event's average rating: over the rated players, or over all with unrated ones
+    counted as :attr:`unrated_as` (Kvant), rounded as the rule set rounds averages."""
+    return (f'IF(AverageCountsUnrated,IF({all_count}=0,"",{average(all_sum, all_count)}),'
+            f'IF({rated_count}=0,"",{average(rated_sum, rated_count)}))')
+
+
+def category(avg: str) -> str:
+    """Tournament category of an average rating ('' without one, 0 below category 1)."""
+    return f'IF({avg}="","",IF({avg}<CategoryFrom,0,INT(({avg}-CategoryFrom+CategoryWidth)/CategoryWidth)))'
+
+
+def event_counts(rated: str, players: str, avg: str) -> str:
+    """Whether the event counts for rating (Kvant: a share of rated players and a least K_T)."""
+    return (f'IF(ValidFrom>0,IF(AND(ValidWhole*{rated}>=ValidPart*{players},{avg}<>"",{avg}>=ValidFrom),'
+            f'FlagYes,FlagNo),"")')
 
 
 def result_base(cell: str) -> str:

@@ -28,9 +28,8 @@ def _one_game(own: str, opp: str, k: str, code: str, unrounded: bool) -> str:
     expected = f.expected_percent(own, opp)
     if unrounded:
         return f"{k}*({code}/2-({expected})/100)"
-    avg = f"-INT(0.5-{opp})"  # the opponent's rating to the nearest whole number, a half down
-    h = f.table_h(f"{own}-{avg}")
-    tenths = f"Step*INT((2*{h}+10*Step-1)/(20*Step))"
+    h = f.table_h(f"{own}-{f.rounded_rating(opp)}")  # the opponent's rating as an average of one
+    tenths = f.n_exp_tenths(h, "1")
     return f"IF(IsKvant,{k}*(5*{code}-{tenths})/10,ROUND({k}*(50*{code}-({expected}))/100,0))"
 
 

@@ -85,10 +85,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     # --- helper row and K derived by the rule set ---------------------------------------------------
     book.label(ws, f"{L(helpers.first)}{hrow - 2}", "work.title", bold=True)
     helpers.headers(book, ws, hrow - 1)
-    derived = (f"IF(IsFide,IF({helpers.cell('rating_value', hrow)}=0,40,IF(OR(Reached2400=FlagYes,"
-               f"{helpers.cell('rating_value', hrow)}>=2400),10,IF(AND(ISNUMBER(GamesPlayed),GamesPlayed<30),40,"
-               f"IF(AND(ISNUMBER(BirthYear),ISNUMBER(EventYear),EventYear-BirthYear<=18,"
-               f"{helpers.cell('rating_value', hrow)}<2300),40,20)))),IF(IsKvant,10,20))")
+    derived = f.k_rule(helpers.cell("rating_value", hrow), "Reached2400", "GamesPlayed", "BirthYear")
     k_cell = f"{L(helpers.first + len(helpers.column))}{hrow}"
     book.header(ws, hrow - 1, helpers.first + len(helpers.column), "work.k_derived")
     book.formula(ws, k_cell, f"IF(ISNUMBER(K),K,IF(ISNUMBER(DefaultK),DefaultK,{derived}))", fill=WORK_FILL)
@@ -98,7 +95,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
 
     # --- totals ---------------------------------------------------------------------------------------------
     h = lambda key: helpers.cell(key, hrow)  # noqa: E731
-    unrated_fide = f"AND(IsFide,{h('rating_value')}=0)"
+    unrated_fide = f.gets_initial_rating(h("rating_value"))
     totals = (
         ("Games", "out.Games", h("games"), None),
         ("Score", "out.Score", f"{h('halves')}/2", "0.#"),

@@ -89,7 +89,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
             "NewRating": h("new"), "Performance": h("performance"),
             "SB": f"SUMPRODUCT(MOD({L(code_col)}{grow}:{L(code_col + n - 1)}{grow},10),${L(code_col)}${pts_row}:${L(code_col + n - 1)}${pts_row})/2",
             "Rank": f"RANK({L(out + len(OUTPUTS))}{row},${L(out + len(OUTPUTS))}${top}:${L(out + len(OUTPUTS))}${last})",
-            "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
+            "Forecast": h("forecast"), "KUsed": f'IF({f.gets_initial_rating(h("rating_value"))},"",{h("k_eff")})',
         }
         for k, key in enumerate(OUTPUTS):
             text = f'IF({h("present")}=0,"",{values[key]})'  # a row without a player shows nothing

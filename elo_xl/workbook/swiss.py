@@ -117,7 +117,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
             "OppAverage": h("average"), "Expected": helpers.expected_output(row), "Change": h("change"),
             "NewRating": h("new"), "Performance": h("performance"), "Buchholz": f"SUM({row_of(bh0)})",
             "Rank": f"RANK({L(key_col)}{row},${L(key_col)}${top}:${L(key_col)}${last})",
-            "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
+            "Forecast": h("forecast"), "KUsed": f'IF({f.gets_initial_rating(h("rating_value"))},"",{h("k_eff")})',
         }
         for k, key in enumerate(OUTPUTS):
             text = f'IF({h("present")}=0,"",{values[key]})'  # a row without a player shows nothing
