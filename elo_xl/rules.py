@@ -9,6 +9,9 @@ Three families:
 * :class:`FideRules` — ``FIDE`` (since 1 Oct 2025) and ``FIDE-2024``: table 8.1.2 per game,
   the 400-point rule, K×Σ(W−PD) rounded once, .5 away from zero; K×n ≤ 700; games against
   unrated opponents are not rated; an unrated player gets an initial rating.
+* :class:`FideRapidRules` — ``FIDE-RAPID`` and ``FIDE-BLITZ``: the standard K rules, the
+  400-point cap for everyone, games 600+ apart not rated when a player is above 2600, and an
+  unrated player with a standard rating rated with it.
 * :class:`KvantRules` — ``ELO-1970`` and ``USSR-1977`` as E. Gik's Kvant article describes
   them: one average of the player's opponents, h from Table 1, N_exp rounded (to 0.5 or
   0.1), change = k·(N − N_exp). Unrated players count as 2200.
@@ -136,6 +139,9 @@ class RuleSet:
     JUNIOR_BELOW: ClassVar[int | None] = None
     #: K of an unrated player (None: the default K at :attr:`unrated_as`).
     K_UNRATED: ClassVar[int | None] = None
+    #: K of an unrated player rated with his standard rating (rapid and blitz, B.02 §7.2.1; the
+    #: regulations do not state it, implementations take 40). None: the rule set has no such rule.
+    K_STANDARD_SEED: ClassVar[int | None] = None
     #: K × n may not exceed this for the n games of a calculation (None: no limit).
     K_TIMES_N: ClassVar[int | None] = None
 
@@ -179,6 +185,15 @@ class RuleSet:
         return self.unrated_as is None
 
     @property
+    def seeds_from_standard(self) -> bool:
+        """True when an unrated player who has a standard rating is rated with it (rapid, blitz).
+
+        >>> parse_rules("FIDE-BLITZ").seeds_from_standard, parse_rules("FIDE").seeds_from_standard
+        (True, False)
+        """
+        return self.K_STANDARD_SEED is not None
+
+    @property
     def rates_against_average(self) -> bool:
         """True for the Kvant rule sets: h of the difference to the opponents' average, N_exp."""
         return self.step_tenths > 0
@@ -201,8 +216,8 @@ class RuleSet:
         """Whether a game between two rated players is rated (rapid and blitz: not when they
         are :attr:`GAP_FROM` or more apart and one is rated above :attr:`GAP_ABOVE`).
 
-        >>> parse_rules("FIDE").rated_pair(2700, 2000)
-        True
+        >>> parse_rules("FIDE").rated_pair(2700, 2000), parse_rules("FIDE-RAPID").rated_pair(2700, 2100)
+        (True, False)
         """
         gap = self.GAP_FROM
         if gap is None:
@@ -338,7 +353,7 @@ class FideRules(RuleSet):
         return diff
 
     def expected(self, rating, opponent):
-        if rating is None or opponent is None:
+        if rating is None or opponent is None or not self.rated_pair(rating, opponent):
             return None
         return expected_hundredths(self.capped(rating, rating - opponent)) / 100
 
@@ -383,6 +398,28 @@ class FideRules(RuleSet):
         if ru < self.RATING_FLOOR:
             return None, f"no rating: {ru} is below {self.RATING_FLOOR}, the lowest published rating"
         return ru, None
+
+
+class FideRapidRules(FideRules):
+    """FIDE's rapid and blitz rules (B.02, rapid and blitz chapter): ``FIDE-RAPID``, ``FIDE-BLITZ``.
+
+    The standard K rules and initial ratings; the 400-point rule is a plain cap for everyone
+    (no 2650 exception); a game between players 600 or more apart is not rated when one of
+    them is rated above 2600 (since 1 December 2024), for either player; an unrated player
+    who has a standard rating is rated with it and counts as rated (§7.2.1).
+
+    >>> rapid = parse_rules("FIDE-RAPID")
+    >>> rapid.expected(2680, 2100), parse_rules("FIDE").expected(2680, 2100)   # D 580: capped, or not
+    (0.92, 0.98)
+    >>> rapid.expected(2700, 2100) is None, rapid.rated_pair(2600, 2000)      # 600 apart, one above 2600
+    (True, True)
+    """
+
+    GAP_FROM, GAP_ABOVE = 600, 2600
+    K_STANDARD_SEED = 40
+
+    def __init__(self, name: str):
+        super().__init__(name, cap_exempt_from=None)
 
 
 class KvantRules(RuleSet):
@@ -497,18 +534,22 @@ class LogisticRules(RuleSet):
 
 FIDE = FideRules("FIDE", cap_exempt_from=2650)
 FIDE_2024 = FideRules("FIDE-2024", cap_exempt_from=None)
+FIDE_RAPID = FideRapidRules("FIDE-RAPID")
+FIDE_BLITZ = FideRapidRules("FIDE-BLITZ")
 ELO_1970 = KvantRules("ELO-1970", step_tenths=5)
 USSR_1977 = KvantRules("USSR-1977", step_tenths=1)
 LOGISTIC = LogisticRules()
 
 #: The rule sets a book's rule list offers, in the order of the books' ``RuleNo``.
-RULE_SETS: tuple[RuleSet, ...] = (FIDE, FIDE_2024, ELO_1970, USSR_1977, LOGISTIC)
+RULE_SETS: tuple[RuleSet, ...] = (FIDE, FIDE_2024, FIDE_RAPID, FIDE_BLITZ, ELO_1970, USSR_1977, LOGISTIC)
 RULE_NAMES: tuple[str, ...] = tuple(rs.name for rs in RULE_SETS)
 RULES_HELP = f'use {", ".join(RULE_NAMES[:-1])} or {RULE_NAMES[-1]} (with a scale: "LOGISTIC 480")'
 
 _BY_NAME: dict[str, RuleSet] = {
     "FIDE": FIDE, "FIDE2025": FIDE,
     "FIDE2024": FIDE_2024,
+    "FIDERAPID": FIDE_RAPID, "RAPID": FIDE_RAPID,
+    "FIDEBLITZ": FIDE_BLITZ, "BLITZ": FIDE_BLITZ,
     "ELO1970": ELO_1970, "ELO": ELO_1970, "FIDE1970": ELO_1970,
     "USSR1977": USSR_1977, "USSR": USSR_1977,
     "LOGISTIC": LOGISTIC,
@@ -540,7 +581,7 @@ def parse_rules(rules: "str | RuleSet | None" = None) -> RuleSet:
     >>> parse_rules("FIDEE")
     Traceback (most recent call last):
     ...
-    elo_xl.errors.EloError: rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")
+    elo_xl.errors.EloError: rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")
     """
     if isinstance(rules, RuleSet):
         return rules

@@ -114,7 +114,7 @@ BAD = [
     (lambda: ELO_NEW(2500, [2400, 2300], [1]),
      "opponents has 2 cells but results has 1; the two ranges must be the same size"),
     (lambda: ELO_NEW(2500, [2400], [1], None, "FIDEE"),
-     'rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")'),
+     'rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")'),
     (lambda: ELO_EXPECTED(2500, 2400, "LOGISTIC -3"),
      'rules: "LOGISTIC -3" has no valid scale; write LOGISTIC followed by a number from 20 to 10000, e.g. LOGISTIC 480'),
     (lambda: ELO_EVENT([2000, 1900], [[None, 1], [1, None]]),

@@ -34,8 +34,7 @@ class RowRanges:
     rating: str  # the rating input cell
     k: str  # the K input cell
     codes: str  # the player's row of game codes
-    opp_used: str | None  # a row of the counted opponents' ratings (Swiss), or None
-    opp_row: str | None  # a fixed row of opponents' ratings used (round robin), or None
+    opp_used: str  # the player's row of the opponents' ratings as each game counts them (0: not counted)
     expected: str  # the player's row of expected scores (percent)
 
 
@@ -64,18 +63,11 @@ class PlayerColumns:
         """All helper formulas of the player on ``row``."""
         c = lambda key: self.cell(key, row)  # noqa: E731
         codes, exp = r.codes, r.expected
-        if r.opp_used is not None:  # Swiss: opponents' ratings per game, 0 where not counted
-            games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
-            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_used},">0")'
-            opp_sum = f'SUMIFS({r.opp_used},{codes},"<=2")'
-            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_used},">0")'
-            pend_sum = f"SUMIFS({r.opp_used},{codes},{f.PENDING})"
-        else:  # round robin: one fixed row of opponents' ratings used
-            games = f'COUNTIFS({codes},"<=2",{r.opp_row},">0")'
-            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_row},">0")'
-            opp_sum = f'SUMIFS({r.opp_row},{codes},"<=2")'
-            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_row},">0")'
-            pend_sum = f"SUMIFS({r.opp_row},{codes},{f.PENDING})"
+        games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
+        halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_used},">0")'
+        opp_sum = f'SUMIFS({r.opp_used},{codes},"<=2")'
+        pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_used},">0")'
+        pend_sum = f"SUMIFS({r.opp_used},{codes},{f.PENDING})"
         unrated_fide = f.gets_initial_rating(c("rating_value"))
         cells = {
             "present": f'IF(OR({r.name}<>"",{c("rating_value")}>0),1,0)',

@@ -20,7 +20,7 @@ stays in integers (hundredths, halves, tenths) until the one rounding a rule pre
 >>> capped_difference("R", "O")
 'IF(AND(Cap>0,OR(CapExempt=0,R<CapExempt)),MAX(-Cap,MIN(Cap,R-O)),R-O)'
 >>> dict(switches())["Cap"]
-'CHOOSE(RuleNo,400,400,0,0,0)'
+'CHOOSE(RuleNo,400,400,400,400,0,0,0)'
 
 Game codes
 ----------
@@ -133,7 +133,7 @@ def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = 
     where every rule set agrees); ``flags`` are the book's words for yes and no.
 
     >>> dict(switches())["KTimesN"], dict(switches())["InitialMax"]
-    ('CHOOSE(RuleNo,700,700,0,0,0)', 'CHOOSE(RuleNo,2200,2200,0,0,0)')
+    ('CHOOSE(RuleNo,700,700,700,700,0,0,0)', 'CHOOSE(RuleNo,2200,2200,2200,2200,0,0,0)')
     """
     scale = LogisticRules
     found = [("RuleNo", "IFERROR(MATCH(Rules,RuleList,0),1)")]
@@ -187,6 +187,18 @@ def gets_initial_rating(rating: str) -> str:
 def capped_difference(own: str, opp: str) -> str:
     """``own − opp`` after the rule set's cap as it applies to ``own`` (FIDE: 400, 2650+ exempt)."""
     return f"IF(AND(Cap>0,OR(CapExempt=0,{own}<CapExempt)),MAX(-Cap,MIN(Cap,{own}-{opp})),{own}-{opp})"
+
+
+def rated_pair(own: str, opp: str) -> str:
+    """Whether a game between these ratings (0: unrated) is rated (:meth:`RuleSet.rated_pair`:
+    rapid and blitz leave out pairs far apart with one player above a rating)."""
+    return f"OR(GapFrom=0,{own}=0,{opp}=0,ABS({own}-{opp})<GapFrom,MAX({own},{opp})<=GapAbove)"
+
+
+def counted_opponent(counts: str, own: str, opp: str) -> str:
+    """The opponent's rating as a game counts it (0 where it does not): ``counts`` the game's
+    own condition, ``own``/``opp`` the ratings used."""
+    return f"IF(AND({counts},{rated_pair(own, opp)}),{opp},0)"
 
 
 def table_h(difference: str) -> str:

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ..results import FLAG_WORDS
-from ..rules import ELO_1970, FIDE, LOGISTIC, LogisticRules
+from ..rules import ELO_1970, FIDE, FIDE_RAPID, LOGISTIC, LogisticRules
 
 LANGUAGES = ("en", "vi", "ar", "ru")
 
@@ -56,10 +56,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "event.scale": ("Logistic scale", "Hằng số logistic", "ثابت الصيغة اللوجستية", "Масштаб логистической формулы"),
     "event.default_k": ("Default K", "K mặc định", "المعامل K الافتراضي", "K по умолчанию"),
     "event.rules_help": (
-        "FIDE (since 1 Oct 2025), FIDE-2024, ELO-1970 (Kvant article), USSR-1977, LOGISTIC. Every formula follows this cell.",
-        "FIDE (từ 1/10/2025), FIDE-2024, ELO-1970 (bài báo Kvant), USSR-1977, LOGISTIC. Mọi công thức theo ô này.",
-        "FIDE (منذ 1 أكتوبر 2025)، FIDE-2024، ELO-1970 (مقالة كفانت)، USSR-1977، LOGISTIC. كل الصيغ تتبع هذه الخلية.",
-        "FIDE (с 1.10.2025), FIDE-2024, ELO-1970 (статья в «Кванте»), USSR-1977, LOGISTIC. Все формулы следуют этой ячейке.",
+        "FIDE (since 1 Oct 2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (Kvant article), USSR-1977, LOGISTIC. Every formula follows this cell.",
+        "FIDE (từ 1/10/2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (bài báo Kvant), USSR-1977, LOGISTIC. Mọi công thức theo ô này.",
+        "FIDE (منذ 1 أكتوبر 2025)، FIDE-2024، FIDE-RAPID، FIDE-BLITZ، ELO-1970 (مقالة كفانت)، USSR-1977، LOGISTIC. كل الصيغ تتبع هذه الخلية.",
+        "FIDE (с 1.10.2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (статья в «Кванте»), USSR-1977, LOGISTIC. Все формулы следуют этой ячейке.",
     ),
     "event.scale_help": ("Only for LOGISTIC: the {scale} of 1/(1+10^(−D/{scale})).",
                          "Chỉ dùng cho LOGISTIC: số {scale} trong 1/(1+10^(−D/{scale})).",
@@ -121,10 +121,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "valid.rules.title": ("Rule set", "Luật tính", "القواعد", "Правила"),
     "valid.rules.prompt": ("Choose the rule set every formula follows.", "Chọn luật mà mọi công thức tuân theo.",
                            "اختر القواعد التي تتبعها كل الصيغ.", "Выберите правила, по которым считают все формулы."),
-    "valid.rules.error": ("Choose FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC.",
-                          "Hãy chọn FIDE, FIDE-2024, ELO-1970, USSR-1977 hoặc LOGISTIC.",
-                          "اختر FIDE أو FIDE-2024 أو ELO-1970 أو USSR-1977 أو LOGISTIC.",
-                          "Выберите FIDE, FIDE-2024, ELO-1970, USSR-1977 или LOGISTIC."),
+    "valid.rules.error": ("Choose FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC.",
+                          "Hãy chọn FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 hoặc LOGISTIC.",
+                          "اختر FIDE أو FIDE-2024 أو FIDE-RAPID أو FIDE-BLITZ أو ELO-1970 أو USSR-1977 أو LOGISTIC.",
+                          "Выберите FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 или LOGISTIC."),
     "valid.colour.title": ("Colour", "Màu quân", "اللون", "Цвет"),
     "valid.colour.prompt": ("w white, b black, - none.", "w trắng, b đen, - không có.", "w أبيض، b أسود، - لا شيء.",
                             "w белые, b чёрные, - нет."),
@@ -286,6 +286,23 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                            "Phương pháp Elo FIDE áp dụng từ 1970 (bài Kvant): trung bình đối thủ, làm tròn (.5 xuống); h từ Bảng 1 theo chênh lệch; N_exp = h/100 × số ván, làm tròn đến 0,5 (0,25 làm tròn xuống); mới = cũ + {kvant_k} × (N − N_exp). Kỳ thủ chưa có hệ số tính là {kvant_unrated}.",
                            "طريقة إيلو كما طبقتها FIDE منذ 1970 (مقالة كفانت): متوسط الخصوم مقربًا (.5 للأدنى)؛ h من الجدول 1 حسب الفرق؛ N_exp = h/100 × عدد المباريات لأقرب 0.5 (الربع للأدنى)؛ الجديد = القديم + {kvant_k} × (N − N_exp). غير المصنف يُحسب {kvant_unrated}.",
                            "Метод Эло, принятый ФИДЕ в 1970 году (статья в «Кванте»): средний рейтинг соперников с округлением (.5 вниз); h по таблице 1 для разницы; N_ож = h/100 × число партий до ближайших 0,5 (четверть вниз); новый = старый + {kvant_k} × (N − N_ож). Без рейтинга — {kvant_unrated}."),
+    "ref.rules.FIDE-RAPID": (
+        "FIDE rapid rules (B.02, rapid and blitz): as FIDE, but the {cap}-point rule applies to every player, {exempt}+ "
+        "included; a game between players {gap_from} or more points apart is not rated when one of them is rated above "
+        "{gap_above}; an unrated player who has a standard rating is rated with it (K {seed_k}).",
+        "Luật cờ nhanh FIDE (B.02, cờ nhanh và cờ chớp): như FIDE, nhưng quy tắc {cap} điểm áp dụng cho mọi kỳ thủ, kể cả "
+        "từ {exempt}; ván giữa hai kỳ thủ chênh nhau từ {gap_from} điểm trở lên không được tính nếu một người có hệ số trên "
+        "{gap_above}; kỳ thủ chưa có hệ số cờ nhanh nhưng có hệ số cờ tiêu chuẩn được tính theo hệ số đó (K {seed_k}).",
+        "قواعد FIDE للشطرنج السريع (B.02، السريع والخاطف): مثل FIDE، لكن قاعدة الـ{cap} نقطة تطبق على كل اللاعبين بمن فيهم "
+        "{exempt} فأكثر؛ المباراة بين لاعبين يفصل بينهما {gap_from} نقطة أو أكثر لا تحتسب إذا كان تصنيف أحدهما فوق "
+        "{gap_above}؛ اللاعب غير المصنف الذي له تصنيف كلاسيكي يُحسب به (K = {seed_k}).",
+        "Правила ФИДЕ по быстрым шахматам (B.02, быстрые и блиц): как FIDE, но правило {cap} очков действует для всех, "
+        "включая {exempt}+; партия между игроками с разницей {gap_from} и более очков не обсчитывается, если рейтинг одного "
+        "из них выше {gap_above}; игрок без рейтинга, имеющий рейтинг в классике, обсчитывается с ним (K {seed_k})."),
+    "ref.rules.FIDE-BLITZ": ("FIDE blitz rules: the same as FIDE-RAPID (B.02, rapid and blitz chapter).",
+                             "Luật cờ chớp FIDE: giống FIDE-RAPID (B.02, chương cờ nhanh và cờ chớp).",
+                             "قواعد FIDE للشطرنج الخاطف: مثل FIDE-RAPID (B.02، فصل السريع والخاطف).",
+                             "Правила ФИДЕ по блицу: как FIDE-RAPID (B.02, глава о быстрых шахматах и блице)."),
     "ref.rules.USSR-1977": ("The USSR variant from 1 January 1977: as ELO-1970, but N_exp is rounded to the nearest 0.1 point (.05 down).",
                             "Biến thể Liên Xô từ 1/1/1977: như ELO-1970, nhưng N_exp làm tròn đến 0,1 điểm (0,05 xuống).",
                             "النسخة السوفييتية منذ 1 يناير 1977: مثل ELO-1970، لكن N_exp يُقرب لأقرب 0.1 نقطة (.05 للأدنى).",
@@ -368,6 +385,7 @@ RULE_WORDS: dict[str, object] = {
     "floor": FIDE.RATING_FLOOR, "kvant_k": ELO_1970.K_OTHER, "kvant_unrated": ELO_1970.unrated_as,
     "valid_part": ELO_1970.VALID_RATED_SHARE[0], "valid_whole": ELO_1970.VALID_RATED_SHARE[1],
     "valid_from": ELO_1970.VALID_FROM, "logistic_k": LOGISTIC.K_OTHER, "logistic_unrated": LOGISTIC.unrated_as,
+    "gap_from": FIDE_RAPID.GAP_FROM, "gap_above": FIDE_RAPID.GAP_ABOVE, "seed_k": FIDE_RAPID.K_STANDARD_SEED,
     "scale": LogisticRules.SCALE_DEFAULT, "scale_min": LogisticRules.SCALE_MIN, "scale_max": LogisticRules.SCALE_MAX,
 }
 

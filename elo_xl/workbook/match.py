@@ -75,10 +75,10 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
         book.input_cell(ws, f"B{row}", results[i] if i < len(results) else None, centred=True)
         code_a, opp_a, e_a, code_b, opp_b, e_b = (f"{L(c)}{row}" for c in range(7, 13))
         book.formula(ws, code_a, f.result_base(f"B{row}"), fill=WORK_FILL)
-        book.formula(ws, opp_a, f"IF({code_a}<=2,{ru_b},0)", fill=WORK_FILL)
+        book.formula(ws, opp_a, f.counted_opponent(f"{code_a}<=2", ru_a, ru_b), fill=WORK_FILL)
         book.formula(ws, e_a, f"IF(AND({opp_a}>0,{ru_a}>0),{f.expected_percent(ru_a, opp_a)},0)", fill=WORK_FILL)
         book.formula(ws, code_b, f"IF({code_a}<30,{f.complement(code_a)},{code_a})", fill=WORK_FILL)
-        book.formula(ws, opp_b, f"IF({code_b}<=2,{ru_a},0)", fill=WORK_FILL)
+        book.formula(ws, opp_b, f.counted_opponent(f"{code_b}<=2", ru_b, ru_a), fill=WORK_FILL)
         book.formula(ws, e_b, f"IF(AND({opp_b}>0,{ru_b}>0),{f.expected_percent(ru_b, opp_b)},0)", fill=WORK_FILL)
         # game by game: each game rated on its own and carried into the next
         for column, own, other, k, code, unrounded in (
@@ -89,7 +89,7 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
             against = f"{other}{prev}" if i else ("RatingBUsed" if own in "CE" else "RatingAUsed")
             rated = f"AND({code}<=2,{before}<>\"\",{before}>0,{against}<>\"\",{against}>0)"
             change = _one_game(before, against, k, code, unrounded)
-            book.formula(ws, f"{column}{row}", f'IF({before}="","",{before}+IF({rated},{change},0))',
+            book.formula(ws, f"{column}{row}", f'IF({before}="","",{before}+IF({rated},IF({f.rated_pair(before, against)},{change},0),0))',
                          "0.0###" if unrounded else None, OUTPUT_FILL)
     book.name("Results", ws, f"B{first}:B{last}")
     book.name("RunningA", ws, f"C{first}:C{last}")
@@ -102,9 +102,9 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.label(ws, f"{L(helpers_a.first)}{ha - 2}", "work.title", bold=True)
     helpers_a.headers(book, ws, ha - 1)
     helpers_a.write(book, ws, ha, RowRanges(name="B5", rating="RatingA", k="KA", codes=f"$G${first}:$G${last}",
-                                            opp_used=f"$H${first}:$H${last}", opp_row=None, expected=f"$I${first}:$I${last}"))
+                                            opp_used=f"$H${first}:$H${last}", expected=f"$I${first}:$I${last}"))
     helpers_b.write(book, ws, hb, RowRanges(name="C5", rating="RatingB", k="KB", codes=f"$J${first}:$J${last}",
-                                            opp_used=f"$K${first}:$K${last}", opp_row=None, expected=f"$L${first}:$L${last}"))
+                                            opp_used=f"$K${first}:$K${last}", expected=f"$L${first}:$L${last}"))
     # the ratings the game-by-game series start from ('' for an unrated player under FIDE)
     for name, helpers, row in (("RatingAUsed", helpers_a, ha), ("RatingBUsed", helpers_b, hb)):
         cell = f"{L(helpers.first - 1)}{row}"

@@ -67,7 +67,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
             book.input_cell(ws, f"{L(column)}{row}", values[i] if i < len(values) else None, centred=column == 4)
         code, opp, exp = f"J{row}", f"K{row}", f"L{row}"
         book.formula(ws, code, f.result_base(f"D{row}"), fill=WORK_FILL)
-        book.formula(ws, opp, f"IF({code}<=2,{f.rating_used(f.rating_value(f'C{row}'))},0)", fill=WORK_FILL)
+        book.formula(ws, opp, f.counted_opponent(f"{code}<=2", own, f.rating_used(f.rating_value(f"C{row}"))), fill=WORK_FILL)
         book.formula(ws, exp, f"IF(AND({opp}>0,{own}>0),{f.expected_percent(own, opp)},0)", fill=WORK_FILL)
         shown = f"AND({opp}>0,{own}>0)"
         book.formula(ws, f"E{row}", f'IF({shown},{own}-{opp},"")')
@@ -91,7 +91,7 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     book.formula(ws, k_cell, f"IF(ISNUMBER(K),K,IF(ISNUMBER(DefaultK),DefaultK,{derived}))", fill=WORK_FILL)
     helpers.write(book, ws, hrow, RowRanges(
         name="Name", rating="Rating", k=k_cell, codes=f"$J${first}:$J${last}", opp_used=f"$K${first}:$K${last}",
-        opp_row=None, expected=f"$L${first}:$L${last}"))
+        expected=f"$L${first}:$L${last}"))
 
     # --- totals ---------------------------------------------------------------------------------------------
     h = lambda key: helpers.cell(key, hrow)  # noqa: E731

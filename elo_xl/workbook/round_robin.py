@@ -49,7 +49,8 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     base_col = work              # base codes of the typed cells
     code_col = base_col + n + 1  # game codes
     exp_col = code_col + n + 1   # expected scores (percent)
-    helpers = PlayerColumns(exp_col + n + 1)
+    opp_col = exp_col + n + 1    # the opponents' ratings as each game counts them (0: not counted)
+    helpers = PlayerColumns(opp_col + n + 1)
     ru_row = grid_header - 1     # the opponents' ratings used, as a row over the code block
     pts_row = grid_header - 2    # the players' points, as a row over the code block
 
@@ -140,31 +141,33 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
         book.header(ws, grid_header, base_col + j, "work.base", number=j + 1)
         book.header(ws, grid_header, code_col + j, "work.code", number=j + 1)
         book.header(ws, grid_header, exp_col + j, "work.expected", number=j + 1)
+        book.header(ws, grid_header, opp_col + j, "work.opp_used", number=j + 1)
         # the opponents' ratings used and points, as rows over the code block
         book.formula(ws, f"{L(code_col + j)}{ru_row}", helpers.cell("rating_used", g0 + j), fill=WORK_FILL)
         book.formula(ws, f"{L(code_col + j)}{pts_row}", helpers.cell("points", g0 + j), fill=WORK_FILL)
     book.label(ws, f"{L(code_col - 1)}{ru_row}", "work.ru_row")
     book.label(ws, f"{L(code_col - 1)}{pts_row}", "work.points_row")
     helpers.headers(book, ws, grid_header)
-    ru_range = f"${L(code_col)}${ru_row}:${L(code_col + n - 1)}${ru_row}"
     for i in range(n):
         row = g0 + i
         own_ru = helpers.cell("rating_used", row)
         for j in range(n):
-            b, c, e = (f"{L(col + j)}{row}" for col in (base_col, code_col, exp_col))
+            b, c, e, o = (f"{L(col + j)}{row}" for col in (base_col, code_col, exp_col, opp_col))
             if i == j:
                 ws[b] = f.NOTHING
                 ws[c] = f.NOTHING
                 ws[e] = 0
+                ws[o] = 0
                 continue
             book.formula(ws, b, f.result_base(f"{L(cross + j)}{row}"), fill=WORK_FILL)
             other = f"{L(base_col + i)}{g0 + j}"
             book.formula(ws, c, f.crosstable_code(b, other), fill=WORK_FILL)
             opp_ru = f"{L(code_col + j)}${ru_row}"
-            book.formula(ws, e, f"IF(AND(OR({c}<=2,{c}={f.PENDING}),{opp_ru}>0,{own_ru}>0),{f.expected_percent(own_ru, opp_ru)},0)", fill=WORK_FILL)
+            book.formula(ws, o, f.counted_opponent(f"OR({c}<=2,{c}={f.PENDING})", own_ru, opp_ru), fill=WORK_FILL)
+            book.formula(ws, e, f"IF(AND({o}>0,{own_ru}>0),{f.expected_percent(own_ru, o)},0)", fill=WORK_FILL)
         helpers.write(book, ws, row, RowRanges(
             name=f"B{top + i}", rating=f"C{top + i}", k=f"D{top + i}",
-            codes=f"{L(code_col)}{row}:{L(code_col + n - 1)}{row}", opp_used=None, opp_row=ru_range,
+            codes=f"{L(code_col)}{row}:{L(code_col + n - 1)}{row}", opp_used=f"{L(opp_col)}{row}:{L(opp_col + n - 1)}{row}",
             expected=f"{L(exp_col)}{row}:{L(exp_col + n - 1)}{row}"))
 
     # --- sheet set-up ------------------------------------------------------------------------------------

@@ -102,15 +102,16 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
             book.formula(ws, base, f.result_base(f"{L(res0 + t)}{row}"), fill=WORK_FILL)
             book.formula(ws, code, f.rounds_code(pairing, base, f"$A{row}", str(n), f"INDEX({opp_range},{pairing})",
                                                  f"INDEX({base_range},{pairing})"), fill=WORK_FILL)
-            book.formula(ws, opp, f"IF(OR({code}<=2,{code}={f.PENDING}),INDEX({used_col},{pairing}),0)", fill=WORK_FILL)
             own = helpers.cell("rating_used", row)
+            book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own, f"INDEX({used_col},{pairing})"),
+                         fill=WORK_FILL)
             book.formula(ws, exp, f"IF(AND({opp}>0,{own}>0),{f.expected_percent(own, opp)},0)", fill=WORK_FILL)
             book.formula(ws, bh, f'IF(AND({code}<{f.NOTHING},{pairing}<>"",{pairing}<>0),INDEX({points_col},{pairing}),0)',
                          fill=WORK_FILL)
         row_of = lambda first: f"{L(first)}{row}:{L(first + r - 1)}{row}"  # noqa: E731
         helpers.write(book, ws, row, RowRanges(
             name=f"{name_col}{row}", rating=f"{rating_col}{row}", k=f"{k_col}{row}", codes=row_of(code0),
-            opp_used=row_of(opp_used0), opp_row=None, expected=row_of(exp0)))
+            opp_used=row_of(opp_used0), expected=row_of(exp0)))
         h = lambda key: helpers.cell(key, row)  # noqa: E731
         values = {
             "Points": h("points"), "Games": h("games"), "Score": f"{h('halves')}/2",
