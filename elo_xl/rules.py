@@ -18,6 +18,10 @@ Three families:
 * :class:`LogisticRules` — the encyclopedia formula 1/(1+10^(−D/scale)), K default 20,
   unrated players count as 1500.
 
+Every number and choice of every rule set lives in this one module, as attributes of these
+objects (which is why it is longer than the house's ~500 lines): the engine computes with
+them and the workbooks' formula vocabulary renders them (:func:`elo_xl.workbook.formulas.switches`).
+
 >>> parse_rules("fide").expected(2500, 2400)
 0.64
 >>> parse_rules("ELO-1970").change(2400, [2300, 2500], 3)   # 1½/2 against an average of 2400

@@ -98,6 +98,15 @@ class PlayerColumns:
         for key, text in cells.items():
             book.formula(ws, c(key), text, fill=WORK_FILL)
 
+    def outputs(self, row: int) -> dict[str, str]:
+        """The per-player outputs every event book shows, by defined name (formula text)."""
+        c = lambda key: self.cell(key, row)  # noqa: E731
+        return {
+            "Points": c("points"), "Games": c("games"), "Score": f.score(c("halves")), "OppAverage": c("average"),
+            "Expected": self.expected_output(row), "Change": c("change"), "NewRating": c("new"),
+            "Performance": c("performance"), "Forecast": c("forecast"), "KUsed": f.k_used(c("rating_value"), c("k_eff")),
+        }
+
     def expected_output(self, row: int) -> str:
         """The 'expected score' output of the player on ``row``: N_exp, or ΣPD / ΣE."""
         c = lambda key: self.cell(key, row)  # noqa: E731
@@ -116,7 +125,7 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     items = [
         ("AverageRating", "event.average", f.event_average(rated_sum, rated_count, kvant_sum, kvant_count)),
         ("Category", "event.category", f.category("AverageRating")),
-        ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
+        ("TournamentK", "event.kt", f.if_kvant("AverageRating")),
         ("EventCounts", "event.counts", f.event_counts(rated_count, kvant_count, "AverageRating")),
         ("Conflicts", "event.conflicts", f"SUM({conflicts})"),
     ]

@@ -22,62 +22,35 @@ stays in integers (hundredths, halves, tenths) until the one rounding a rule pre
 >>> dict(switches())["Cap"]
 'CHOOSE(RuleNo,400,400,400,400,0,0,0)'
 
-Game codes
-----------
-A typed result becomes a *base code* (:data:`BASE_CODE`): the points in halves in the units
-digit, the kind of game in the tens — 0–2 a rated game, 10/12 a forfeit loss/win, 20–22 a
-game played but not rated (W, D, L), 30–32 a bye (Z, H, F/U). A code cell that holds no
-game holds 90 (nothing typed), 100 (paired or scheduled, not yet played), 110 (a conflict
-seen from both sides of a game) or 120 (a conflict or bad input on one side only), all worth 0
-points, so that a player's points are always
-``SUMPRODUCT(MOD(codes,10))/2`` and his rated games are the codes ``<=2``.
+Game codes (what a typed result becomes, and the formulas that read codes) are in
+:mod:`elo_xl.workbook.codes`; this module re-exports them as part of the vocabulary.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..results import (
-    BYE_FULL,
-    BYE_HALF,
-    BYE_PAIRING,
-    BYE_ZERO,
-    DRAW,
-    FORFEIT_LOSS,
-    FORFEIT_WIN,
-    LOSS,
-    RESULT_TEXT,
-    UNRATED_DRAW,
-    UNRATED_LOSS,
-    UNRATED_WIN,
-    WIN,
-)
 from ..rounding import half_down as _half_down
 from ..rules import RULE_SETS, LogisticRules, RuleSet
-
-NOTHING, PENDING, CONFLICT, ONE_SIDED = 90, 100, 110, 120
-
-#: Workbook base code of every engine result code.
-BASE_CODE = {
-    LOSS: 0, DRAW: 1, WIN: 2, FORFEIT_LOSS: 10, FORFEIT_WIN: 12,
-    UNRATED_LOSS: 20, UNRATED_DRAW: 21, UNRATED_WIN: 22,
-    BYE_ZERO: 30, BYE_HALF: 31, BYE_FULL: 32, BYE_PAIRING: 32,
-}
-
-
-#: Game codes in ascending order with the symbol the computed crosstable shows.
-CODE_SYMBOLS = ((0, "0"), (1, "½"), (2, "1"), (10, "−"), (12, "+"), (20, "L"), (21, "D"), (22, "W"),
-                (30, "Z"), (31, "H"), (32, "F"))
-
-
-def result_table() -> list[tuple[str, int]]:
-    """Every spelling users may type, with its base code: the rows of ``ResultText``/``ResultBase``.
-
-    >>> dict(result_table())["½"], dict(result_table())["+"], dict(result_table())["H"]
-    (1, 12, 31)
-    """
-    return [(text, BASE_CODE[code]) for text, code in RESULT_TEXT.items()]
-
+from .codes import (  # noqa: F401  (re-exported: the templates read every formula from this module)
+    BASE_CODE,
+    CODE_SYMBOLS,
+    CONFLICT,
+    NOTHING,
+    ONE_SIDED,
+    PENDING,
+    agree,
+    by_points,
+    code_symbol,
+    complement,
+    conflicts,
+    crosstable_code,
+    other_side,
+    points,
+    result_base,
+    result_table,
+    rounds_code,
+)
 
 #: The defined names of the rule-set switches: (name, the rule set's value; None counts as 0).
 RULE_SWITCHES: tuple[tuple[str, "Callable[[RuleSet], Any]"], ...] = (
@@ -198,7 +171,7 @@ def rated_pair(own: str, opp: str) -> str:
 def counted_opponent(counts: str, own: str, opp: str) -> str:
     """The opponent's rating as a game counts it (0 where it does not): ``counts`` the game's
     own condition, ``own``/``opp`` the ratings used."""
-    return f"IF(AND({counts},{rated_pair(own, opp)}),{opp},0)"
+    return f"IF({counts},IF({rated_pair(own, opp)},{opp},0),0)"
 
 
 def table_h(difference: str) -> str:
@@ -266,7 +239,12 @@ def k_rule(rating: str, reached: str, games_played: str, birth_year: str) -> str
 
 def k_given(cell: str, rating: str) -> str:
     """K of a player: his own K cell, else the event's default K, else the rule set's."""
-    return f"IF(ISNUMBER({cell}),{cell},IF(ISNUMBER(DefaultK),DefaultK,{default_k(rating)}))"
+    return k_of(cell, default_k(rating))
+
+
+def k_of(cell: str, otherwise: str) -> str:
+    """K of a player: his own K cell, else the event's default K, else ``otherwise``."""
+    return f"IF(ISNUMBER({cell}),{cell},IF(ISNUMBER(DefaultK),DefaultK,{otherwise}))"
 
 
 def k_effective(k: str, games: str) -> str:
@@ -280,8 +258,9 @@ def change_unrounded(k: str, halves: str, expected: str, tenths: str) -> str:
 
 
 def change(unrounded: str) -> str:
-    """The change applied: whole, .5 away from zero (FIDE, LOGISTIC); as is under the Kvant rules."""
-    return f"IF(RoundsChange,ROUND({unrounded},0),{unrounded})"
+    """The change applied: whole, .5 away from zero (FIDE, LOGISTIC); as is under the Kvant rules
+    (to 9 decimals, far below any K a user types, which keeps the text of ``unrounded`` once)."""
+    return f"ROUND({unrounded},IF(RoundsChange,0,9))"
 
 
 def initial_rating(total: str, halves: str, games: str) -> str:
@@ -311,69 +290,106 @@ def event_counts(rated: str, players: str, avg: str) -> str:
             f'FlagYes,FlagNo),"")')
 
 
-def result_base(cell: str) -> str:
-    """The base code of a typed result: 90 when blank, 110 when not a result."""
-    return f'IF({cell}="",{NOTHING},IFERROR(INDEX(ResultBase,MATCH({cell}&"",ResultText,0)),{CONFLICT}))'
+# --- sheet furniture and standings ---------------------------------------------------------------
 
 
-def complement(code: str) -> str:
-    """The other side of a game code below 30: 2↔0, 1↔1, 12↔10, 22↔20, 21↔21."""
-    return f"(10*INT({code}/10)+2-MOD({code},10))"
+def event_line() -> str:
+    """The event's name and place, for the line under a sheet's title."""
+    return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
 
 
-def agree(code: str, other: str) -> str:
-    """Whether two typed sides of one game agree (a double forfeit −/− included)."""
-    return f"OR({other}={complement(code)},AND({code}=10,{other}=10))"
+def copy_of(cell: str) -> str:
+    """What another cell holds (blank stays blank)."""
+    return f'IF({cell}="","",{cell})'
 
 
-def crosstable_code(own: str, other: str) -> str:
-    """A crosstable game from the two cells that may hold it (base codes ``own``, ``other``).
+def if_present(present: str, text: str) -> str:
+    """``text`` on a row that holds a player, blank on an empty row."""
+    return f'IF({present}=0,"",{text})'
 
-    Blank on both sides: 100 (not yet played). One side typed: that side (or the complement
-    of the other). Both typed: ``own`` when the two agree, else 110. A bye or bad input: 110.
+
+def if_kvant(text: str, games: str | None = None) -> str:
+    """``text`` under the Kvant rule sets (and, given ``games``, when there are games), else blank."""
+    condition = "IsKvant" if games is None else f"AND(IsKvant,{games}>0)"
+    return f'IF({condition},{text},"")'
+
+
+def score(halves: str) -> str:
+    """A score in points from half points."""
+    return f"{halves}/2"
+
+
+def k_used(rating: str, k_eff: str) -> str:
+    """The K a player was rated with (blank for a player rated by an initial rating)."""
+    return f'IF({gets_initial_rating(rating)},"",{k_eff})'
+
+
+def opponent_points(code: str, pairing: str, points: str) -> str:
+    """The points of the opponent of a game that was played or forfeited (0 otherwise)."""
+    return f'IF(AND({code}<{NOTHING},{pairing}<>"",{pairing}<>0),INDEX({points},{pairing}),0)'
+
+
+def sonneborn_berger(codes: str, opponents_points: str) -> str:
+    """Sonneborn-Berger: each game's points times the opponent's points, summed."""
+    return f"({by_points(lambda code: f'SUMIF({codes},{code},{opponents_points})')})/2"
+
+
+def buchholz(opponents_points: str) -> str:
+    """Buchholz: the sum of the opponents' points."""
+    return f"SUM({opponents_points})"
+
+
+def ranking_key(present: str, points: str, tiebreak: str, weight: int) -> str:
+    """One number that orders players by points, then by the tie-break (``weight`` above it)."""
+    return f'IF({present}=0,"",{points}*{weight}+{tiebreak})'
+
+
+def rank(key: str, keys: str) -> str:
+    """The player's place by his ranking key."""
+    return f"RANK({key},{keys})"
+
+
+def expected_if_counted(own: str, opp: str) -> str:
+    """Expected score in percent of a game that counts (an opponent rating above 0), else 0."""
+    return f"IF(AND({opp}>0,{own}>0),{expected_percent(own, opp)},0)"
+
+
+def if_rated_game(own: str, opp: str, text: str) -> str:
+    """``text`` for a game that counts between two rated sides, else blank (the player calculator)."""
+    return f'IF(AND({opp}>0,{own}>0),{text},"")'
+
+
+def w_minus_we(code: str, expected: str) -> str:
+    """W − We of one game: the game's points minus its expected score (given in percent)."""
+    return f"{code}/2-{expected}/100"
+
+
+def one_game_change(own: str, opp: str, k: str, code: str, unrounded: bool) -> str:
+    """The change of one game rated on its own (the match's game-by-game series).
+
+    Rounded as the rule set prescribes, or (``unrounded``) K×(W − E) with E the game's
+    expected score (ELO-1970/USSR-1977: h/100 against the opponent as an average of one).
     """
-    bad = f"OR(AND({own}>=30,{own}<>{NOTHING}),AND({other}>=30,{other}<>{NOTHING}))"
-    return (f"IF(AND({own}={NOTHING},{other}={NOTHING}),{PENDING},IF({bad},{CONFLICT},"
-            f"IF({own}={NOTHING},{complement(other)},IF({other}={NOTHING},{own},"
-            f"IF({agree(own, other)},{own},{CONFLICT})))))")
+    expected = expected_percent(own, opp)
+    if unrounded:
+        return f"{k}*({code}/2-({expected})/100)"
+    tenths = n_exp_tenths(table_h(f"{own}-{rounded_rating(opp)}"), "1")
+    return change(f"IF(IsKvant,{k}*(5*{code}-{tenths})/10,{k}*(50*{code}-({expected}))/100)")
 
 
-def rounds_code(pairing: str, own: str, number: str, players: str, back: str, other: str) -> str:
-    """A game of the rounds grid from the player's own row.
-
-    ``pairing`` the opponent cell, ``own`` the base code of the player's result, ``number``
-    his start number, ``players`` n, ``back`` the opponent's pairing cell in that round and
-    ``other`` the base code of the opponent's result there.
-
-    * No opponent: byes and forfeits count; a played result is ignored (90); bad input 120.
-    * A bad start number, or an opponent whose row pairs him with someone else: 120.
-    * Both rows list the game: blank on both sides is pending (100); typed on the other row
-      only, the game lives there (90 here); typed on this row only, it counts (a bye code or
-      bad input: 120); typed on both, it counts when the two agree, else 110 on both rows.
-    * Only this row lists the game: blank is pending (100), a result counts, a bye code or
-      bad input is 120.
-
-    A conflict seen from both rows is 110 on each (half a conflict each), one seen from one
-    row only is 120 (a whole one).
-    """
-    no_opponent = f'OR({pairing}="",{pairing}=0)'
-    unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
-                f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
-    bad_number = f"OR(NOT(ISNUMBER({pairing})),{pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},{pairing}={number})"
-    paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
-    own_only = f"IF({own}>=30,{ONE_SIDED},{own})"
-    both = (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},{NOTHING}),IF({other}={NOTHING},{own_only},"
-            f"IF(OR({own}>=30,{other}>=30,NOT({agree(own, other)})),{CONFLICT},{own})))")
-    alone = f"IF({own}={NOTHING},{PENDING},{own_only})"
-    return (f"IF({no_opponent},{unpaired},IF({bad_number},{ONE_SIDED},IF({paired_elsewhere},{ONE_SIDED},"
-            f"IF({back}={number},{both},{alone}))))")
+def initial_status(rating: str, games: str, halves: str, new: str, words: dict[str, str]) -> str:
+    """Why an unrated player has or has not an initial rating (``words`` the book's texts)."""
+    return (f'IF({gets_initial_rating(rating)},IF({games}<InitialGames,"{words["few_games"]}",IF({halves}=0,'
+            f'"{words["zero_score"]}",IF({new}="","{words["below_floor"]}","{words["initial"]}"))),"")')
 
 
-def conflicts(codes: str) -> str:
-    """Conflicting games in a row of codes: half for each seen from both rows, one for each seen from one."""
-    return f"COUNTIF({codes},{CONFLICT})/2+COUNTIF({codes},{ONE_SIDED})"
+def series_step(before: str, against: str, code: str, change_text: str) -> str:
+    """One step of a game-by-game series: the rating before plus the game's change where the
+    game counts (blank while the series has no rating)."""
+    counts = f'AND({code}<=2,{before}<>"",{before}>0,{against}<>"",{against}>0)'
+    return f'IF({before}="","",{before}+IF({counts},IF({rated_pair(before, against)},{change_text},0),0))'
 
 
-def points(codes: str) -> str:
-    """Tournament points of a row of game codes (forfeits and byes included)."""
-    return f"SUMPRODUCT(MOD({codes},10))/2"
+def blank_if_unrated(rating: str) -> str:
+    """A rating used, blank where there is none (an unrated player under FIDE)."""
+    return f'IF({rating}>0,{rating},"")'
