@@ -88,3 +88,27 @@ def test_swiss_in_gnumeric(tmp_path: Path) -> None:
     engine = rate_event(prefill["rating"], prefill["results"], 20, pairings=prefill["pairings"])
     assert column(values["Change"]) == [o.change for o in engine]
     assert column(values["NewRating"]) == [o.new_rating for o in engine]
+
+
+def test_player_in_gnumeric(tmp_path: Path) -> None:
+    # 2500 against three 2400s, 1 ½ 0 at K 10: ΣPD 1.92, 10 × (1.5 − 1.92) = −4.2 → −4
+    book = openpyxl.load_workbook(io.BytesIO(build("player", games=3)))
+    put(book, "Rating", 2500)
+    put(book, "K", 10)
+    put(book, "OppRatings", [2400] * 3)
+    put(book, "Results", [1, "½", 0])
+    assert gnumeric(book, tmp_path, ("Expected", "Change", "NewRating")) == {
+        "Expected": 1.92, "Change": -4, "NewRating": 2496}
+
+
+def test_match_in_gnumeric(tmp_path: Path) -> None:
+    """Two 2000s at K 20, A scores 1, 0, ½. Rated once: 1.5 against 1.5 expected, no change.
+    Game by game: +10/−10; then 2010 v 1990 (D 20: .53/.47) A −10.6 → −11, B +10.6 → +11;
+    then 1999 v 2001 (D 2: .50) a draw, no change."""
+    book = openpyxl.load_workbook(io.BytesIO(build("match", games=3)))
+    for name, value in (("RatingA", 2000), ("RatingB", 2000), ("KA", 20), ("KB", 20), ("Results", [1, 0, "½"])):
+        put(book, name, value)
+    values = gnumeric(book, tmp_path, ("NewRatingA", "NewRatingB", "RunningA", "RunningB"))
+    assert (values["NewRatingA"], values["NewRatingB"]) == (2000, 2000)
+    assert column(values["RunningA"]) == [2010, 1999, 1999]
+    assert column(values["RunningB"]) == [1990, 2001, 2001]
