@@ -174,3 +174,45 @@ def test_player_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_path:
     put(book, "Results", [1, "½"])
     values = recalculated(libreoffice, tmp_path, book, ("Games", "Expected", "Change", "NewRating"))
     assert values == {"Games": 1, "Expected": 0.85, "Change": -4, "NewRating": 2696}
+
+
+def random_round_robin(seed: int, n: int) -> tuple[list[int | None], list[list[Any]]]:
+    """Ratings from 1900 to 2800 (so that far pairs above 2600 occur), one unrated player, and
+    every game typed on one side or the other."""
+    import random
+
+    rng = random.Random(seed)
+    ratings: list[int | None] = [rng.randint(1900, 2800) for _ in range(n)]
+    ratings[rng.randrange(n)] = None
+    table: list[list[Any]] = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            result = rng.choice([1, 0.5, 0, 1, 0, "+", "-", None])
+            if rng.random() < 0.5:
+                table[i][j] = result
+            elif result is not None:
+                table[j][i] = {1: 0, 0: 1, 0.5: 0.5, "+": "-", "-": "+"}[result]
+    return ratings, table
+
+
+@pytest.mark.parametrize("rules,seed", [("FIDE-RAPID", 1), ("FIDE-BLITZ", 2), ("FIDE-RAPID", 6)])
+def test_random_round_robins_equal_the_engine(libreoffice: LibreOffice, tmp_path: Path, rules: str, seed: int) -> None:
+    ratings, table = random_round_robin(seed, 8)
+    ks = [None, 10, 20, 40, None, 15, None, 20]
+    names_typed = {"names": [f"Player {i + 1}" for i in range(8)]}  # an unrated player's row needs a name
+    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=8, rules=rules, prefill=names_typed)))
+    put(book, "Ratings", ratings)
+    put(book, "KFactors", ks)
+    put(book, "Results", table)
+    names = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance")
+    values = recalculated(libreoffice, tmp_path, book, names)
+    engine = rate_event(ratings, table, ks, rules)
+    far = sum(1 for i, a in enumerate(ratings) for j, b in enumerate(ratings) if i < j and a and b
+              and abs(a - b) >= 600 and max(a, b) > 2600 and (table[i][j] is not None or table[j][i] is not None))
+    assert far > 0  # the rule is exercised
+    for name, attribute in zip(names, ("points", "games", "score", "opp_average", "expected", "change",
+                                       "new_rating", "performance")):
+        want = [getattr(o, attribute) for o in engine]
+        got = column(values[name])
+        assert all((g is None) if w is None else g == pytest.approx(w, abs=1e-9) for g, w in zip(got, want)), \
+            (name, got, want, [(g, w) for g, w in zip(got, want) if g != w])
