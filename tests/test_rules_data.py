@@ -21,7 +21,7 @@ from books import put
 
 from elo_xl import engine
 from elo_xl.libreoffice import LibreOffice, read_named
-from elo_xl.rules import ELO_1970, FIDE, RULE_SETS, RuleSet
+from elo_xl.rules import ELO_1970, FIDE, RULE_SETS, RuleSet, parse_rules
 from elo_xl.workbook import build
 from elo_xl.workbook import formulas as f
 
@@ -149,3 +149,39 @@ def test_the_scanner_finds_a_rule_number() -> None:
 def test_no_rule_number_in_the_workbook_package() -> None:
     found = [line for path in sorted(WORKBOOK.glob("*.py")) for line in rule_numbers(path)]
     assert not found, "rule numbers belong to elo_xl/rules.py:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("rules,ratings,expected", [
+    # Kvant: unrated as 2200, K_T = (2400 + 2300 + 2200 + 2250)/4 = 2287.5 → 2287 (.5 down); 3 of 4 rated ≥ 2/3
+    ("ELO-1970", [2400, 2300, None, 2250], {"AverageRating": 2287, "Category": 2, "TournamentK": 2287,
+                                             "EventCounts": "yes"}),
+    # (2300 + 2250 + 2200 + 2200)/4 = 2237.5 → 2237, below 2250: does not count
+    ("USSR-1977", [2300, 2250, None, 2200], {"AverageRating": 2237, "Category": 0, "TournamentK": 2237,
+                                              "EventCounts": "no"}),
+    # 2 of 4 rated, below 2/3, though K_T = (2500 + 2400 + 2200 + 2200)/4 = 2325 ≥ 2250
+    ("ELO-1970", [2500, 2400, None, None], {"AverageRating": 2325, "Category": 3, "TournamentK": 2325,
+                                            "EventCounts": "no"}),
+    # FIDE: over rated players, (2400 + 2300 + 2250)/3 = 2316.7 → 2317, category 3 (2301–2325); no K_T
+    ("FIDE", [2400, 2300, None, 2250], {"AverageRating": 2317, "Category": 3, "TournamentK": None,
+                                        "EventCounts": None}),
+])
+def test_event_block_equals_the_rule_set(libreoffice: LibreOffice, tmp_path: Path, rules: str, ratings: list,
+                                         expected: dict) -> None:
+    """The books' average rating, category, K_T and validity flag equal the rule-set methods
+    (and the hand-worked values above)."""
+    rs = parse_rules(rules)
+    counted = [r if r is not None else rs.unrated_as for r in ratings] if rs.event_average_counts_unrated else \
+        [r for r in ratings if r is not None]
+    average = rs.average(counted)
+    assert average == expected["AverageRating"]
+    assert rs.category(average) == expected["Category"]
+    if expected["EventCounts"] is not None:
+        rated = sum(r is not None for r in ratings)
+        assert rs.event_counts(rated, len(ratings), average) == (expected["EventCounts"] == "yes")
+    names = {"names": ["A", "B", "C", "D"]}
+    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=4, rules=rules, prefill=names)))
+    put(book, "Ratings", ratings)
+    source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
+    book.save(source)
+    libreoffice.recalculate(source, target)
+    assert read_named(target, list(expected)) == expected
