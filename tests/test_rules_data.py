@@ -185,3 +185,25 @@ def test_event_block_equals_the_rule_set(libreoffice: LibreOffice, tmp_path: Pat
     book.save(source)
     libreoffice.recalculate(source, target)
     assert read_named(target, list(expected)) == expected
+
+
+@pytest.mark.parametrize("rules,n_exp,change", [("ELO-1970", 6, -5), ("USSR-1977", 5.8, -3)])
+def test_player_book_kvant_steps(libreoffice: LibreOffice, tmp_path: Path, rules: str, n_exp: float,
+                                 change: float) -> None:
+    """The Kvant article's steps: 2400 scores 5½ of 9 against 2300s. Average 2300, ΔK 100,
+    h 64, N_exp 9 × 0.64 = 5.76 → 6.0 (steps of 0.5) or 5.8 (0.1); k 10 × (5.5 − N_exp)."""
+    from elo_xl.workbook.i18n import translate
+
+    book = openpyxl.load_workbook(io.BytesIO(build("player", games=9, rules=rules)))
+    put(book, "Rating", 2400)
+    put(book, "OppRatings", [2300] * 9)
+    put(book, "Results", [1] * 5 + ["½"] + [0] * 3)
+    source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
+    book.save(source)
+    libreoffice.recalculate(source, target)
+    sheet = openpyxl.load_workbook(target, data_only=True).worksheets[1]
+    rows = {sheet.cell(row, 1).value: row for row in range(1, sheet.max_row + 1)}
+    steps = [sheet.cell(rows[translate(key)], 3).value
+             for key in ("kvant.average", "kvant.delta", "kvant.h", "kvant.n_exp", "kvant.change")]
+    assert steps == [2300, 100, 64, n_exp, change]
+    assert ELO_1970.change(2400, [2300] * 9, 11).unrounded == -5  # the engine agrees with the hand value
