@@ -286,6 +286,9 @@ def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: An
 def performance(opponents: Cells, results: Cells, rules: Any = None) -> int | float | None:
     """Performance rating Ra + dp of these games (None when no game counts).
 
+    The player's own rating is not given, so under FIDE-RAPID/FIDE-BLITZ games that the
+    600-point rule leaves out are counted here (:func:`rate` leaves them out).
+
     >>> performance([2400, 2500, 2600], [1, 1, "½"])
     2773
     """
