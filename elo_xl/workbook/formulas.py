@@ -12,7 +12,7 @@ below read those names and never hold a rule's number, so a change to a rule-set
 changes the books with the engine. The tables are ``DMin``/``PHigh`` (8.1.2), ``DpTable``
 (8.1.1) and ``ResultText``/``ResultBase`` (what users type → game code).
 
-Only functions common to Excel 2010, LibreOffice 7.4 and Google Sheets are used. Arithmetic
+Only functions common to Excel 2010, LibreOffice 7.4, Gnumeric and Google Sheets are used. Arithmetic
 stays in integers (hundredths, halves, tenths) until the one rounding a rule prescribes:
 
 >>> half_up("A1", "B1")
