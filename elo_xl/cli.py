@@ -18,7 +18,7 @@ LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
 DEMO_FOLDER = "elo-xl-demo"
 LANGS = ("en", "vi", "ar", "ru")
-RULES_HELP = "rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
+RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
 
 
 class Parser(argparse.ArgumentParser):

@@ -17,8 +17,7 @@ input. Range arguments accept a single value, a flat list (a column) or a list o
 from __future__ import annotations
 
 import datetime as _dt
-import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .errors import EloError, show
@@ -47,7 +46,7 @@ from .results import (
     shape,
 )
 from .rounding import exact, to_number
-from .rules import RuleSet, parse_rules
+from .rules import FIDE, RuleSet, parse_rules
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
 
@@ -176,17 +175,23 @@ def _game_result(value: Any, argument: str, pos: int | tuple[int, int] | None) -
     return code
 
 
-def _counted(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int]:
-    """The opponents' ratings of the games that count, and the score in them (halves)."""
+def _counted(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int]:
+    """The opponents' ratings of the games that count, and the score in them (halves).
+
+    ``own`` is the player's rating, for the rule sets that do not rate some pairs of rated
+    players (rapid and blitz: 600+ apart with one above 2600).
+    """
+    if rs.GAP_FROM is not None and own is not None:
+        games = [(opp, code) for opp, code in games if opp is None or rs.rated_pair(own, opp)]
     opps: list = []
     halves = 0
-    sub = rs.unrated_as
-    if sub is None:  # FIDE: forfeits and games against unrated opponents are not rated
+    if rs.uses_initial_ratings:  # FIDE: forfeits and games against unrated opponents are not rated
         for opp, code in games:
             if opp is not None and code is not None and code <= 2:
                 opps.append(opp)
                 halves += code
     else:
+        sub = rs.unrated_as
         for opp, code in games:
             if code is not None and code <= 2:
                 opps.append(sub if opp is None else opp)
@@ -211,7 +216,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
     score = _half_points(halves)
     average = rs.average(opps)
     performance_ = rs.performance(opps, halves)
-    if rating is None and rs.unrated_as is None:
+    if rating is None and rs.uses_initial_ratings:
         new, note = rs.initial(opps, halves)
         return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
     own = rs.unrated_as if rating is None else rating
@@ -220,12 +225,47 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
                    result.rounded, to_number(own + result.rounded), performance_, result.k, None, points)
 
 
-def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: Any = None) -> Outcome:
+def _standard_seed(rs: RuleSet, rating: int | float | None, standard: Any, argument: str,
+                   pos: int | tuple[int, int] | None = None) -> tuple[int | float | None, str | None]:
+    """The rating an unrated rapid/blitz player is rated with: (his standard rating, a note),
+    or (``rating``, None) where no standard rating applies."""
+    value = parse_rating(standard, argument, pos)
+    if value is None:
+        return rating, None
+    if not rs.seeds_from_standard:
+        raise EloError.at(argument, pos, standard, f"is a standard rating, but {rs.name} does not rate with one; "
+                          "leave it blank (only FIDE-RAPID and FIDE-BLITZ rate an unrated player with it)")
+    if rating is not None:
+        return rating, None
+    return value, f"rated with his standard rating {value} (unrated in {rs.name}; K {rs.K_STANDARD_SEED} unless given)"
+
+
+def _standard_seeds(rs: RuleSet, players: list, ks: list, standard_ratings: Cells) -> dict[int, str]:
+    """Rate unrated rapid/blitz players with their standard ratings: ``players`` and ``ks``
+    changed in place; the notes by player index."""
+    values = [v for v, _ in cells_with_position(standard_ratings)]
+    if len(values) != len(players):
+        raise EloError(f"standard_ratings has {len(values)} cells but there are {len(players)} players; "
+                       "give one cell per player (blank where there is none)")
+    notes = {}
+    for i, (value, pos) in enumerate(cells_with_position(standard_ratings)):
+        seeded, note = _standard_seed(rs, players[i], value, "standard_ratings", pos)
+        if note is not None:
+            players[i] = seeded
+            ks[i] = rs.K_STANDARD_SEED if ks[i] is None else ks[i]
+            notes[i] = note
+    return notes
+
+
+def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: Any = None,
+         standard_rating: Any = None) -> Outcome:
     """Rate one player's games: expected score, change, new rating, performance.
 
     A blank result is a game not played, a blank opponent an unrated one. A blank
     ``rating`` under FIDE gives the initial rating (K ignored); under the other rule sets
-    the player enters with 2200 (ELO-1970, USSR-1977) or 1500 (LOGISTIC).
+    the player enters with 2200 (ELO-1970, USSR-1977) or 1500 (LOGISTIC). Under FIDE-RAPID
+    and FIDE-BLITZ an unrated player with a ``standard_rating`` is rated with it, K 40
+    unless given (the outcome's note says so).
 
     >>> r = rate(2500, [2400, 2400, 2400], [1, "½", 0], k=10)
     >>> r.games, r.score, r.expected, r.change_unrounded, r.change, r.new_rating
@@ -234,13 +274,20 @@ def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: An
     rs = parse_rules(rules)
     own = parse_rating(rating, "rating")
     k_value = parse_k(k, "k")
+    own, note = _standard_seed(rs, own, standard_rating, "standard_rating")
+    if note is not None and k_value is None:
+        k_value = rs.K_STANDARD_SEED
     games = _games(opponents, results)
-    opps, halves = _counted(rs, games)
-    return _outcome(rs, own, opps, halves, k_value, _points(games))
+    opps, halves = _counted(rs, games, own)
+    outcome = _outcome(rs, own, opps, halves, k_value, _points(games))
+    return outcome if note is None else replace(outcome, note=note)
 
 
 def performance(opponents: Cells, results: Cells, rules: Any = None) -> int | float | None:
     """Performance rating Ra + dp of these games (None when no game counts).
+
+    The player's own rating is not given, so under FIDE-RAPID/FIDE-BLITZ games that the
+    600-point rule leaves out are counted here (:func:`rate` leaves them out).
 
     >>> performance([2400, 2500, 2600], [1, 1, "½"])
     2773
@@ -276,9 +323,9 @@ def forecast(rating: Any, points: Any, remaining_opponents: Cells, rules: Any = 
     rs = parse_rules(rules)
     own = parse_rating(rating, "rating")
     so_far = parse_number(points, "points")
-    if own is None and rs.unrated_as is None:
+    if own is None and rs.uses_initial_ratings:
         return None
-    opps, _ = _counted(rs, _opponents_only(remaining_opponents, "remaining_opponents"))
+    opps, _ = _counted(rs, _opponents_only(remaining_opponents, "remaining_opponents"), own)
     exp = rs.change(rs.unrated_as if own is None else own, opps, 0, 1).expected
     return to_number(exact(so_far) + exact(exp))
 
@@ -303,7 +350,7 @@ def needed(rating: Any, opponents: Cells, target: Any, k: Any = None, rules: Any
     own = parse_rating(rating, "rating")
     k_value = parse_k(k, "k")
     goal = parse_number(target, "target")
-    opps, _ = _counted(rs, _opponents_only(opponents, "opponents"))
+    opps, _ = _counted(rs, _opponents_only(opponents, "opponents"), own)
     for halves in range(0, 2 * len(opps) + 1):
         new = _outcome(rs, own, opps, halves, k_value).new_rating
         if new is not None and new >= goal:
@@ -336,17 +383,7 @@ def k_factor(rating: Any = None, games: Any = None, birth_year: Any = None, reac
     if rows is not None and not (len(rows) == 1 and len(rows[0]) == 1):
         return _k_from_schedule(rows, own)
     rs = parse_rules(rows[0][0] if rows else rules)
-    if rs.unrated_as is not None:
-        return rs.default_k(own or rs.unrated_as)
-    if own is None:
-        return 40
-    if reached or own >= 2400:
-        return 10
-    if played is not None and played < 30:
-        return 40
-    if born is not None and this_year - born <= 18 and own < 2300:
-        return 40
-    return 20
+    return rs.k_rule(own, played, None if born is None else this_year - born, reached)
 
 
 def _k_from_schedule(rows: list[list], rating: int | float | None) -> int | float:
@@ -398,10 +435,7 @@ def category(average: Any) -> int | None:
     """
     if is_blank(average):
         return None
-    value = parse_number(average, "average")
-    if value < 2251:
-        return 0
-    return math.floor((value - 2226) / 25)
+    return FIDE.category(parse_number(average, "average"))
 
 
 # --- whole events --------------------------------------------------------------------------
@@ -498,13 +532,15 @@ def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[G
 
 
 def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = None,
-               pairings: Cells = None) -> list[Outcome]:
+               pairings: Cells = None, standard_ratings: Cells = None) -> list[Outcome]:
     """Rate a whole event, one :class:`Outcome` per player.
 
     Crosstable form (no ``pairings``): ``results`` is n×n, row i column j = player i's score
     against player j; a game may be typed on one side only. Rounds form: ``pairings`` n×r
     (opponent's start number, blank or 0 for none) and ``results`` n×r (this player's
     result); each row is that player's own record, checked against the opponent's row.
+    ``standard_ratings`` (FIDE-RAPID, FIDE-BLITZ): one cell per player; an unrated player
+    with one is rated with it and counts as rated for his opponents (see :func:`rate`).
 
     >>> out = rate_event([2500, 2400, None], [[None, 1, 1], [0, None, "½"], [0, "½", None]], k=10)
     >>> [(o.games, o.score, o.change, o.new_rating) for o in out]
@@ -514,12 +550,15 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
     players = rating_cells(ratings, "ratings")
     n = len(players)
     ks = _event_k(k, n)
+    seeded = {} if standard_ratings is None else _standard_seeds(rs, players, ks, standard_ratings)
     if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
         games = _crosstable_games(players, results)
     else:
         games = _rounds_games(players, results, pairings)
     outcomes = []
     for i in range(n):
-        opps, halves = _counted(rs, games[i])
+        opps, halves = _counted(rs, games[i], players[i])
         outcomes.append(_outcome(rs, players[i], opps, halves, ks[i], _points(games[i])))
+    for i, note in seeded.items():
+        outcomes[i] = replace(outcomes[i], note=note)
     return outcomes

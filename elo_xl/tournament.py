@@ -216,7 +216,7 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
     event_year = year if year is not None else t.year()[0]
     chosen = []
     for e in t.entrants:
-        if e.rating is None and rules.unrated_as is None:
+        if e.rating is None and rules.uses_initial_ratings:
             chosen.append((None, None))
         elif given is not None:
             chosen.append((given, "given"))

@@ -36,7 +36,7 @@ from .errors import EloError
 RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscripten"
 
 CATEGORY = "Elo"
-RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
+RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
 K_DOC = "K factor (optional): blank = the rule set's default (FIDE: 20 below 2400, 10 from 2400; K×n ≤ 700)."
 
 

@@ -32,7 +32,7 @@ def test_bad_rules_one_line_exit_2():
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        'elo-xl: rules: "nope" is not a rule set; use FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC '
+        'elo-xl: rules: "nope" is not a rule set; use FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC '
         '(with a scale: "LOGISTIC 480")']
 
 

@@ -15,6 +15,7 @@ from elo_xl import (
     rate_event,
     table_h,
 )
+from elo_xl.errors import EloError
 from elo_xl.rules import FIDE, parse_rules
 
 # --- FIDE-RULES.md: public worked examples ---------------------------------------------------
@@ -107,7 +108,7 @@ def test_portisch_1978():
 
 def test_logistic_example_k32():
     r = rate(1613, [1609, 1477, 1388, 1586, 1720], [0, "½", 1, 1, 0], k=32, rules="LOGISTIC")
-    assert round(r.expected, 3) == 2.867
+    assert r.expected == pytest.approx(2.867, abs=0.0005)  # published to 3 decimals
     assert r.new_rating == 1601
 
 
@@ -122,12 +123,12 @@ def test_seed2_vietnamchess_2500_2400():
 
 
 def test_seed3_wikipedia_logistic():
-    assert round(expected(1613, 1609, "LOGISTIC"), 3) == 0.506
-    assert round(expected(1609, 1613, "LOGISTIC"), 3) == 0.494
+    assert expected(1613, 1609, "LOGISTIC") == pytest.approx(0.506, abs=0.0005)
+    assert expected(1609, 1613, "LOGISTIC") == pytest.approx(0.494, abs=0.0005)
     assert rate(1613, [1609], [0], k=20, rules="LOGISTIC").new_rating == 1603
     assert rate(1609, [1613], [1], k=20, rules="LOGISTIC").new_rating == 1619
-    assert round(table_h(100, "LOGISTIC")) == 64
-    assert round(table_h(200, "LOGISTIC")) == 76
+    assert table_h(100, "LOGISTIC") == pytest.approx(64, abs=0.5)
+    assert table_h(200, "LOGISTIC") == pytest.approx(76, abs=0.5)
     assert expected(1613, 1609, "LOGISTIC") + expected(1609, 1613, "LOGISTIC") == pytest.approx(1)
 
 
@@ -158,7 +159,8 @@ def test_fide_k_junior_rule():
 def test_fide_k_times_n_at_most_700():
     r = rate(1800, [1800] * 39, [1] * 39, k=40)
     assert r.k == 17
-    assert r.change == round(17 * 39 * 0.5)  # 331.5 → 332, .5 away from zero
+    assert r.change_unrounded == 331.5  # 17 × 39 × (1 − 0.50)
+    assert r.change == 332  # .5 away from zero
     assert rate(1800, [1800] * 17, [1] * 17, k=40).k == 40  # 680
     assert rate(1800, [1800] * 18, [1] * 18, k=40).k == 38  # 720 > 700 → 38
     assert rate(1800, [1800] * 71, [1] * 71).k == 9  # default 20 is limited too
@@ -311,3 +313,35 @@ def test_letters_for_games_not_rated():
     assert (r.games, r.points, r.new_rating) == (0, 1.5, 2000)
     out = rate_event([2000, 1900], [[None, "W"], [None, None]], 20)
     assert [o.points for o in out] == [1, 0] and [o.games for o in out] == [0, 0]
+
+
+# --- the LOGISTIC scale: a range where nothing overflows ----------------------------------------
+
+
+@pytest.mark.parametrize("text", ["LOGISTIC 1", "LOGISTIC 0", "LOGISTIC -3", "LOGISTIC 19.9", "LOGISTIC 10001",
+                                  "LOGISTIC 1e308", "LOGISTIC inf", "LOGISTIC nan"])
+def test_logistic_scale_out_of_range_is_one_line(text):
+    with pytest.raises(EloError) as caught:
+        parse_rules(text)
+    assert str(caught.value) == (f'rules: "{text}" has no valid scale; write LOGISTIC followed by a number '
+                                 "from 20 to 10000, e.g. LOGISTIC 480")
+
+
+def test_logistic_scale_limits_are_accepted():
+    assert parse_rules("LOGISTIC 20").scale == 20 and parse_rules("LOGISTIC 10000").scale == 10000
+
+
+def test_logistic_never_overflows():
+    # the issue's inputs: 10^(200000/400) = 10^500 is beyond a double
+    assert table_h(-200000, "LOGISTIC") == 0.0
+    assert table_h(200000, "LOGISTIC") == 100.0
+    # the smallest scale and the widest rating gap: 1/(1 + 10^(3998/20)) = 10^−199.9 ≈ 1.26e−200
+    assert expected(1, 3999, "LOGISTIC 20") == pytest.approx(1.2589e-200, rel=1e-4)
+    assert expected(3999, 1, "LOGISTIC 20") == 1.0
+    # a rule set made in code with a scale outside the range still gives a number
+    from elo_xl.rules import LogisticRules
+
+    assert LogisticRules(1).expected(1000, 3000) == 0.0
+    assert LogisticRules(1).table_h(-200000) == 0.0
+    # 5 wins against 3999 at K 20: 20 × (5 − 5 × 1.26e−200) = +100
+    assert rate(1, [3999] * 5, [1] * 5, k=20, rules="LOGISTIC 20").new_rating == 101

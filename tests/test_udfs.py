@@ -52,6 +52,16 @@ def test_new_and_change():
     assert ELO_NEW(2000.0, [2000.0], [0.5], 20.0) == 2000  # what Excel passes: floats
 
 
+def test_logistic_scale_limits_and_no_overflow():
+    """Issue inputs that overflowed: a scale of 1 is refused in one line, and a huge difference
+    under the logistic curve gives 0 % (10^500 is never formed)."""
+    assert ELO_EXPECTED(1000, 3000, "LOGISTIC 1") == (
+        'rules: "LOGISTIC 1" has no valid scale; write LOGISTIC followed by a number from 20 to 10000, e.g. LOGISTIC 480')
+    assert ELO_TABLE_H(-200000, "LOGISTIC") == 0.0
+    assert ELO_TABLE_H(200000, "LOGISTIC") == 100.0
+    assert ELO_TABLE_H(-200000) == 0  # table 8.1.2: the lower side of 736+ scores 0
+
+
 def test_event_spills_seven_columns():
     rows = ELO_EVENT([[2500], [2400], [None]], [[None, 1, 1], [0, None, "½"], [0, "½", None]], 10)
     assert rows == [
@@ -59,8 +69,10 @@ def test_event_spills_seven_columns():
         [1, 0, 2500, 0.36, -4, 2396, 1700],
         [2, 0.5, 2450, None, None, None, 2257],
     ]
+    # the rounds form of the first game alone: 2500 beats 2400 at K 10 (PD .64 → +3.6 → +4),
+    # performances 2400 + 800 and 2500 − 800
     rounds = ELO_EVENT([2500, 2400], [[1], [0]], [[10]], None, [[2], [1]])
-    assert rounds == rows[:2] or rounds == [[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
+    assert rounds == [[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
 
 
 def test_small_functions():
@@ -102,9 +114,9 @@ BAD = [
     (lambda: ELO_NEW(2500, [2400, 2300], [1]),
      "opponents has 2 cells but results has 1; the two ranges must be the same size"),
     (lambda: ELO_NEW(2500, [2400], [1], None, "FIDEE"),
-     'rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")'),
+     'rules: "FIDEE" is not a rule set; use FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC (with a scale: "LOGISTIC 480")'),
     (lambda: ELO_EXPECTED(2500, 2400, "LOGISTIC -3"),
-     'rules: "LOGISTIC -3" has no valid scale; write LOGISTIC followed by a number above 0, e.g. LOGISTIC 480'),
+     'rules: "LOGISTIC -3" has no valid scale; write LOGISTIC followed by a number from 20 to 10000, e.g. LOGISTIC 480'),
     (lambda: ELO_EVENT([2000, 1900], [[None, 1], [1, None]]),
      'results, row 1 column 2 (1) and row 2 column 1 (1) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−'),
     (lambda: ELO_EVENT([2000, 1900, 1800], [[None, 1], [0, None]]),

@@ -1,4 +1,12 @@
-"""The committed books in ``workbooks/`` are exactly what the generator writes today."""
+"""The committed books in ``workbooks/`` are exactly what the generator writes today.
+
+This proves freshness only: that nobody changed the generator without rebuilding the
+folder. It does not prove that the books compute right; that is proved by recalculating
+generated books in LibreOffice and comparing every output with the engine
+(``test_workbook_engine.py``, ``test_workbook_formulas.py``, ``test_rules_data.py``).
+The bytes depend on the XML writer openpyxl uses (lxml when installed), so lxml is pinned
+in ``pyproject.toml`` to the range whose output these files were written with.
+"""
 
 from pathlib import Path
 

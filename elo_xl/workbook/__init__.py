@@ -48,18 +48,23 @@ def sizes(kind: str, **given: int | None) -> dict[str, int]:
 
 
 def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: int | None = None,
-          games: int | None = None, rules: str = "FIDE", scale: int | float = 400, default_k: Any = None,
-          event: dict[str, Any] | None = None, prefill: dict[str, Any] | None = None) -> bytes:
+          games: int | None = None, rules: str = "FIDE", scale: int | float | None = None, default_k: Any = None,
+          event: dict[str, Any] | None = None, prefill: dict[str, Any] | None = None,
+          rule_sets: tuple[Any, ...] | None = None) -> bytes:
     """The .xlsx bytes of a book of ``kind`` in ``lang`` (deterministic: same call, same bytes).
 
     ``prefill`` fills the input cells (see each template's ``build``); ``event`` the Event
-    sheet (``name``, ``place``, ``start``, ``end``, ``arbiter``).
+    sheet (``name``, ``place``, ``start``, ``end``, ``arbiter``); ``scale`` the LOGISTIC
+    scale (blank: the default); ``rule_sets`` the rule sets the book offers (default: all of
+    :data:`elo_xl.rules.RULE_SETS`).
     """
     from . import match, player, reference, round_robin, swiss
+    from ..rules import RULE_SETS, LogisticRules
     from .book import Book
 
     size = sizes(kind, players=players, rounds=rounds, games=games)
-    book = Book(lang)
+    book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
+    scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
     if kind == "reference":
         reference.build(book)
     else:

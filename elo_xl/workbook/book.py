@@ -20,6 +20,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..rules import RULE_SETS, LogisticRules, RuleSet
 from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
@@ -90,12 +91,14 @@ def cell_name(column: int, row: int, absolute: bool = False) -> str:
 class Book:
     """An openpyxl workbook under construction, in one language."""
 
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str = "en", rule_sets: tuple[RuleSet, ...] = RULE_SETS):
         if lang not in LANGUAGES:
             from ..errors import EloError
 
             raise EloError.at("--lang", None, lang, f"is not a language of elo-xl; use {', '.join(LANGUAGES)}")
         self.lang = lang
+        #: The rule sets the book offers, in the order of its ``RuleNo``.
+        self.rule_sets = rule_sets
         self.wb = Workbook()
         self.wb.remove(self.wb.active)
         self.validations: dict[str, DataValidation] = {}
@@ -212,7 +215,8 @@ class Book:
             "flag": dict(type="list", formula1="FlagList"),
             "rating": dict(type="whole", operator="between", formula1="0", formula2="3999"),
             "k": dict(type="decimal", operator="between", formula1="0.01", formula2="100"),
-            "scale": dict(type="decimal", operator="between", formula1="1", formula2="10000"),
+            "scale": dict(type="decimal", operator="between", formula1=str(LogisticRules.SCALE_MIN),
+                          formula2=str(LogisticRules.SCALE_MAX)),
             "whole": dict(type="whole", operator="between", formula1="0", formula2="100000"),
             "year": dict(type="whole", operator="between", formula1="1800", formula2="2200"),
             "date": dict(type="date", operator="between", formula1="1", formula2="401768"),
@@ -275,7 +279,7 @@ class Book:
         ws.protection.selectUnlockedCells = False
 
     # --- the shared sheets --------------------------------------------------------------------------
-    def event_sheet(self, rules: str = "FIDE", scale: int | float = 400, default_k: Any = None,
+    def event_sheet(self, rules: str = "FIDE", scale: int | float = LogisticRules.SCALE_DEFAULT, default_k: Any = None,
                     event: dict[str, Any] | None = None) -> Worksheet:
         """Sheet 1: the event's data and the rule set, with their defined names."""
         ws = self.sheet("sheet.event")
@@ -352,7 +356,7 @@ class Book:
         lists = {
             "GameResultList": (11, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "-"]),
             "RoundResultList": (12, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "H", "F", "U", "Z", "-"]),
-            "RuleList": (13, list(f.RULE_LIST)),
+            "RuleList": (13, [rs.name for rs in self.rule_sets]),
             "ColourList": (14, ["w", "b", "-"]),
             "FlagList": (15, [self.t("flag.yes"), self.t("flag.no")]),
         }
@@ -380,18 +384,7 @@ class Book:
 
     def _switches(self, ws: Worksheet) -> None:
         """The rule-set switches every formula reads, from the Event sheet's inputs."""
-        switches = [
-            ("RuleNo", 'IFERROR(MATCH(Rules,RuleList,0),1)'),
-            ("IsFide", "RuleNo<=2"),
-            ("IsKvant", "OR(RuleNo=3,RuleNo=4)"),
-            ("IsLogistic", "RuleNo=5"),
-            ("UnratedAs", "CHOOSE(RuleNo,0,0,2200,2200,1500)"),
-            ("Step", "CHOOSE(RuleNo,0,0,5,1,0)"),
-            ("ScaleUsed", "IF(ISNUMBER(Scale),IF(Scale>0,Scale,400),400)"),
-            ("EventYear", 'IF(ISNUMBER(StartDate),YEAR(StartDate),IF(ISNUMBER(EndDate),YEAR(EndDate),""))'),
-            ("FlagYes", f'"{self.t("flag.yes")}"'),
-            ("FlagNo", f'"{self.t("flag.no")}"'),
-        ]
+        switches = f.switches(self.rule_sets, (self.t("flag.yes"), self.t("flag.no")))
         self.header(ws, 3, 17, "tables.switch")
         self.header(ws, 3, 18, "tables.value")
         for i, (name, text) in enumerate(switches, start=4):

@@ -34,8 +34,7 @@ class RowRanges:
     rating: str  # the rating input cell
     k: str  # the K input cell
     codes: str  # the player's row of game codes
-    opp_used: str | None  # a row of the counted opponents' ratings (Swiss), or None
-    opp_row: str | None  # a fixed row of opponents' ratings used (round robin), or None
+    opp_used: str  # the player's row of the opponents' ratings as each game counts them (0: not counted)
     expected: str  # the player's row of expected scores (percent)
 
 
@@ -64,19 +63,12 @@ class PlayerColumns:
         """All helper formulas of the player on ``row``."""
         c = lambda key: self.cell(key, row)  # noqa: E731
         codes, exp = r.codes, r.expected
-        if r.opp_used is not None:  # Swiss: opponents' ratings per game, 0 where not counted
-            games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
-            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_used},">0")'
-            opp_sum = f'SUMIFS({r.opp_used},{codes},"<=2")'
-            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_used},">0")'
-            pend_sum = f"SUMIFS({r.opp_used},{codes},{f.PENDING})"
-        else:  # round robin: one fixed row of opponents' ratings used
-            games = f'COUNTIFS({codes},"<=2",{r.opp_row},">0")'
-            halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_row},">0")'
-            opp_sum = f'SUMIFS({r.opp_row},{codes},"<=2")'
-            pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_row},">0")'
-            pend_sum = f"SUMIFS({r.opp_row},{codes},{f.PENDING})"
-        unrated_fide = f"AND(IsFide,{c('rating_value')}=0)"
+        games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
+        halves = f'SUMIFS({codes},{codes},"<=2",{r.opp_used},">0")'
+        opp_sum = f'SUMIFS({r.opp_used},{codes},"<=2")'
+        pend_games = f'COUNTIFS({codes},{f.PENDING},{r.opp_used},">0")'
+        pend_sum = f"SUMIFS({r.opp_used},{codes},{f.PENDING})"
+        unrated_fide = f.gets_initial_rating(c("rating_value"))
         cells = {
             "present": f'IF(OR({r.name}<>"",{c("rating_value")}>0),1,0)',
             "rating_value": f.rating_value(r.rating),
@@ -106,10 +98,19 @@ class PlayerColumns:
         for key, text in cells.items():
             book.formula(ws, c(key), text, fill=WORK_FILL)
 
+    def outputs(self, row: int) -> dict[str, str]:
+        """The per-player outputs every event book shows, by defined name (formula text)."""
+        c = lambda key: self.cell(key, row)  # noqa: E731
+        return {
+            "Points": c("points"), "Games": c("games"), "Score": f.score(c("halves")), "OppAverage": c("average"),
+            "Expected": self.expected_output(row), "Change": c("change"), "NewRating": c("new"),
+            "Performance": c("performance"), "Forecast": c("forecast"), "KUsed": f.k_used(c("rating_value"), c("k_eff")),
+        }
+
     def expected_output(self, row: int) -> str:
         """The 'expected score' output of the player on ``row``: N_exp, or ΣPD / ΣE."""
         c = lambda key: self.cell(key, row)  # noqa: E731
-        return f'IF(AND(IsFide,{c("rating_value")}=0),"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
+        return f'IF({f.gets_initial_rating(c("rating_value"))},"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
 
 
 def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: PlayerColumns, g: tuple[int, int]) -> None:
@@ -122,13 +123,10 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     rated_sum, rated_count = f'SUMIF({value},">0")', f'COUNTIF({value},">0")'
     kvant_sum, kvant_count = f"SUMIF({present},1,{used})", f"SUM({present})"
     items = [
-        ("AverageRating", "event.average",
-         f'IF(IsKvant,IF({kvant_count}=0,"",{f.half_down(kvant_sum, kvant_count)}),'
-         f'IF({rated_count}=0,"",{f.half_up(rated_sum, rated_count)}))'),
-        ("Category", "event.category", 'IF(AverageRating="","",IF(AverageRating<2251,0,INT((AverageRating-2226)/25)))'),
-        ("TournamentK", "event.kt", 'IF(IsKvant,AverageRating,"")'),
-        ("EventCounts", "event.counts",
-         f'IF(IsKvant,IF(AND(3*COUNTIF({value},">0")>=2*SUM({present}),AverageRating<>"",AverageRating>=2250),FlagYes,FlagNo),"")'),
+        ("AverageRating", "event.average", f.event_average(rated_sum, rated_count, kvant_sum, kvant_count)),
+        ("Category", "event.category", f.category("AverageRating")),
+        ("TournamentK", "event.kt", f.if_kvant("AverageRating")),
+        ("EventCounts", "event.counts", f.event_counts(rated_count, kvant_count, "AverageRating")),
         ("Conflicts", "event.conflicts", f"SUM({conflicts})"),
     ]
     column = first

@@ -17,6 +17,7 @@ from functools import lru_cache
 from babel import Locale
 
 from ..results import FLAG_WORDS
+from ..rules import ELO_1970, FIDE, FIDE_RAPID, LOGISTIC, LogisticRules
 
 LANGUAGES = ("en", "vi", "ar", "ru")
 
@@ -60,26 +61,26 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "event.scale": ("Logistic scale", "Hằng số logistic", "ثابت الصيغة اللوجستية", "Масштаб логистической формулы"),
     "event.default_k": ("Default K", "K mặc định", "المعامل K الافتراضي", "K по умолчанию"),
     "event.rules_help": (
-        "FIDE (since 1 Oct 2025), FIDE-2024, ELO-1970 (Kvant article), USSR-1977, LOGISTIC. Every formula follows this cell.",
-        "FIDE (từ 1/10/2025), FIDE-2024, ELO-1970 (bài báo Kvant), USSR-1977, LOGISTIC. Mọi công thức theo ô này.",
-        "FIDE (منذ 1 أكتوبر 2025)، FIDE-2024، ELO-1970 (مقالة كفانت)، USSR-1977، LOGISTIC. كل الصيغ تتبع هذه الخلية.",
-        "FIDE (с 1.10.2025), FIDE-2024, ELO-1970 (статья в «Кванте»), USSR-1977, LOGISTIC. Все формулы следуют этой ячейке.",
+        "FIDE (since 1 Oct 2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (Kvant article), USSR-1977, LOGISTIC. Every formula follows this cell.",
+        "FIDE (từ 1/10/2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (bài báo Kvant), USSR-1977, LOGISTIC. Mọi công thức theo ô này.",
+        "FIDE (منذ 1 أكتوبر 2025)، FIDE-2024، FIDE-RAPID، FIDE-BLITZ، ELO-1970 (مقالة كفانت)، USSR-1977، LOGISTIC. كل الصيغ تتبع هذه الخلية.",
+        "FIDE (с 1.10.2025), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970 (статья в «Кванте»), USSR-1977, LOGISTIC. Все формулы следуют этой ячейке.",
     ),
-    "event.scale_help": ("Only for LOGISTIC: the 400 of 1/(1+10^(−D/400)).",
-                         "Chỉ dùng cho LOGISTIC: số 400 trong 1/(1+10^(−D/400)).",
-                         "لـ LOGISTIC فقط: العدد 400 في 1/(1+10^(−D/400)).",
-                         "Только для LOGISTIC: число 400 в 1/(1+10^(−D/400))."),
-    "event.default_k_help": ("Fills blank K cells; blank here too = the rule set's own default (FIDE: 20, 10 from 2400).",
-                             "Dùng cho ô K để trống; để trống cả ở đây = K mặc định của luật (FIDE: 20, từ 2400 là 10).",
-                             "يملأ خلايا K الفارغة؛ إن تُركت فارغة هنا أيضًا فالقيمة الافتراضية للقواعد (FIDE: 20، و10 من 2400).",
-                             "Заполняет пустые ячейки K; пусто и здесь — K по правилам (FIDE: 20, с 2400 — 10)."),
+    "event.scale_help": ("Only for LOGISTIC: the {scale} of 1/(1+10^(−D/{scale})).",
+                         "Chỉ dùng cho LOGISTIC: số {scale} trong 1/(1+10^(−D/{scale})).",
+                         "لـ LOGISTIC فقط: العدد {scale} في 1/(1+10^(−D/{scale})).",
+                         "Только для LOGISTIC: число {scale} в 1/(1+10^(−D/{scale}))."),
+    "event.default_k_help": ("Fills blank K cells; blank here too = the rule set's own default (FIDE: {k_other}, {k_top} from {top_from}).",
+                             "Dùng cho ô K để trống; để trống cả ở đây = K mặc định của luật (FIDE: {k_other}, từ {top_from} là {k_top}).",
+                             "يملأ خلايا K الفارغة؛ إن تُركت فارغة هنا أيضًا فالقيمة الافتراضية للقواعد (FIDE: {k_other}، و{k_top} من {top_from}).",
+                             "Заполняет пустые ячейки K; пусто и здесь — K по правилам (FIDE: {k_other}, с {top_from} — {k_top})."),
     "event.trf_records": ("Other records of the TRF file (kept for export)", "Các dòng khác của tệp TRF (giữ lại khi xuất)",
                           "سجلات ملف TRF الأخرى (تُحفظ عند التصدير)", "Прочие записи файла TRF (сохраняются при экспорте)"),
     "event.average": ("Average rating", "Elo trung bình", "متوسط التصنيف", "Средний рейтинг"),
     "event.category": ("FIDE category", "Hạng giải FIDE", "فئة FIDE", "Категория ФИДЕ"),
     "event.kt": ("Tournament coefficient K_T", "Elo trung bình giải K_T", "معامل البطولة K_T", "Коэффициент турнира K_T"),
-    "event.counts": ("Counts for rating (2/3 rated, K_T ≥ 2250)", "Được tính Elo (2/3 có Elo, K_T ≥ 2250)",
-                     "تحتسب للتصنيف (ثلثان مصنفون، K_T ≥ 2250)", "Обсчитывается (2/3 с рейтингом, K_T ≥ 2250)"),
+    "event.counts": ("Counts for rating ({valid_part}/{valid_whole} rated, K_T ≥ {valid_from})", "Được tính Elo ({valid_part}/{valid_whole} có Elo, K_T ≥ {valid_from})",
+                     "تحتسب للتصنيف (ثلثان مصنفون، K_T ≥ {valid_from})", "Обсчитывается ({valid_part}/{valid_whole} с рейтингом, K_T ≥ {valid_from})"),
     "event.conflicts": ("Conflicting games", "Ván nhập mâu thuẫn", "أشواط متعارضة", "Расхождения в записи"),
     # tables sheet
     "tables.title": ("FIDE tables 8.1.2 and 8.1.1, and what the formulas read",
@@ -125,10 +126,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "valid.rules.title": ("Rule set", "Luật tính", "القواعد", "Правила"),
     "valid.rules.prompt": ("Choose the rule set every formula follows.", "Chọn luật mà mọi công thức tuân theo.",
                            "اختر القواعد التي تتبعها كل الصيغ.", "Выберите правила, по которым считают все формулы."),
-    "valid.rules.error": ("Choose FIDE, FIDE-2024, ELO-1970, USSR-1977 or LOGISTIC.",
-                          "Hãy chọn FIDE, FIDE-2024, ELO-1970, USSR-1977 hoặc LOGISTIC.",
-                          "اختر FIDE أو FIDE-2024 أو ELO-1970 أو USSR-1977 أو LOGISTIC.",
-                          "Выберите FIDE, FIDE-2024, ELO-1970, USSR-1977 или LOGISTIC."),
+    "valid.rules.error": ("Choose FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 or LOGISTIC.",
+                          "Hãy chọn FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 hoặc LOGISTIC.",
+                          "اختر FIDE أو FIDE-2024 أو FIDE-RAPID أو FIDE-BLITZ أو ELO-1970 أو USSR-1977 أو LOGISTIC.",
+                          "Выберите FIDE, FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977 или LOGISTIC."),
     "valid.colour.title": ("Colour", "Màu quân", "اللون", "Цвет"),
     "valid.colour.prompt": ("w white, b black, - none.", "w trắng, b đen, - không có.", "w أبيض، b أسود، - لا شيء.",
                             "w белые, b чёрные, - нет."),
@@ -154,10 +155,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "valid.k.error": ("K is a number above 0 and at most 100.", "K là số lớn hơn 0 và không quá 100.",
                       "K عدد أكبر من 0 ولا يتجاوز 100.", "K — число больше 0 и не больше 100."),
     "valid.scale.title": ("Scale", "Hằng số", "الثابت", "Масштаб"),
-    "valid.scale.prompt": ("The logistic scale, 400 by default.", "Hằng số logistic, mặc định 400.",
-                           "ثابت الصيغة اللوجستية، 400 افتراضيًا.", "Масштаб логистической формулы, по умолчанию 400."),
-    "valid.scale.error": ("The scale is a number from 1 to 10000.", "Hằng số là số từ 1 đến 10000.",
-                          "الثابت عدد من 1 إلى 10000.", "Масштаб — число от 1 до 10000."),
+    "valid.scale.prompt": ("The logistic scale, {scale} by default.", "Hằng số logistic, mặc định {scale}.",
+                           "ثابت الصيغة اللوجستية، {scale} افتراضيًا.", "Масштаб логистической формулы, по умолчанию {scale}."),
+    "valid.scale.error": ("The scale is a number from {scale_min} to {scale_max}.", "Hằng số là số từ {scale_min} đến {scale_max}.",
+                          "الثابت عدد من {scale_min} إلى {scale_max}.", "Масштаб — число от {scale_min} до {scale_max}."),
     "valid.whole.title": ("Number", "Số", "عدد", "Число"),
     "valid.whole.prompt": ("A whole number.", "Một số nguyên.", "عدد صحيح.", "Целое число."),
     "valid.whole.error": ("Type a whole number.", "Hãy nhập số nguyên.", "اكتب عددًا صحيحًا.", "Введите целое число."),
@@ -187,7 +188,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "col.opp_rating": ("Opp. rating", "Elo đối thủ", "تصنيف الخصم", "Рейтинг сопер."),
     "col.result": ("Result", "Kết quả", "النتيجة", "Результат"),
     "col.diff": ("D", "D", "D", "D"),
-    "col.diff_used": ("D used (400 rule)", "D dùng (quy tắc 400)", "D المستخدم (قاعدة 400)", "D с учётом правила 400"),
+    "col.diff_used": ("D used ({cap} rule)", "D dùng (quy tắc {cap})", "D المستخدم (قاعدة {cap})", "D с учётом правила {cap}"),
     "col.expected": ("Expected We", "Kỳ vọng We", "النقاط المتوقعة We", "Ожидаемый результат (We)"),
     "col.w_minus_we": ("W − We", "W − We", "W − We", "W − We"),
     "col.k_times": ("K × (W − We)", "K × (W − We)", "K × (W − We)", "K × (W − We)"),
@@ -212,27 +213,27 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "player.k": ("K (blank = derived)", "K (trống = tự xác định)", "K (فارغ = يُحدد تلقائيًا)", "K (пусто — по правилам)"),
     "player.games_played": ("Rated games before", "Số ván đã tính trước đó", "الأشواط المحتسبة سابقًا", "Партий в обсчёте ранее"),
     "player.birth_year": ("Year of birth", "Năm sinh", "سنة الميلاد", "Год рождения"),
-    "player.reached_2400": ("Has reached 2400", "Đã từng đạt 2400", "بلغ 2400 سابقًا", "Достигал 2400"),
-    "player.k_help": ("Blank K: the event's default K, else by the rule set: FIDE 40 below 30 games or for a junior under 2300 "
-                      "(by the start date's year), 10 from 2400 (for good), else 20; ELO-1970 10; LOGISTIC 20.",
-                      "K trống: dùng K mặc định của giải, nếu không thì theo luật: FIDE 40 khi dưới 30 ván hoặc kỳ thủ trẻ dưới 2300 "
-                      "(theo năm của ngày bắt đầu), 10 từ 2400 (vĩnh viễn), còn lại 20; ELO-1970 là 10; LOGISTIC là 20.",
-                      "K فارغ: معامل البطولة الافتراضي، وإلا حسب القواعد: FIDE 40 لأقل من 30 شوطًا أو للناشئ تحت 2300 "
-                      "(حسب سنة تاريخ البداية)، 10 من 2400 (نهائيًا)، وإلا 20؛ ELO-1970 هو 10؛ LOGISTIC هو 20.",
-                      "Пустой K: K турнира по умолчанию, иначе по правилам: ФИДЕ 40 до 30 партий или юниору ниже 2300 "
-                      "(по году даты начала), 10 с 2400 (навсегда), иначе 20; ELO-1970 — 10; LOGISTIC — 20."),
+    "player.reached_2400": ("Has reached {top_from}", "Đã từng đạt {top_from}", "بلغ {top_from} سابقًا", "Достигал {top_from}"),
+    "player.k_help": ("Blank K: the event's default K, else by the rule set: FIDE {k_new} below {new_games} games or for a junior under {junior_below} "
+                      "(by the start date's year), {k_top} from {top_from} (for good), else {k_other}; ELO-1970 {kvant_k}; LOGISTIC {logistic_k}.",
+                      "K trống: dùng K mặc định của giải, nếu không thì theo luật: FIDE {k_new} khi dưới {new_games} ván hoặc kỳ thủ trẻ dưới {junior_below} "
+                      "(theo năm của ngày bắt đầu), {k_top} từ {top_from} (vĩnh viễn), còn lại {k_other}; ELO-1970 là {kvant_k}; LOGISTIC là {logistic_k}.",
+                      "K فارغ: معامل البطولة الافتراضي، وإلا حسب القواعد: FIDE {k_new} لأقل من {new_games} شوطًا أو للناشئ تحت {junior_below} "
+                      "(حسب سنة تاريخ البداية)، {k_top} من {top_from} (نهائيًا)، وإلا {k_other}؛ ELO-1970 هو {kvant_k}؛ LOGISTIC هو {logistic_k}.",
+                      "Пустой K: K турнира по умолчанию, иначе по правилам: ФИДЕ {k_new} до {new_games} партий или юниору ниже {junior_below} "
+                      "(по году даты начала), {k_top} с {top_from} (навсегда), иначе {k_other}; ELO-1970 — {kvant_k}; LOGISTIC — {logistic_k}."),
     "player.totals": ("Totals", "Tổng kết", "المجاميع", "Итоги"),
     "player.status": ("Initial rating", "Elo khởi điểm", "التصنيف الأول", "Первоначальный рейтинг"),
     "player.kvant_steps": ("The Kvant article's steps (ELO-1970, USSR-1977)", "Các bước theo bài Kvant (ELO-1970, USSR-1977)",
                            "خطوات مقالة كفانت (ELO-1970، USSR-1977)", "Шаги по статье в «Кванте» (ELO-1970, USSR-1977)"),
-    "status.few_games": ("no rating yet: fewer than 5 games against rated opponents",
-                         "chưa có Elo: ít hơn 5 ván với đối thủ có Elo",
-                         "لا تصنيف بعد: أقل من 5 أشواط ضد خصوم مصنفين",
-                         "рейтинга нет: меньше 5 партий с соперниками, имеющими рейтинг"),
+    "status.few_games": ("no rating yet: fewer than {initial_games} games against rated opponents",
+                         "chưa có Elo: ít hơn {initial_games} ván với đối thủ có Elo",
+                         "لا تصنيف بعد: أقل من {initial_games} أشواط ضد خصوم مصنفين",
+                         "рейтинга нет: меньше {initial_games} партий с соперниками, имеющими рейтинг"),
     "status.zero_score": ("no rating: a zero score is disregarded", "không có Elo: điểm 0 không được tính",
                           "لا تصنيف: النتيجة صفر لا تُحتسب", "рейтинга нет: нулевой результат не учитывается"),
-    "status.below_1400": ("no rating: below 1400, the lowest published rating", "không có Elo: dưới 1400, mức thấp nhất được công bố",
-                          "لا تصنيف: أقل من 1400، أدنى تصنيف يُنشر", "рейтинга нет: ниже 1400, минимального публикуемого"),
+    "status.below_1400": ("no rating: below {floor}, the lowest published rating", "không có Elo: dưới {floor}, mức thấp nhất được công bố",
+                          "لا تصنيف: أقل من {floor}، أدنى تصنيف يُنشر", "рейтинга нет: ниже {floor}, минимального публикуемого"),
     "status.initial": ("initial rating (FIDE 2024 method)", "Elo khởi điểm (phương pháp FIDE 2024)",
                        "التصنيف الأول (طريقة FIDE 2024)", "первоначальный рейтинг (метод ФИДЕ 2024)"),
     "kvant.average": ("Opponents' average K_avg (.5 down)", "Trung bình đối thủ K_tb (.5 làm tròn xuống)",
@@ -260,44 +261,61 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "ref.average_from": ("Average from", "Trung bình từ", "المتوسط من", "Средний от"),
     "ref.average_to": ("Average to", "Trung bình đến", "المتوسط إلى", "Средний до"),
     "ref.k_rules": ("K factor (FIDE)", "Hệ số K (FIDE)", "المعامل K (FIDE)", "Коэффициент K (ФИДЕ)"),
-    "k.40_new": ("K = 40 for a new player until he has completed events with at least 30 games.",
-                 "K = 40 cho kỳ thủ mới cho đến khi đã chơi đủ ít nhất 30 ván.",
-                 "K = 40 للاعب الجديد حتى يُكمل بطولات بما لا يقل عن 30 شوطًا.",
-                 "K = 40 для нового игрока, пока он не сыграет не менее 30 партий."),
-    "k.40_junior": ("K = 40 until the end of the year of his 18th birthday, while rated below 2300.",
-                    "K = 40 đến hết năm sinh nhật thứ 18, khi Elo còn dưới 2300.",
-                    "K = 40 حتى نهاية سنة بلوغه 18 عامًا ما دام تصنيفه دون 2300.",
-                    "K = 40 до конца года, в котором игроку исполняется 18 лет, пока рейтинг ниже 2300."),
-    "k.10": ("K = 10 once his published rating has reached 2400, for good.",
-             "K = 10 khi Elo công bố đã từng đạt 2400, vĩnh viễn.",
-             "K = 10 متى بلغ تصنيفه المنشور 2400، بصورة دائمة.",
-             "K = 10, как только опубликованный рейтинг достиг 2400, навсегда."),
-    "k.20": ("K = 20 otherwise.", "K = 20 trong các trường hợp khác.", "K = 20 في غير ذلك.", "K = 20 в остальных случаях."),
-    "k.700": ("If K × n exceeds 700 for the n games of a period, K becomes the largest whole number with K × n ≤ 700.",
-              "Nếu K × n vượt 700 với n ván trong kỳ, K là số nguyên lớn nhất sao cho K × n ≤ 700.",
-              "إذا تجاوز K × n القيمة 700 لعدد n من الأشواط، يصبح K أكبر عدد صحيح بحيث K × n ≤ 700.",
-              "Если K × n больше 700 для n партий периода, K — наибольшее целое с K × n ≤ 700."),
+    "k.40_new": ("K = {k_new} for a new player until he has completed events with at least {new_games} games.",
+                 "K = {k_new} cho kỳ thủ mới cho đến khi đã chơi đủ ít nhất {new_games} ván.",
+                 "K = {k_new} للاعب الجديد حتى يُكمل بطولات بما لا يقل عن {new_games} شوطًا.",
+                 "K = {k_new} для нового игрока, пока он не сыграет не менее {new_games} партий."),
+    "k.40_junior": ("K = {k_junior} until the end of the year of his {junior_age}th birthday, while rated below {junior_below}.",
+                    "K = {k_junior} đến hết năm sinh nhật thứ {junior_age}, khi Elo còn dưới {junior_below}.",
+                    "K = {k_junior} حتى نهاية سنة بلوغه {junior_age} عامًا ما دام تصنيفه دون {junior_below}.",
+                    "K = {k_junior} до конца года, в котором игроку исполняется {junior_age} лет, пока рейтинг ниже {junior_below}."),
+    "k.10": ("K = {k_top} once his published rating has reached {top_from}, for good.",
+             "K = {k_top} khi Elo công bố đã từng đạt {top_from}, vĩnh viễn.",
+             "K = {k_top} متى بلغ تصنيفه المنشور {top_from}، بصورة دائمة.",
+             "K = {k_top}, как только опубликованный рейтинг достиг {top_from}, навсегда."),
+    "k.20": ("K = {k_other} otherwise.", "K = {k_other} trong các trường hợp khác.", "K = {k_other} في غير ذلك.", "K = {k_other} в остальных случаях."),
+    "k.700": ("If K × n exceeds {k_times_n} for the n games of a period, K becomes the largest whole number with K × n ≤ {k_times_n}.",
+              "Nếu K × n vượt {k_times_n} với n ván trong kỳ, K là số nguyên lớn nhất sao cho K × n ≤ {k_times_n}.",
+              "إذا تجاوز K × n القيمة {k_times_n} لعدد n من الأشواط، يصبح K أكبر عدد صحيح بحيث K × n ≤ {k_times_n}.",
+              "Если K × n больше {k_times_n} для n партий периода, K — наибольшее целое с K × n ≤ {k_times_n}."),
     "ref.rule_sets": ("Rule sets", "Các luật tính", "قواعد الحساب", "Правила расчёта"),
-    "ref.rules.FIDE": ("FIDE rules since 1 October 2025: per game PD from table 8.1.2; a difference over 400 counts as 400 unless the player is rated 2650 or more; change = K × Σ(W − PD), rounded once, .5 away from zero; games against unrated opponents are not rated; unrated players get an initial rating (two hypothetical 1800 draws, at least 5 games, at most 2200).",
-                       "Luật FIDE từ 1/10/2025: mỗi ván lấy PD từ bảng 8.1.2; chênh lệch trên 400 tính là 400 trừ khi kỳ thủ có Elo từ 2650; thay đổi = K × Σ(W − PD), làm tròn một lần, .5 ra xa số 0; ván với đối thủ chưa có Elo không tính; kỳ thủ mới nhận Elo khởi điểm (thêm hai ván hòa giả định với 1800, ít nhất 5 ván, tối đa 2200).",
-                       "قواعد FIDE منذ 1 أكتوبر 2025: لكل شوط PD من الجدول 8.1.2؛ الفرق فوق 400 يُعد 400 ما لم يكن اللاعب مصنفًا 2650 فأكثر؛ التغير = K × Σ(W − PD) مقربًا مرة واحدة، و.5 بعيدًا عن الصفر؛ الأشواط ضد غير المصنفين لا تحتسب؛ غير المصنف يحصل على تصنيف أول (تعادلان افتراضيان مع 1800، 5 أشواط على الأقل، 2200 كحد أقصى).",
-                       "Правила ФИДЕ с 1 октября 2025: PD каждой партии по таблице 8.1.2; разница больше 400 считается как 400, если рейтинг игрока ниже 2650; изменение = K × Σ(W − PD), округляется один раз, .5 от нуля; партии с соперниками без рейтинга не обсчитываются; игрок без рейтинга получает первый рейтинг (две условные ничьи с 1800, не менее 5 партий, не более 2200)."),
-    "ref.rules.FIDE-2024": ("FIDE rules from 1 March 2024 to 30 September 2025: as FIDE, but the 400-point rule applies to every player, 2650+ included.",
-                            "Luật FIDE từ 1/3/2024 đến 30/9/2025: như FIDE, nhưng quy tắc 400 điểm áp dụng cho mọi kỳ thủ, kể cả từ 2650.",
-                            "قواعد FIDE من 1 مارس 2024 إلى 30 سبتمبر 2025: مثل FIDE، لكن قاعدة الـ400 نقطة تطبق على كل اللاعبين بمن فيهم 2650 فأكثر.",
-                            "Правила ФИДЕ с 1 марта 2024 по 30 сентября 2025: как FIDE, но правило 400 очков действует для всех, включая 2650+."),
-    "ref.rules.ELO-1970": ("Elo's method as FIDE applied it from 1970 (Kvant article): the opponents' average, rounded (.5 down); h from Table 1 for the difference; N_exp = h/100 × games, to the nearest 0.5 (a quarter down); new = old + 10 × (N − N_exp). Unrated players count as 2200.",
-                           "Phương pháp Elo FIDE áp dụng từ 1970 (bài Kvant): trung bình đối thủ, làm tròn (.5 xuống); h từ Bảng 1 theo chênh lệch; N_exp = h/100 × số ván, làm tròn đến 0,5 (0,25 làm tròn xuống); mới = cũ + 10 × (N − N_exp). Kỳ thủ chưa có Elo tính là 2200.",
-                           "طريقة إيلو كما طبقتها FIDE منذ 1970 (مقالة كفانت): متوسط الخصوم مقربًا (.5 للأدنى)؛ h من الجدول 1 حسب الفرق؛ N_exp = h/100 × عدد الأشواط لأقرب 0.5 (الربع للأدنى)؛ الجديد = القديم + 10 × (N − N_exp). غير المصنف يُحسب 2200.",
-                           "Метод Эло, принятый ФИДЕ в 1970 году (статья в «Кванте»): средний рейтинг соперников с округлением (.5 вниз); h по таблице 1 для разницы; N_ож = h/100 × число партий до ближайших 0,5 (четверть вниз); новый = старый + 10 × (N − N_ож). Без рейтинга — 2200."),
+    "ref.rules.FIDE": ("FIDE rules since 1 October 2025: per game PD from table 8.1.2; a difference over {cap} counts as {cap} unless the player is rated {exempt} or more; change = K × Σ(W − PD), rounded once, .5 away from zero; games against unrated opponents are not rated; unrated players get an initial rating (two hypothetical {anchor} draws, at least {initial_games} games, at most {initial_max}).",
+                       "Luật FIDE từ 1/10/2025: mỗi ván lấy PD từ bảng 8.1.2; chênh lệch trên {cap} tính là {cap} trừ khi kỳ thủ có Elo từ {exempt}; thay đổi = K × Σ(W − PD), làm tròn một lần, .5 ra xa số 0; ván với đối thủ chưa có Elo không tính; kỳ thủ mới nhận Elo khởi điểm (thêm hai ván hòa giả định với {anchor}, ít nhất {initial_games} ván, tối đa {initial_max}).",
+                       "قواعد FIDE منذ 1 أكتوبر 2025: لكل شوط PD من الجدول 8.1.2؛ الفرق فوق {cap} يُعد {cap} ما لم يكن اللاعب مصنفًا {exempt} فأكثر؛ التغير = K × Σ(W − PD) مقربًا مرة واحدة، و.5 بعيدًا عن الصفر؛ الأشواط ضد غير المصنفين لا تحتسب؛ غير المصنف يحصل على تصنيف أول (تعادلان افتراضيان مع {anchor}، {initial_games} مباريات على الأقل، {initial_max} كحد أقصى).",
+                       "Правила ФИДЕ с 1 октября 2025: PD каждой партии по таблице 8.1.2; разница больше {cap} считается как {cap}, если рейтинг игрока ниже {exempt}; изменение = K × Σ(W − PD), округляется один раз, .5 от нуля; партии с соперниками без рейтинга не обсчитываются; игрок без рейтинга получает первый рейтинг (две условные ничьи с {anchor}, не менее {initial_games} партий, не более {initial_max})."),
+    "ref.rules.FIDE-2024": ("FIDE rules from 1 March 2024 to 30 September 2025: as FIDE, but the {cap}-point rule applies to every player, {exempt}+ included.",
+                            "Luật FIDE từ 1/3/2024 đến 30/9/2025: như FIDE, nhưng quy tắc {cap} điểm áp dụng cho mọi kỳ thủ, kể cả từ {exempt}.",
+                            "قواعد FIDE من 1 مارس 2024 إلى 30 سبتمبر 2025: مثل FIDE، لكن قاعدة الـ{cap} نقطة تطبق على كل اللاعبين بمن فيهم {exempt} فأكثر.",
+                            "Правила ФИДЕ с 1 марта 2024 по 30 сентября 2025: как FIDE, но правило {cap} очков действует для всех, включая {exempt}+."),
+    "ref.rules.ELO-1970": ("Elo's method as FIDE applied it from 1970 (Kvant article): the opponents' average, rounded (.5 down); h from Table 1 for the difference; N_exp = h/100 × games, to the nearest 0.5 (a quarter down); new = old + {kvant_k} × (N − N_exp). Unrated players count as {kvant_unrated}.",
+                           "Phương pháp Elo FIDE áp dụng từ 1970 (bài Kvant): trung bình đối thủ, làm tròn (.5 xuống); h từ Bảng 1 theo chênh lệch; N_exp = h/100 × số ván, làm tròn đến 0,5 (0,25 làm tròn xuống); mới = cũ + {kvant_k} × (N − N_exp). Kỳ thủ chưa có Elo tính là {kvant_unrated}.",
+                           "طريقة إيلو كما طبقتها FIDE منذ 1970 (مقالة كفانت): متوسط الخصوم مقربًا (.5 للأدنى)؛ h من الجدول 1 حسب الفرق؛ N_exp = h/100 × عدد الأشواط لأقرب 0.5 (الربع للأدنى)؛ الجديد = القديم + {kvant_k} × (N − N_exp). غير المصنف يُحسب {kvant_unrated}.",
+                           "Метод Эло, принятый ФИДЕ в 1970 году (статья в «Кванте»): средний рейтинг соперников с округлением (.5 вниз); h по таблице 1 для разницы; N_ож = h/100 × число партий до ближайших 0,5 (четверть вниз); новый = старый + {kvant_k} × (N − N_ож). Без рейтинга — {kvant_unrated}."),
+    "ref.rules.FIDE-RAPID": (
+        "FIDE rapid rules (B.02, rapid and blitz): as FIDE, but the {cap}-point rule applies to every player, {exempt}+ "
+        "included; a game between players {gap_from} or more points apart is not rated when one of them is rated above "
+        "{gap_above}; an unrated player who has a standard rating is rated with it (K {seed_k}).",
+        "Luật cờ nhanh FIDE (B.02, cờ nhanh và cờ chớp): như FIDE, nhưng quy tắc {cap} điểm áp dụng cho mọi kỳ thủ, kể cả "
+        "từ {exempt}; ván giữa hai kỳ thủ chênh nhau từ {gap_from} điểm trở lên không được tính nếu một người có Elo trên "
+        "{gap_above}; kỳ thủ chưa có Elo cờ nhanh nhưng có Elo cờ tiêu chuẩn được tính theo Elo đó (K {seed_k}).",
+        "قواعد FIDE للشطرنج السريع (B.02، السريع والخاطف): مثل FIDE، لكن قاعدة الـ{cap} نقطة تطبق على كل اللاعبين بمن فيهم "
+        "{exempt} فأكثر؛ الشوط بين لاعبين يفصل بينهما {gap_from} نقطة أو أكثر لا يُحتسب إذا كان تصنيف أحدهما فوق "
+        "{gap_above}؛ اللاعب غير المصنف الذي له تصنيف كلاسيكي يُحسب به (K = {seed_k}).",
+        "Правила ФИДЕ по быстрым шахматам (B.02, быстрые и блиц): как FIDE, но правило {cap} очков действует для всех, "
+        "включая {exempt}+; партия между игроками с разницей {gap_from} и более очков не обсчитывается, если рейтинг одного "
+        "из них выше {gap_above}; игрок без рейтинга, имеющий рейтинг в классике, обсчитывается с ним (K {seed_k})."),
+    "ref.rules.FIDE-BLITZ": ("FIDE blitz rules: the same as FIDE-RAPID (B.02, rapid and blitz chapter).",
+                             "Luật cờ chớp FIDE: giống FIDE-RAPID (B.02, chương cờ nhanh và cờ chớp).",
+                             "قواعد FIDE للشطرنج الخاطف: مثل FIDE-RAPID (B.02، فصل السريع والخاطف).",
+                             "Правила ФИДЕ по блицу: как FIDE-RAPID (B.02, глава о быстрых шахматах и блице)."),
     "ref.rules.USSR-1977": ("The USSR variant from 1 January 1977: as ELO-1970, but N_exp is rounded to the nearest 0.1 point (.05 down).",
                             "Biến thể Liên Xô từ 1/1/1977: như ELO-1970, nhưng N_exp làm tròn đến 0,1 điểm (0,05 xuống).",
                             "النسخة السوفييتية منذ 1 يناير 1977: مثل ELO-1970، لكن N_exp يُقرب لأقرب 0.1 نقطة (.05 للأدنى).",
                             "Вариант СССР с 1 января 1977 года: как ELO-1970, но N_ож округляется до 0,1 очка (.05 вниз)."),
-    "ref.rules.LOGISTIC": ("The logistic formula of the encyclopedia articles: E = 1/(1 + 10^(−D/scale)), scale 400 unless set; new = old + K × (S − E), K 20 by default, rounded to a whole number; unrated players count as 1500.",
-                           "Công thức logistic trong các bài bách khoa: E = 1/(1 + 10^(−D/hằng số)), mặc định 400; mới = cũ + K × (S − E), K mặc định 20, làm tròn thành số nguyên; kỳ thủ chưa có Elo tính là 1500.",
-                           "الصيغة اللوجستية في المقالات الموسوعية: E = 1/(1 + 10^(−D/الثابت))، والثابت 400 افتراضيًا؛ الجديد = القديم + K × (S − E)، وK = 20 افتراضيًا، مقربًا لعدد صحيح؛ غير المصنف يُحسب 1500.",
-                           "Логистическая формула энциклопедических статей: E = 1/(1 + 10^(−D/масштаб)), масштаб 400 по умолчанию; новый = старый + K × (S − E), K = 20 по умолчанию, с округлением до целого; без рейтинга — 1500."),
+    "ref.rules.LOGISTIC": ("The logistic formula of the encyclopedia articles: E = 1/(1 + 10^(−D/scale)), scale {scale} unless set; new = old + K × (S − E), K {logistic_k} by default, rounded to a whole number; unrated players count as {logistic_unrated}.",
+                           "Công thức logistic trong các bài bách khoa: E = 1/(1 + 10^(−D/hằng số)), mặc định {scale}; mới = cũ + K × (S − E), K mặc định {logistic_k}, làm tròn thành số nguyên; kỳ thủ chưa có Elo tính là {logistic_unrated}.",
+                           "الصيغة اللوجستية في المقالات الموسوعية: E = 1/(1 + 10^(−D/الثابت))، والثابت {scale} افتراضيًا؛ الجديد = القديم + K × (S − E)، وK = {logistic_k} افتراضيًا، مقربًا لعدد صحيح؛ غير المصنف يُحسب {logistic_unrated}.",
+                           "Логистическая формула энциклопедических статей: E = 1/(1 + 10^(−D/масштаб)), масштаб {scale} по умолчанию; новый = старый + K × (S − E), K = {logistic_k} по умолчанию, с округлением до целого; без рейтинга — {logistic_unrated}."),
     "ref.bands": ("Rating bands (Vietnamese Wikipedia)", "Các mức Elo (Wikipedia tiếng Việt)", "مستويات التصنيف (ويكيبيديا الفيتنامية)", "Уровни рейтинга (вьетнамская Википедия)"),
     "band.1000": ("beginner who knows the rules", "người mới biết luật", "مبتدئ يعرف القواعد", "новичок, знающий правила"),
     "band.1200": ("casual player", "người chơi nghiệp dư", "لاعب هاوٍ", "любитель"),
@@ -344,7 +362,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "work.halves": ("½-points", "nửa điểm", "أنصاف النقاط", "полуочков"),
     "work.opp_sum": ("Σ opponents", "Σ đối thủ", "Σ الخصوم", "Σ соперников"),
     "work.exp_sum": ("Σ E (%)", "Σ E (%)", "Σ E (%)", "Σ E (%)"),
-    "work.k_eff": ("K (K×n ≤ 700)", "K (K×n ≤ 700)", "K (K×n ≤ 700)", "K (K×n ≤ 700)"),
+    "work.k_eff": ("K (K×n ≤ {k_times_n})", "K (K×n ≤ {k_times_n})", "K (K×n ≤ {k_times_n})", "K (K×n ≤ {k_times_n})"),
     "work.average": ("average", "trung bình", "المتوسط", "средний"),
     "work.h": ("h", "h", "h", "h"),
     "work.n_exp": ("N_exp (tenths)", "N_exp (phần mười)", "N_exp (أعشار)", "N_ож (десятые)"),
@@ -360,6 +378,20 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "work.pend_tenths": ("N_exp to play (tenths)", "N_exp còn lại (phần mười)", "N_exp المتبقي (أعشار)", "N_ож оставшихся (десятые)"),
     "work.forecast": ("forecast", "dự báo", "التوقع النهائي", "прогноз"),
     "work.conflicts": ("conflicts", "mâu thuẫn", "تعارضات", "противоречия"),
+}
+
+
+#: The rule-set numbers the texts quote (``{cap}``, ``{k_top}``…), read from the rule-set objects.
+RULE_WORDS: dict[str, object] = {
+    "cap": FIDE.CAP, "exempt": FIDE.cap_exempt_from, "k_other": FIDE.K_OTHER, "k_top": FIDE.K_TOP,
+    "top_from": FIDE.TOP_FROM, "k_new": FIDE.K_NEW, "new_games": FIDE.NEW_GAMES, "k_junior": FIDE.K_JUNIOR,
+    "junior_age": FIDE.JUNIOR_AGE, "junior_below": FIDE.JUNIOR_BELOW, "k_times_n": FIDE.K_TIMES_N,
+    "initial_games": FIDE.INITIAL_GAMES, "anchor": FIDE.INITIAL_ANCHOR, "initial_max": FIDE.INITIAL_MAX,
+    "floor": FIDE.RATING_FLOOR, "kvant_k": ELO_1970.K_OTHER, "kvant_unrated": ELO_1970.unrated_as,
+    "valid_part": ELO_1970.VALID_RATED_SHARE[0], "valid_whole": ELO_1970.VALID_RATED_SHARE[1],
+    "valid_from": ELO_1970.VALID_FROM, "logistic_k": LOGISTIC.K_OTHER, "logistic_unrated": LOGISTIC.unrated_as,
+    "gap_from": FIDE_RAPID.GAP_FROM, "gap_above": FIDE_RAPID.GAP_ABOVE, "seed_k": FIDE_RAPID.K_STANDARD_SEED,
+    "scale": LogisticRules.SCALE_DEFAULT, "scale_min": LogisticRules.SCALE_MIN, "scale_max": LogisticRules.SCALE_MAX,
 }
 
 
@@ -404,15 +436,18 @@ def counted(n: int, noun: str, lang: str = "en") -> str:
 
 
 def translate(key: str, lang: str = "en", **values: object) -> str:
-    """The text of ``key`` in ``lang``, placeholders filled; ``{count|noun}`` in its plural form.
+    """The text of ``key`` in ``lang``, placeholders filled (rule numbers from :data:`RULE_WORDS`);
+    ``{count|noun}`` in the plural form that ``lang`` gives the count.
 
     >>> translate("title.round_robin", "ru", players=10)[:28]
     'Круговой турнир, 10 участник'
     >>> translate("title.swiss", "en", players=1, rounds=1)[:24]
     'Swiss, 1 player, 1 round'
+    >>> translate("k.700", "en")
+    'If K × n exceeds 700 for the n games of a period, K becomes the largest whole number with K × n ≤ 700.'
     """
     text = TEXT[key][LANGUAGES.index(lang)]
-    if not values:
+    if "{" not in text:
         return text
     text = _COUNTED_FIELD.sub(lambda m: counted(values[m[1]], m[2], lang).replace("{", "{{").replace("}", "}}"), text)
-    return text.format(**values)
+    return text.format(**RULE_WORDS, **values)

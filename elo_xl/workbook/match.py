@@ -3,6 +3,10 @@
 Rated once at the end by the chosen rule set (``NewRatingA``/``NewRatingB``), and beside it
 rated game by game — each game rated on its own, rounded as the rule set prescribes and
 carried into the next (``RunningA``/``RunningB``) — with the same series carried unrounded.
+
+Layout: title and event line; the two players' inputs (B5:C7) and the match rated once
+(E4:G8) with the paradox note below; the helper rows 11–12 to the right; from row 15 one row
+per game: A's result (input), the four running series, then each side's working.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
@@ -17,21 +22,13 @@ from .event import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
            "col.code_a", "col.opp_a", "col.e_a", "col.code_b", "col.opp_b", "col.e_b")
-
-
-def _one_game(own: str, opp: str, k: str, code: str, unrounded: bool) -> str:
-    """The change of one game rated on its own (``code`` the game's code for ``own``).
-
-    Rounded as the rule set prescribes, or (``unrounded``) K×(W − E) with E the game's
-    expected score (ELO-1970/USSR-1977: h/100).
-    """
-    expected = f.expected_percent(own, opp)
-    if unrounded:
-        return f"{k}*({code}/2-({expected})/100)"
-    avg = f"-INT(0.5-{opp})"  # the opponent's rating to the nearest whole number, a half down
-    h = f.table_h(f"{own}-{avg}")
-    tenths = f"Step*INT((2*{h}+10*Step-1)/(20*Step))"
-    return f"IF(IsKvant,{k}*(5*{code}-{tenths})/10,ROUND({k}*(50*{code}-({expected}))/100,0))"
+#: The players' inputs: (label, prefill key, defined names of A and B, validation), rows 5–7.
+INPUTS = (("col.name", "name", None, None, None), ("col.rating", "rating", "RatingA", "RatingB", "rating"),
+          ("col.k", "k", "KA", "KB", "k"))
+HEADER_ROW = 14  # the games' header; game rows follow
+HELPER_ROWS = (11, 12)  # the helper rows of player A and player B
+#: The game-by-game series: (column, own column, other column, player, rounded).
+SERIES = (("C", "C", "D", 0, True), ("D", "D", "C", 1, True), ("E", "E", "F", 0, False), ("F", "F", "E", 1, False))
 
 
 def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) -> None:
@@ -43,14 +40,26 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     data = prefill or {}
     ws = book.sheet("sheet.match")
     book.title(ws, "title.match", 7)
-    book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
+    book.formula(ws, "A2", f.event_line())
+    first, last = HEADER_ROW + 1, HEADER_ROW + games
+    helpers = (PlayerColumns(len(COLUMNS) + 2), PlayerColumns(len(COLUMNS) + 2))
+    _players(book, ws, data)
+    _games(book, ws, helpers, first, last, data.get("results") or [])
+    _helper_rows(book, ws, helpers, first, last)
+    _rated_once(book, ws, helpers)
+    book.widths(ws, {1: 10, 2: 18, 3: 18, 4: 13, 5: 16, 6: 13, 7: 13})
+    book.widths(ws, {c: 7 for c in range(8, 13)})
+    ws.freeze_panes = f"A{first}"
+    ws.row_dimensions[HEADER_ROW].height = 30
+    book.print_setup(ws, f"A1:G{last}", f"{HEADER_ROW}:{HEADER_ROW}")
+    book.protect(ws)
 
-    # --- the two players ----------------------------------------------------------------------
+
+def _players(book: Book, ws: Worksheet, data: dict[str, Any]) -> None:
+    """Name, rating and K of player A (column B) and player B (column C)."""
     book.label(ws, "B4", "match.player_a", bold=True)
     book.label(ws, "C4", "match.player_b", bold=True)
-    rows = (("col.name", "name", None, None, None), ("col.rating", "rating", "RatingA", "RatingB", "rating"),
-            ("col.k", "k", "KA", "KB", "k"))
-    for i, (key, field, name_a, name_b, kind) in enumerate(rows, start=5):
+    for i, (key, field, name_a, name_b, kind) in enumerate(INPUTS, start=5):
         book.label(ws, f"A{i}", key, bold=True)
         for column, side, name in (("B", "a", name_a), ("C", "b", name_b)):
             book.input_cell(ws, f"{column}{i}", data.get(f"{field}_{side}"))
@@ -59,39 +68,32 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
             if name:
                 book.name(name, ws, f"{column}{i}")
 
-    # --- games --------------------------------------------------------------------------------
-    hdr = 14
-    first, last = hdr + 1, hdr + games
+
+def _games(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerColumns], first: int, last: int,
+           results: list[Any]) -> None:
+    """One row per game: A's result, the game-by-game series, and each side's code, opponent, E."""
     for k, key in enumerate(COLUMNS, start=1):
-        book.header(ws, hdr, k, key)
-    helpers_a, helpers_b = PlayerColumns(len(COLUMNS) + 2), PlayerColumns(len(COLUMNS) + 2)
-    ha, hb = 11, 12  # helper rows of player A and player B
-    ru_a, ru_b = helpers_a.cell("rating_used", ha), helpers_b.cell("rating_used", hb)
-    k_a, k_b = helpers_a.cell("k_given", ha), helpers_b.cell("k_given", hb)
-    results = data.get("results") or []
-    for i in range(games):
+        book.header(ws, HEADER_ROW, k, key)
+    rating_used = [h.cell("rating_used", row) for h, row in zip(helpers, HELPER_ROWS)]
+    k_given = [h.cell("k_given", row) for h, row in zip(helpers, HELPER_ROWS)]
+    for i in range(last - first + 1):
         row = first + i
-        prev = row - 1
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
         book.input_cell(ws, f"B{row}", results[i] if i < len(results) else None, centred=True)
         code_a, opp_a, e_a, code_b, opp_b, e_b = (f"{L(c)}{row}" for c in range(7, 13))
+        codes = (code_a, code_b)
         book.formula(ws, code_a, f.result_base(f"B{row}"), fill=WORK_FILL)
-        book.formula(ws, opp_a, f"IF({code_a}<=2,{ru_b},0)", fill=WORK_FILL)
-        book.formula(ws, e_a, f"IF(AND({opp_a}>0,{ru_a}>0),{f.expected_percent(ru_a, opp_a)},0)", fill=WORK_FILL)
-        book.formula(ws, code_b, f"IF({code_a}<30,{f.complement(code_a)},{code_a})", fill=WORK_FILL)
-        book.formula(ws, opp_b, f"IF({code_b}<=2,{ru_a},0)", fill=WORK_FILL)
-        book.formula(ws, e_b, f"IF(AND({opp_b}>0,{ru_b}>0),{f.expected_percent(ru_b, opp_b)},0)", fill=WORK_FILL)
-        # game by game: each game rated on its own and carried into the next
-        for column, own, other, k, code, unrounded in (
-            ("C", "C", "D", k_a, code_a, False), ("D", "D", "C", k_b, code_b, False),
-            ("E", "E", "F", k_a, code_a, True), ("F", "F", "E", k_b, code_b, True),
-        ):
-            before = f"{own}{prev}" if i else ("RatingAUsed" if own in "CE" else "RatingBUsed")
-            against = f"{other}{prev}" if i else ("RatingBUsed" if own in "CE" else "RatingAUsed")
-            rated = f"AND({code}<=2,{before}<>\"\",{before}>0,{against}<>\"\",{against}>0)"
-            change = _one_game(before, against, k, code, unrounded)
-            book.formula(ws, f"{column}{row}", f'IF({before}="","",{before}+IF({rated},{change},0))',
-                         "0.0###" if unrounded else None, OUTPUT_FILL)
+        book.formula(ws, code_b, f.other_side(code_a), fill=WORK_FILL)
+        for code, opp, exp, own, other in ((code_a, opp_a, e_a, *rating_used), (code_b, opp_b, e_b, *rating_used[::-1])):
+            book.formula(ws, opp, f.counted_opponent(f"{code}<=2", own, other), fill=WORK_FILL)
+            book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
+        for column, own, other, player, rounded in SERIES:
+            start = ("RatingAUsed", "RatingBUsed")
+            before = f"{own}{row - 1}" if i else start[player]
+            against = f"{other}{row - 1}" if i else start[1 - player]
+            change = f.one_game_change(before, against, k_given[player], codes[player], not rounded)
+            book.formula(ws, f"{column}{row}", f.series_step(before, against, codes[player], change),
+                         None if rounded else "0.0###", OUTPUT_FILL)
     book.name("Results", ws, f"B{first}:B{last}")
     book.name("RunningA", ws, f"C{first}:C{last}")
     book.name("RunningB", ws, f"D{first}:D{last}")
@@ -99,41 +101,37 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.result_colours(ws, f"B{first}:B{last}", f"B{first}")
     book.conflict_colour(ws, f"B{first}:B{last}", f"G{first}")
 
-    # --- helper rows: the whole match rated once --------------------------------------------------
-    book.label(ws, f"{L(helpers_a.first)}{ha - 2}", "work.title", bold=True)
-    helpers_a.headers(book, ws, ha - 1)
-    helpers_a.write(book, ws, ha, RowRanges(name="B5", rating="RatingA", k="KA", codes=f"$G${first}:$G${last}",
-                                            opp_used=f"$H${first}:$H${last}", opp_row=None, expected=f"$I${first}:$I${last}"))
-    helpers_b.write(book, ws, hb, RowRanges(name="C5", rating="RatingB", k="KB", codes=f"$J${first}:$J${last}",
-                                            opp_used=f"$K${first}:$K${last}", opp_row=None, expected=f"$L${first}:$L${last}"))
+
+def _helper_rows(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerColumns], first: int,
+                 last: int) -> None:
+    """The whole match rated once, one helper row per player, and the ratings the series start from."""
+    book.label(ws, f"{L(helpers[0].first)}{HELPER_ROWS[0] - 2}", "work.title", bold=True)
+    helpers[0].headers(book, ws, HELPER_ROWS[0] - 1)
+    sides = (("B5", "RatingA", "KA", "G", "H", "I"), ("C5", "RatingB", "KB", "J", "K", "L"))
+    for h, row, (name, rating, k, codes, opps, exps) in zip(helpers, HELPER_ROWS, sides):
+        h.write(book, ws, row, RowRanges(name=name, rating=rating, k=k, codes=f"${codes}${first}:${codes}${last}",
+                                         opp_used=f"${opps}${first}:${opps}${last}", expected=f"${exps}${first}:${exps}${last}"))
     # the ratings the game-by-game series start from ('' for an unrated player under FIDE)
-    for name, helpers, row in (("RatingAUsed", helpers_a, ha), ("RatingBUsed", helpers_b, hb)):
-        cell = f"{L(helpers.first - 1)}{row}"
-        book.formula(ws, cell, f'IF({helpers.cell("rating_used", row)}>0,{helpers.cell("rating_used", row)},"")', fill=WORK_FILL)
+    for name, h, row in zip(("RatingAUsed", "RatingBUsed"), helpers, HELPER_ROWS):
+        cell = f"{L(h.first - 1)}{row}"
+        book.formula(ws, cell, f.blank_if_unrated(h.cell("rating_used", row)), fill=WORK_FILL)
         book.name(name, ws, cell)
 
-    # --- results of the match rated once ---------------------------------------------------------------
+
+def _rated_once(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerColumns]) -> None:
+    """Score, expected score, change and new rating of each player, the match rated once."""
     book.label(ws, "E4", "match.once", bold=True)
-    outputs = (("out.Score", f"{helpers_a.cell('halves', ha)}/2", f"{helpers_b.cell('halves', hb)}/2", None),
-               ("out.Expected", helpers_a.expected_output(ha), helpers_b.expected_output(hb), "0.00##"),
-               ("out.Change", helpers_a.cell("change", ha), helpers_b.cell("change", hb), "+0.##;-0.##;0"),
-               ("out.NewRating", helpers_a.cell("new", ha), helpers_b.cell("new", hb), None))
     book.label(ws, "F4", "match.player_a", bold=True)
     book.label(ws, "G4", "match.player_b", bold=True)
-    for i, (key, text_a, text_b, number_format) in enumerate(outputs, start=5):
-        book.label(ws, f"E{i}", key, bold=True)
-        book.formula(ws, f"F{i}", text_a, number_format, OUTPUT_FILL)
-        book.formula(ws, f"G{i}", text_b, number_format, OUTPUT_FILL)
+    outputs = [h.outputs(row) for h, row in zip(helpers, HELPER_ROWS)]
+    rows = (("Score", None), ("Expected", "0.00##"), ("Change", "+0.##;-0.##;0"), ("NewRating", None))
+    for i, (name, number_format) in enumerate(rows, start=5):
+        book.label(ws, f"E{i}", f"out.{name}", bold=True)
+        for column, values in zip("FG", outputs):
+            book.formula(ws, f"{column}{i}", values[name], number_format, OUTPUT_FILL)
     book.name("NewRatingA", ws, "F8")
     book.name("NewRatingB", ws, "G8")
     book.label(ws, "E10", "match.paradox")
     ws["E10"].alignment = WRAP
     ws.merge_cells("E10:G12")
     book.up_down(ws, "F7:G7")
-
-    book.widths(ws, {1: 10, 2: 18, 3: 18, 4: 13, 5: 16, 6: 13, 7: 13})
-    book.widths(ws, {c: 7 for c in range(8, 13)})
-    ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[hdr].height = 30
-    book.print_setup(ws, f"A1:G{last}", f"{hdr}:{hdr}")
-    book.protect(ws)

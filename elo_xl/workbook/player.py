@@ -5,6 +5,10 @@ difference, the difference after the 400-point rule, the expected score, W − W
 K × (W − We); the totals show rated games, score, expected score, the change before and
 after rounding, the new rating, the performance and the opponents' average — and under
 ELO-1970/USSR-1977 the Kvant article's steps (average, ΔK, h, N_exp, k·(N − N_exp)).
+
+Layout: title and event line; the player's inputs (rows 4–9, column C) with the K help
+beside them and the helper row (row 8) to the right; the games from row 12 (inputs B–D,
+working E–L); below them the totals, the initial-rating status and the Kvant steps.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
@@ -20,6 +25,13 @@ from .event import PlayerColumns, RowRanges
 #: Game columns: opponent's name, rating, result (inputs), then the working.
 GAME_COLUMNS = ("col.no", "col.opp_name", "col.opp_rating", "col.result", "col.diff", "col.diff_used",
                 "col.expected", "col.w_minus_we", "col.k_times", "col.code", "col.opp_used", "col.e_percent")
+#: The player's inputs: (defined name, label, prefill key, validation), from row 4 in column C.
+INPUTS = (("Name", "player.name", "name", None), ("Rating", "player.rating", "rating", "rating"),
+          ("K", "player.k", "k", "k"), ("GamesPlayed", "player.games_played", "games_played", "whole"),
+          ("BirthYear", "player.birth_year", "birth_year", "year"),
+          ("Reached2400", "player.reached_2400", "reached_2400", "flag"))
+HEADER_ROW = 11   # the games' header; game rows follow
+HELPER_ROW = 8    # the helper row, beside the player's inputs
 
 
 def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) -> None:
@@ -31,14 +43,24 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     data = prefill or {}
     ws = book.sheet("sheet.player")
     book.title(ws, "title.player", 9)
-    book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
+    book.formula(ws, "A2", f.event_line())
+    first, last = HEADER_ROW + 1, HEADER_ROW + games
+    helpers = PlayerColumns(len(GAME_COLUMNS) + 2)
+    _player_inputs(book, ws, data)
+    _games(book, ws, helpers, first, last, data)
+    _helper_row(book, ws, helpers, first, last)
+    bottom = _totals(book, ws, helpers, last + 2)
+    bottom = _kvant_steps(book, ws, helpers, bottom + 2)
+    book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
+    ws.freeze_panes = f"A{first}"
+    ws.row_dimensions[HEADER_ROW].height = 45
+    book.print_setup(ws, f"A1:I{bottom}", f"{HEADER_ROW}:{HEADER_ROW}")
+    book.protect(ws)
 
-    # --- the player -------------------------------------------------------------------------
-    inputs = (("Name", "player.name", "name", None), ("Rating", "player.rating", "rating", "rating"),
-              ("K", "player.k", "k", "k"), ("GamesPlayed", "player.games_played", "games_played", "whole"),
-              ("BirthYear", "player.birth_year", "birth_year", "year"),
-              ("Reached2400", "player.reached_2400", "reached_2400", "flag"))
-    for i, (name, key, field, kind) in enumerate(inputs, start=4):
+
+def _player_inputs(book: Book, ws: Worksheet, data: dict[str, Any]) -> None:
+    """Name, rating, K, games played, birth year, has reached 2400: labelled inputs with names."""
+    for i, (name, key, field, kind) in enumerate(INPUTS, start=4):
         book.label(ws, f"A{i}", key, bold=True)
         ws.merge_cells(f"A{i}:B{i}")
         book.input_cell(ws, f"C{i}", data.get(field))
@@ -50,31 +72,28 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     ws["E5"].alignment = WRAP
     ws.merge_cells("E5:I8")
 
-    # --- games --------------------------------------------------------------------------------
-    hdr = 11
-    first, last = hdr + 1, hdr + games
+
+def _games(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: int, data: dict[str, Any]) -> None:
+    """One row per game: opponent's name, rating, result (inputs), then every step of the working."""
     for k, key in enumerate(GAME_COLUMNS, start=1):
-        book.header(ws, hdr, k, key)
-    names, ratings, results = (data.get(key) or [] for key in ("opp_names", "opp_ratings", "results"))
-    helpers = PlayerColumns(len(GAME_COLUMNS) + 2)
-    hrow = 8  # the helper row, beside the player's inputs
-    own = helpers.cell("rating_used", hrow)
-    k_used = helpers.cell("k_eff", hrow)
-    for i in range(games):
+        book.header(ws, HEADER_ROW, k, key)
+    inputs = [(column, data.get(key) or []) for column, key in ((2, "opp_names"), (3, "opp_ratings"), (4, "results"))]
+    own, k_used = helpers.cell("rating_used", HELPER_ROW), helpers.cell("k_eff", HELPER_ROW)
+    for i in range(last - first + 1):
         row = first + i
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
-        for column, values in ((2, names), (3, ratings), (4, results)):
+        for column, values in inputs:
             book.input_cell(ws, f"{L(column)}{row}", values[i] if i < len(values) else None, centred=column == 4)
         code, opp, exp = f"J{row}", f"K{row}", f"L{row}"
         book.formula(ws, code, f.result_base(f"D{row}"), fill=WORK_FILL)
-        book.formula(ws, opp, f"IF({code}<=2,{f.rating_used(f.rating_value(f'C{row}'))},0)", fill=WORK_FILL)
-        book.formula(ws, exp, f"IF(AND({opp}>0,{own}>0),{f.expected_percent(own, opp)},0)", fill=WORK_FILL)
-        shown = f"AND({opp}>0,{own}>0)"
-        book.formula(ws, f"E{row}", f'IF({shown},{own}-{opp},"")')
-        book.formula(ws, f"F{row}", f'IF({shown},{f.capped_difference(own, opp)},"")')
-        book.formula(ws, f"G{row}", f'IF({shown},{exp}/100,"")', "0.00##")
-        book.formula(ws, f"H{row}", f'IF({shown},{code}/2-{exp}/100,"")', "0.00##")
-        book.formula(ws, f"I{row}", f'IF({shown},{k_used}*({code}/2-{exp}/100),"")', "0.00##")
+        book.formula(ws, opp, f.counted_opponent(f"{code}<=2", own, f.rating_used(f.rating_value(f"C{row}"))),
+                     fill=WORK_FILL)
+        book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
+        steps = ((f"E{row}", f"{own}-{opp}", None), (f"F{row}", f.capped_difference(own, opp), None),
+                 (f"G{row}", f"{exp}/100", "0.00##"), (f"H{row}", f.w_minus_we(code, exp), "0.00##"),
+                 (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", "0.00##"))
+        for cell, text, number_format in steps:
+            book.formula(ws, cell, f.if_rated_game(own, opp, text), number_format)
     book.name("OppRatings", ws, f"C{first}:C{last}")
     book.name("Results", ws, f"D{first}:D{last}")
     book.validate(ws, f"C{first}:C{last}", "rating")
@@ -82,67 +101,56 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     book.result_colours(ws, f"D{first}:D{last}", f"D{first}")
     book.conflict_colour(ws, f"D{first}:D{last}", f"J{first}")
 
-    # --- helper row and K derived by the rule set ---------------------------------------------------
-    book.label(ws, f"{L(helpers.first)}{hrow - 2}", "work.title", bold=True)
-    helpers.headers(book, ws, hrow - 1)
-    derived = (f"IF(IsFide,IF({helpers.cell('rating_value', hrow)}=0,40,IF(OR(Reached2400=FlagYes,"
-               f"{helpers.cell('rating_value', hrow)}>=2400),10,IF(AND(ISNUMBER(GamesPlayed),GamesPlayed<30),40,"
-               f"IF(AND(ISNUMBER(BirthYear),ISNUMBER(EventYear),EventYear-BirthYear<=18,"
-               f"{helpers.cell('rating_value', hrow)}<2300),40,20)))),IF(IsKvant,10,20))")
-    k_cell = f"{L(helpers.first + len(helpers.column))}{hrow}"
-    book.header(ws, hrow - 1, helpers.first + len(helpers.column), "work.k_derived")
-    book.formula(ws, k_cell, f"IF(ISNUMBER(K),K,IF(ISNUMBER(DefaultK),DefaultK,{derived}))", fill=WORK_FILL)
-    helpers.write(book, ws, hrow, RowRanges(
-        name="Name", rating="Rating", k=k_cell, codes=f"$J${first}:$J${last}", opp_used=f"$K${first}:$K${last}",
-        opp_row=None, expected=f"$L${first}:$L${last}"))
 
-    # --- totals ---------------------------------------------------------------------------------------------
-    h = lambda key: helpers.cell(key, hrow)  # noqa: E731
-    unrated_fide = f"AND(IsFide,{h('rating_value')}=0)"
-    totals = (
-        ("Games", "out.Games", h("games"), None),
-        ("Score", "out.Score", f"{h('halves')}/2", "0.#"),
-        ("OppAverage", "out.OppAverage", h("average"), None),
-        ("Expected", "out.Expected", helpers.expected_output(hrow), "0.00##"),
-        ("KUsed", "out.KUsed", f'IF({unrated_fide},"",{h("k_eff")})', None),
-        ("ChangeUnrounded", "out.ChangeUnrounded", h("unrounded"), "+0.00##;-0.00##;0"),
-        ("Change", "out.Change", h("change"), "+0.##;-0.##;0"),
-        ("NewRating", "out.NewRating", h("new"), None),
-        ("Performance", "out.Performance", h("performance"), None),
-    )
-    top = last + 2
+def _helper_row(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: int) -> None:
+    """The per-player helper columns on the helper row, and the K the rule set derives."""
+    book.label(ws, f"{L(helpers.first)}{HELPER_ROW - 2}", "work.title", bold=True)
+    helpers.headers(book, ws, HELPER_ROW - 1)
+    derived = f.k_rule(helpers.cell("rating_value", HELPER_ROW), "Reached2400", "GamesPlayed", "BirthYear")
+    k_column = helpers.first + len(helpers.column)
+    k_cell = f"{L(k_column)}{HELPER_ROW}"
+    book.header(ws, HELPER_ROW - 1, k_column, "work.k_derived")
+    book.formula(ws, k_cell, f.k_of("K", derived), fill=WORK_FILL)
+    helpers.write(book, ws, HELPER_ROW, RowRanges(
+        name="Name", rating="Rating", k=k_cell, codes=f"$J${first}:$J${last}", opp_used=f"$K${first}:$K${last}",
+        expected=f"$L${first}:$L${last}"))
+
+
+def _totals(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
+    """The totals with their defined names and the initial-rating status; returns the last row."""
+    h = lambda key: helpers.cell(key, HELPER_ROW)  # noqa: E731
+    outputs = helpers.outputs(HELPER_ROW)
+    totals = (("Games", None), ("Score", "0.#"), ("OppAverage", None), ("Expected", "0.00##"), ("KUsed", None),
+              ("ChangeUnrounded", "+0.00##;-0.00##;0"), ("Change", "+0.##;-0.##;0"), ("NewRating", None),
+              ("Performance", None))
+    outputs["ChangeUnrounded"] = h("unrounded")
     book.label(ws, f"A{top}", "player.totals", bold=True)
-    for i, (name, key, text, number_format) in enumerate(totals, start=top + 1):
-        book.label(ws, f"A{i}", key, bold=True)
+    for i, (name, number_format) in enumerate(totals, start=top + 1):
+        book.label(ws, f"A{i}", f"out.{name}", bold=True)
         ws.merge_cells(f"A{i}:B{i}")
-        book.formula(ws, f"C{i}", text, number_format, OUTPUT_FILL)
+        book.formula(ws, f"C{i}", outputs[name], number_format, OUTPUT_FILL)
         book.name(name, ws, f"C{i}")
+    change = top + 1 + [name for name, _ in totals].index("ChangeUnrounded")
+    book.up_down(ws, f"C{change}:C{change + 1}")
     status = top + len(totals) + 1
     book.label(ws, f"A{status}", "player.status", bold=True)
-    n_games, halves = h("games"), h("halves")
     ws.merge_cells(f"C{status}:I{status}")
-    book.formula(ws, f"C{status}", f'IF({unrated_fide},IF({n_games}<5,"{book.t("status.few_games")}",IF({halves}=0,'
-                                   f'"{book.t("status.zero_score")}",IF({h("new")}="","{book.t("status.below_1400")}",'
-                                   f'"{book.t("status.initial")}"))),"")')
-    book.up_down(ws, f"C{top + 6}:C{top + 7}")
+    words = {word: book.t(key) for word, key in (("few_games", "status.few_games"), ("zero_score", "status.zero_score"),
+                                                 ("below_floor", "status.below_1400"), ("initial", "status.initial"))}
+    book.formula(ws, f"C{status}", f.initial_status(h("rating_value"), h("games"), h("halves"), h("new"), words))
+    return status
 
-    # --- the Kvant article's steps ---------------------------------------------------------------------------
-    kv = status + 2
-    book.label(ws, f"A{kv}", "player.kvant_steps", bold=True)
-    steps = (
-        ("kvant.average", f'IF(IsKvant,{h("average")},"")'),
-        ("kvant.delta", f'IF(AND(IsKvant,{n_games}>0),{own}-{h("average")},"")'),
-        ("kvant.h", f'IF(AND(IsKvant,{n_games}>0),{h("h")},"")'),
-        ("kvant.n_exp", f'IF(IsKvant,{h("n_exp")}/10,"")'),
-        ("kvant.change", f'IF(IsKvant,{h("unrounded")},"")'),
-    )
-    for i, (key, text) in enumerate(steps, start=kv + 1):
+
+def _kvant_steps(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
+    """The Kvant article's steps (shown under ELO-1970/USSR-1977); returns the last row."""
+    h = lambda key: helpers.cell(key, HELPER_ROW)  # noqa: E731
+    own, games = h("rating_used"), h("games")
+    steps = (("kvant.average", f.if_kvant(h("average"))), ("kvant.delta", f.if_kvant(f"{own}-{h('average')}", games)),
+             ("kvant.h", f.if_kvant(h("h"), games)), ("kvant.n_exp", f.if_kvant(f"{h('n_exp')}/10")),
+             ("kvant.change", f.if_kvant(h("unrounded"))))
+    book.label(ws, f"A{top}", "player.kvant_steps", bold=True)
+    for i, (key, text) in enumerate(steps, start=top + 1):
         book.label(ws, f"A{i}", key)
         ws.merge_cells(f"A{i}:B{i}")
         book.formula(ws, f"C{i}", text, None, OUTPUT_FILL)
-
-    book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
-    ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[hdr].height = 45
-    book.print_setup(ws, f"A1:I{kv + len(steps)}", f"{hdr}:{hdr}")
-    book.protect(ws)
+    return top + len(steps)

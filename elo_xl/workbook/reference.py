@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from openpyxl.styles import Alignment
 
+from ..rules import FIDE, RULE_NAMES
 from ..tables import P_TO_DP, p_high_rows
 from .book import WRAP, Book
 
 #: Rating bands of the Vietnamese Wikipedia article "Elo rating system": (from, key).
 BANDS = ((1000, "band.1000"), (1200, "band.1200"), (1600, "band.1600"), (1800, "band.1800"), (2000, "band.2000"),
          (2200, "band.2200"), (2400, "band.2400"), (2600, "band.2600"), (2700, "band.2700"))
-RULE_SETS = ("FIDE", "FIDE-2024", "ELO-1970", "USSR-1977", "LOGISTIC")
 K_RULES = ("k.40_new", "k.40_junior", "k.10", "k.20", "k.700")
 CATEGORIES = 25
 
@@ -47,8 +47,9 @@ def build(book: Book) -> None:
     book.label(ws, "K3", "ref.categories", bold=True)
     for column, key in enumerate(("ref.category", "ref.average_from", "ref.average_to"), 11):
         book.header(ws, 4, column, key)
+    start, width = FIDE.CATEGORY_FROM, FIDE.CATEGORY_WIDTH
     for c in range(1, CATEGORIES + 1):
-        for column, value in enumerate((c, 2226 + 25 * c, 2250 + 25 * c), 11):
+        for column, value in enumerate((c, start + width * (c - 1), start + width * c - 1), 11):
             ws.cell(row=4 + c, column=column, value=value)
 
     # K rules, rule sets and rating bands, in words
@@ -59,7 +60,7 @@ def build(book: Book) -> None:
         book.label(ws, f"A{row}", key)
     row += 2
     book.label(ws, f"A{row}", "ref.rule_sets", bold=True)
-    for name in RULE_SETS:
+    for name in RULE_NAMES:
         row += 1
         book.text(ws, f"A{row}", name)
         book.label(ws, f"B{row}", f"ref.rules.{name}")

@@ -6,15 +6,21 @@ the opponent's row lists the same round, the two are checked against each other 
 disagreement is coloured, counted, and counts for neither. Per game the working area holds
 five small formulas, each O(1): the typed result's code, the game's code after the checks,
 the opponent's rating as counted, the expected score, and the opponent's points (Buchholz).
+
+Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
+per player: No, the TRF fields, the opponents, colours and results of every round, the
+outputs, a ranking key, then the working blocks and the helper columns of :mod:`event`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
@@ -29,8 +35,69 @@ FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name",
           ("k", "col.k", 5))
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "Buchholz", "Rank", "Forecast", "KUsed")
+#: Outputs shown but not given a defined name.
+UNNAMED = ("Buchholz", "Rank", "KUsed")
 OUTPUT_FORMATS = {"Expected": "0.00##", "Score": "0.#", "Points": "0.#", "Buchholz": "0.#", "Forecast": "0.0#",
                   "Change": "+0.##;-0.##;0"}
+#: The ranking key: points × this + Buchholz (Buchholz stays far below it).
+POINTS_WEIGHT = 100000
+#: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
+OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS = range(8)
+WORK_HEADERS = ((BASE, "work.base"), (CODE, "work.code"), (OPP_USED, "work.opp_used"), (EXPECTED, "work.expected"),
+                (OPP_POINTS, "work.opp_points"))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything stands on the sheet of ``n`` players and ``r`` rounds."""
+
+    n: int
+    r: int
+    top: int = 6
+
+    @property
+    def last(self) -> int:
+        return self.top + self.n - 1
+
+    def field(self, key: str) -> int:
+        """The column of a TRF field of the players table."""
+        return 2 + [k for k, *_ in FIELDS].index(key)
+
+    def block(self, k: int) -> int:
+        """The first column of per-round block ``k`` (one column per round)."""
+        first = 2 + len(FIELDS)
+        if k <= RESULTS:
+            return first + self.r * k
+        return self.key_col + 2 + (self.r + 1) * (k - BASE)
+
+    @property
+    def out(self) -> int:  # the first output column
+        return self.block(RESULTS) + self.r
+
+    @property
+    def key_col(self) -> int:  # the ranking key, beside the outputs
+        return self.out + len(OUTPUTS)
+
+    @property
+    def helpers(self) -> int:  # the first helper column
+        return self.block(OPP_POINTS) + self.r + 1
+
+    def cell(self, k: int, t: int, row: int) -> str:
+        """Round ``t`` of block ``k`` on ``row``."""
+        return f"{L(self.block(k) + t)}{row}"
+
+    def row_of(self, k: int, row: int) -> str:
+        """Block ``k`` on one row."""
+        return f"{L(self.block(k))}{row}:{L(self.block(k) + self.r - 1)}{row}"
+
+    def column(self, k: int, t: int) -> str:
+        """Round ``t`` of block ``k`` over every player (absolute)."""
+        letter = L(self.block(k) + t)
+        return f"${letter}${self.top}:${letter}${self.last}"
+
+    def area(self, k: int) -> str:
+        """Block ``k`` over every player and round."""
+        return f"{L(self.block(k))}{self.top}:{L(self.block(k) + self.r - 1)}{self.last}"
 
 
 def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any] | None = None) -> None:
@@ -39,121 +106,113 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     ``prefill`` may give per-player lists for the keys of :data:`FIELDS` and ``pairings``,
     ``colours`` and ``results`` (n×r).
     """
-    n, r = players, rounds
+    at = Layout(players, rounds)
     data = prefill or {}
     ws = book.sheet("sheet.swiss")
-    top, last = 6, 6 + n - 1
-    opp0 = 2 + len(FIELDS)          # first opponent column
-    col0 = opp0 + r                 # first colour column
-    res0 = col0 + r                 # first result column
-    out = res0 + r                  # first output column
-    key_col = out + len(OUTPUTS)
-    base0 = key_col + 2             # working area: typed codes, game codes, opponents, expected, opponents' points
-    code0, opp_used0, exp0, bh0 = (base0 + (r + 1) * k for k in range(1, 5))
-    helpers = PlayerColumns(bh0 + r + 1)
+    helpers = PlayerColumns(at.helpers)
+    book.title(ws, "title.swiss", at.block(OPPONENTS) - 1, players=at.n, rounds=at.r)
+    book.formula(ws, "A2", f.event_line())
+    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last))
+    _headers(book, ws, at, helpers)
+    for i in range(at.n):
+        _player_row(book, ws, at, helpers, i, data)
+    _names_and_checks(book, ws, at)
+    _sheet_setup(book, ws, at)
 
-    book.title(ws, "title.swiss", opp0 - 1, players=n, rounds=r)
-    book.formula(ws, "A2", 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))')
-    event_block(book, ws, row=3, first=out, helpers=helpers, g=(top, last))
 
-    # --- headers -------------------------------------------------------------------------------
-    hdr = top - 1
+def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
+    """The header rows: the players table, the rounds grid, the outputs, the working area."""
+    hdr = at.top - 1
     book.header(ws, hdr, 1, "col.no")
     for k, (_, key, _) in enumerate(FIELDS):
         book.header(ws, hdr, 2 + k, key)
-    for first, key in ((opp0, "col.opponents"), (col0, "col.colours"), (res0, "col.results")):
-        book.header(ws, hdr - 1, first, key)
-        ws.merge_cells(start_row=hdr - 1, start_column=first, end_row=hdr - 1, end_column=first + r - 1)
+    for block, key in ((OPPONENTS, "col.opponents"), (COLOURS, "col.colours"), (RESULTS, "col.results")):
+        book.header(ws, hdr - 1, at.block(block), key)
+        ws.merge_cells(start_row=hdr - 1, start_column=at.block(block), end_row=hdr - 1,
+                       end_column=at.block(block) + at.r - 1)
     ws.row_dimensions[hdr - 1].height = 30
-    for t in range(r):
-        for first in (opp0, col0, res0):
-            book.header(ws, hdr, first + t, "col.number", number=t + 1)
-        book.header(ws, hdr, base0 + t, "work.base", number=t + 1)
-        book.header(ws, hdr, code0 + t, "work.code", number=t + 1)
-        book.header(ws, hdr, opp_used0 + t, "work.opp_used", number=t + 1)
-        book.header(ws, hdr, exp0 + t, "work.expected", number=t + 1)
-        book.header(ws, hdr, bh0 + t, "work.opp_points", number=t + 1)
+    for t in range(at.r):
+        for block in (OPPONENTS, COLOURS, RESULTS):
+            book.header(ws, hdr, at.block(block) + t, "col.number", number=t + 1)
+        for block, key in WORK_HEADERS:
+            book.header(ws, hdr, at.block(block) + t, key, number=t + 1)
     for k, key in enumerate(OUTPUTS):
-        book.header(ws, hdr, out + k, f"out.{key}")
+        book.header(ws, hdr, at.out + k, f"out.{key}")
     helpers.headers(book, ws, hdr)
-    book.label(ws, f"{L(base0)}{hdr - 1}", "work.title", bold=True)
+    book.label(ws, f"{L(at.block(BASE))}{hdr - 1}", "work.title", bold=True)
 
-    # --- players ------------------------------------------------------------------------------------
-    pairings, colours, results = data.get("pairings") or [], data.get("colours") or [], data.get("results") or []
-    rating_col = L(2 + [k for k, *_ in FIELDS].index("rating"))
-    k_col = L(2 + [k for k, *_ in FIELDS].index("k"))
-    name_col = L(2 + [k for k, *_ in FIELDS].index("name"))
-    used_col = helpers.col("rating_used", top, last)
-    points_col = helpers.col("points", top, last)
-    for i in range(n):
-        row = top + i
-        ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
-        for k, (key, _, _) in enumerate(FIELDS):
-            values = data.get(key) or []
-            book.input_cell(ws, f"{L(2 + k)}{row}", values[i] if i < len(values) else None)
-        for t in range(r):
-            cells = ((opp0, pairings), (col0, colours), (res0, results))
-            for first, grid in cells:
-                value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
-                book.input_cell(ws, f"{L(first + t)}{row}", value, centred=True)
-            pairing, base, code, opp, exp, bh = (f"{L(c + t)}{row}" for c in (opp0, base0, code0, opp_used0, exp0, bh0))
-            opp_range = f"${L(opp0 + t)}${top}:${L(opp0 + t)}${last}"
-            base_range = f"${L(base0 + t)}${top}:${L(base0 + t)}${last}"
-            book.formula(ws, base, f.result_base(f"{L(res0 + t)}{row}"), fill=WORK_FILL)
-            book.formula(ws, code, f.rounds_code(pairing, base, f"$A{row}", str(n), f"INDEX({opp_range},{pairing})",
-                                                 f"INDEX({base_range},{pairing})"), fill=WORK_FILL)
-            book.formula(ws, opp, f"IF(OR({code}<=2,{code}={f.PENDING}),INDEX({used_col},{pairing}),0)", fill=WORK_FILL)
-            own = helpers.cell("rating_used", row)
-            book.formula(ws, exp, f"IF(AND({opp}>0,{own}>0),{f.expected_percent(own, opp)},0)", fill=WORK_FILL)
-            book.formula(ws, bh, f'IF(AND({code}<{f.NOTHING},{pairing}<>"",{pairing}<>0),INDEX({points_col},{pairing}),0)',
-                         fill=WORK_FILL)
-        row_of = lambda first: f"{L(first)}{row}:{L(first + r - 1)}{row}"  # noqa: E731
-        helpers.write(book, ws, row, RowRanges(
-            name=f"{name_col}{row}", rating=f"{rating_col}{row}", k=f"{k_col}{row}", codes=row_of(code0),
-            opp_used=row_of(opp_used0), opp_row=None, expected=row_of(exp0)))
-        h = lambda key: helpers.cell(key, row)  # noqa: E731
-        values = {
-            "Points": h("points"), "Games": h("games"), "Score": f"{h('halves')}/2",
-            "OppAverage": h("average"), "Expected": helpers.expected_output(row), "Change": h("change"),
-            "NewRating": h("new"), "Performance": h("performance"), "Buchholz": f"SUM({row_of(bh0)})",
-            "Rank": f"RANK({L(key_col)}{row},${L(key_col)}${top}:${L(key_col)}${last})",
-            "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
-        }
-        for k, key in enumerate(OUTPUTS):
-            text = f'IF({h("present")}=0,"",{values[key]})'  # a row without a player shows nothing
-            book.formula(ws, f"{L(out + k)}{row}", text, OUTPUT_FORMATS.get(key), OUTPUT_FILL)
-        book.formula(ws, f"{L(key_col)}{row}", f'IF({h("present")}=0,"",{L(out)}{row}*100000+{L(out + OUTPUTS.index("Buchholz"))}{row})',
-                     fill=WORK_FILL)
 
-    # --- names, validation, formatting ----------------------------------------------------------------
-    block = lambda first: f"{L(first)}{top}:{L(first + r - 1)}{last}"  # noqa: E731
+def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
+    """One player: his TRF fields and rounds (inputs), the working of each round, the outputs."""
+    row = at.top + i
+    ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
     for k, (key, _, _) in enumerate(FIELDS):
-        book.name(FIELD_NAMES[key], ws, f"{L(2 + k)}{top}:{L(2 + k)}{last}")
-    book.name("Pairings", ws, block(opp0))
-    book.name("Colours", ws, block(col0))
-    book.name("Results", ws, block(res0))
+        values = data.get(key) or []
+        book.input_cell(ws, f"{L(2 + k)}{row}", values[i] if i < len(values) else None)
+    grids = ((OPPONENTS, data.get("pairings") or []), (COLOURS, data.get("colours") or []),
+             (RESULTS, data.get("results") or []))
+    own = helpers.cell("rating_used", row)
+    for t in range(at.r):
+        for block, grid in grids:
+            value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
+            book.input_cell(ws, at.cell(block, t, row), value, centred=True)
+        pairing, base, code, opp, exp, bh = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED,
+                                                                          EXPECTED, OPP_POINTS))
+        book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
+        book.formula(ws, code, f.rounds_code(pairing, base, f"$A{row}", str(at.n),
+                                             f"INDEX({at.column(OPPONENTS, t)},{pairing})",
+                                             f"INDEX({at.column(BASE, t)},{pairing})"), fill=WORK_FILL)
+        book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
+                                                 f"INDEX({helpers.col('rating_used', at.top, at.last)},{pairing})"),
+                     fill=WORK_FILL)
+        book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
+        book.formula(ws, bh, f.opponent_points(code, pairing, helpers.col("points", at.top, at.last)), fill=WORK_FILL)
+    column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
+    helpers.write(book, ws, row, RowRanges(
+        name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
+        opp_used=at.row_of(OPP_USED, row), expected=at.row_of(EXPECTED, row)))
+    present = helpers.cell("present", row)
+    keys = f"${L(at.key_col)}${at.top}:${L(at.key_col)}${at.last}"
+    values = {**helpers.outputs(row), "Buchholz": f.buchholz(at.row_of(OPP_POINTS, row)),
+              "Rank": f.rank(f"{L(at.key_col)}{row}", keys)}
     for k, key in enumerate(OUTPUTS):
-        if key not in ("Buchholz", "Rank", "KUsed"):
-            book.name(key, ws, f"{L(out + k)}{top}:{L(out + k)}{last}")
-    book.validate(ws, f"{rating_col}{top}:{rating_col}{last}", "rating")
-    book.validate(ws, f"{k_col}{top}:{k_col}{last}", "k")
-    book.validate(ws, block(opp0), "whole")
-    book.validate(ws, block(col0), "colour")
-    book.validate(ws, block(res0), "rounds")
-    book.result_colours(ws, block(res0), f"{L(res0)}{top}")
-    book.conflict_colour(ws, block(res0), f"{L(code0)}{top}")
-    book.conflict_colour(ws, block(opp0), f"{L(code0)}{top}")
-    change_col = L(out + OUTPUTS.index("Change"))
-    book.up_down(ws, f"{change_col}{top}:{change_col}{last}")
-    ws.conditional_formatting.add(block(col0), FormulaRule(formula=[f'{L(col0)}{top}="b"'],
-                                                           fill=PatternFill("solid", bgColor="404040"),
-                                                           font=Font(color="FFFFFF")))
+        book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]), OUTPUT_FORMATS.get(key), OUTPUT_FILL)
+    book.formula(ws, f"{L(at.key_col)}{row}", f.ranking_key(
+        present, f"{L(at.out)}{row}", f"{L(at.out + OUTPUTS.index('Buchholz'))}{row}", POINTS_WEIGHT), fill=WORK_FILL)
 
+
+def _names_and_checks(book: Book, ws: Worksheet, at: Layout) -> None:
+    """Defined names, validation and colours of the inputs and outputs."""
+    for k, (key, _, _) in enumerate(FIELDS):
+        book.name(FIELD_NAMES[key], ws, f"{L(2 + k)}{at.top}:{L(2 + k)}{at.last}")
+    book.name("Pairings", ws, at.area(OPPONENTS))
+    book.name("Colours", ws, at.area(COLOURS))
+    book.name("Results", ws, at.area(RESULTS))
+    for k, key in enumerate(OUTPUTS):
+        if key not in UNNAMED:
+            book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")
+    for key, kind in (("rating", "rating"), ("k", "k")):
+        book.validate(ws, f"{L(at.field(key))}{at.top}:{L(at.field(key))}{at.last}", kind)
+    book.validate(ws, at.area(OPPONENTS), "whole")
+    book.validate(ws, at.area(COLOURS), "colour")
+    book.validate(ws, at.area(RESULTS), "rounds")
+    book.result_colours(ws, at.area(RESULTS), at.cell(RESULTS, 0, at.top))
+    book.conflict_colour(ws, at.area(RESULTS), at.cell(CODE, 0, at.top))
+    book.conflict_colour(ws, at.area(OPPONENTS), at.cell(CODE, 0, at.top))
+    change = L(at.out + OUTPUTS.index("Change"))
+    book.up_down(ws, f"{change}{at.top}:{change}{at.last}")
+    ws.conditional_formatting.add(at.area(COLOURS), FormulaRule(formula=[f'{at.cell(COLOURS, 0, at.top)}="b"'],
+                                                                fill=PatternFill("solid", bgColor="404040"),
+                                                                font=Font(color="FFFFFF")))
+
+
+def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
+    """Widths, frozen panes, the printed area (players, rounds and outputs), protection."""
     book.widths(ws, {1: 5, **{2 + k: w for k, (_, _, w) in enumerate(FIELDS)}})
-    book.widths(ws, {c: 4.5 for c in range(opp0, out)})
-    book.widths(ws, {out + k: 9.5 for k in range(len(OUTPUTS))})
-    book.widths(ws, {key_col: 3})
-    ws.freeze_panes = f"{L(opp0)}{top}"
-    ws.row_dimensions[hdr].height = 45
-    book.print_setup(ws, f"A1:{L(out + len(OUTPUTS) - 1)}{last}", f"{hdr}:{hdr}")
+    book.widths(ws, {c: 4.5 for c in range(at.block(OPPONENTS), at.out)})
+    book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
+    book.widths(ws, {at.key_col: 3})
+    ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
+    ws.row_dimensions[at.top - 1].height = 45
+    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)

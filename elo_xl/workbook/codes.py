@@ -1,0 +1,150 @@
+"""Game codes: what a typed result becomes in the books, and the formulas that read codes.
+
+A typed result becomes a *base code* (:data:`BASE_CODE`): the points in halves in the units
+digit, the kind of game in the tens — 0–2 a rated game, 10/12 a forfeit loss/win, 20–22 a
+game played but not rated (W, D, L), 30–32 a bye (Z, H, F/U). A code cell that holds no
+game holds 90 (nothing typed), 100 (paired or scheduled, not yet played), 110 (a conflict
+seen from both sides of a game) or 120 (a conflict or bad input on one side only), all worth 0
+points, so that a player's points are always the
+sum of the codes' units digits, halved (:func:`points`), and his rated games are the codes ``<=2``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..results import (
+    BYE_FULL,
+    BYE_HALF,
+    BYE_PAIRING,
+    BYE_ZERO,
+    DRAW,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    LOSS,
+    RESULT_TEXT,
+    UNRATED_DRAW,
+    UNRATED_LOSS,
+    UNRATED_WIN,
+    WIN,
+)
+
+NOTHING, PENDING, CONFLICT, ONE_SIDED = 90, 100, 110, 120
+
+#: Workbook base code of every engine result code.
+BASE_CODE = {
+    LOSS: 0, DRAW: 1, WIN: 2, FORFEIT_LOSS: 10, FORFEIT_WIN: 12,
+    UNRATED_LOSS: 20, UNRATED_DRAW: 21, UNRATED_WIN: 22,
+    BYE_ZERO: 30, BYE_HALF: 31, BYE_FULL: 32, BYE_PAIRING: 32,
+}
+
+
+#: Game codes in ascending order with the symbol the computed crosstable shows.
+CODE_SYMBOLS = ((0, "0"), (1, "½"), (2, "1"), (10, "−"), (12, "+"), (20, "L"), (21, "D"), (22, "W"),
+                (30, "Z"), (31, "H"), (32, "F"))
+
+
+def result_table() -> list[tuple[str, int]]:
+    """Every spelling users may type, with its base code: the rows of ``ResultText``/``ResultBase``.
+
+    >>> dict(result_table())["½"], dict(result_table())["+"], dict(result_table())["H"]
+    (1, 12, 31)
+    """
+    return [(text, BASE_CODE[code]) for text, code in RESULT_TEXT.items()]
+
+
+def result_base(cell: str) -> str:
+    """The base code of a typed result: 90 when blank, 110 when not a result."""
+    return f'IF({cell}="",{NOTHING},IFERROR(INDEX(ResultBase,MATCH({cell}&"",ResultText,0)),{CONFLICT}))'
+
+
+def complement(code: str) -> str:
+    """The other side of a game code below 30: 2↔0, 1↔1, 12↔10, 22↔20, 21↔21."""
+    return f"(10*INT({code}/10)+2-MOD({code},10))"
+
+
+def other_side(code: str) -> str:
+    """A game code as the opponent sees it (a bye or an empty cell stays as it is)."""
+    return f"IF({code}<{BASE_CODE[BYE_ZERO]},{complement(code)},{code})"
+
+
+def agree(code: str, other: str) -> str:
+    """Whether two typed sides of one game agree (a double forfeit −/− included)."""
+    return f"OR({other}={complement(code)},AND({code}=10,{other}=10))"
+
+
+def crosstable_code(own: str, other: str) -> str:
+    """A crosstable game from the two cells that may hold it (base codes ``own``, ``other``).
+
+    Blank on both sides: 100 (not yet played). One side typed: that side (or the complement
+    of the other). Both typed: ``own`` when the two agree, else 110. A bye or bad input: 110.
+    """
+    bad = f"OR(AND({own}>=30,{own}<>{NOTHING}),AND({other}>=30,{other}<>{NOTHING}))"
+    return (f"IF(AND({own}={NOTHING},{other}={NOTHING}),{PENDING},IF({bad},{CONFLICT},"
+            f"IF({own}={NOTHING},{complement(other)},IF({other}={NOTHING},{own},"
+            f"IF({agree(own, other)},{own},{CONFLICT})))))")
+
+
+def rounds_code(pairing: str, own: str, number: str, players: str, back: str, other: str) -> str:
+    """A game of the rounds grid from the player's own row.
+
+    ``pairing`` the opponent cell, ``own`` the base code of the player's result, ``number``
+    his start number, ``players`` n, ``back`` the opponent's pairing cell in that round and
+    ``other`` the base code of the opponent's result there.
+
+    * No opponent: byes and forfeits count; a played result is ignored (90); bad input 120.
+    * A bad start number, or an opponent whose row pairs him with someone else: 120.
+    * Both rows list the game: blank on both sides is pending (100); typed on the other row
+      only, the game lives there (90 here); typed on this row only, it counts (a bye code or
+      bad input: 120); typed on both, it counts when the two agree, else 110 on both rows.
+    * Only this row lists the game: blank is pending (100), a result counts, a bye code or
+      bad input is 120.
+
+    A conflict seen from both rows is 110 on each (half a conflict each), one seen from one
+    row only is 120 (a whole one).
+    """
+    no_opponent = f'OR({pairing}="",{pairing}=0)'
+    unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
+                f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
+    bad_number = f"OR(NOT(ISNUMBER({pairing})),{pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},{pairing}={number})"
+    paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
+    own_only = f"IF({own}>=30,{ONE_SIDED},{own})"
+    both = (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},{NOTHING}),IF({other}={NOTHING},{own_only},"
+            f"IF(OR({own}>=30,{other}>=30,NOT({agree(own, other)})),{CONFLICT},{own})))")
+    alone = f"IF({own}={NOTHING},{PENDING},{own_only})"
+    return (f"IF({no_opponent},{unpaired},IF({bad_number},{ONE_SIDED},IF({paired_elsewhere},{ONE_SIDED},"
+            f"IF({back}={number},{both},{alone}))))")
+
+
+def conflicts(codes: str) -> str:
+    """Conflicting games in a row of codes: half for each seen from both rows, one for each seen from one."""
+    return f"COUNTIF({codes},{CONFLICT})/2+COUNTIF({codes},{ONE_SIDED})"
+
+
+def by_points(count: "Callable[[int], str]") -> str:
+    """Σ over the game codes worth points of (half points × ``count(code)``), one COUNTIF or
+    SUMIF per code: every engine evaluates these over a range (Gnumeric does not evaluate
+    MOD over a range inside SUMPRODUCT)."""
+    worth: dict[int, list[int]] = {}
+    for code in sorted(set(BASE_CODE.values())):
+        if code % 10:
+            worth.setdefault(code % 10, []).append(code)
+    terms = []
+    for halves, codes in sorted(worth.items()):
+        total = "+".join(count(code) for code in codes)
+        terms.append(total if halves == 1 else f"{halves}*({total})")
+    return "+".join(terms)
+
+
+def points(codes: str) -> str:
+    """Tournament points of a row of game codes (forfeits and byes included).
+
+    >>> points("C")
+    '(COUNTIF(C,1)+COUNTIF(C,21)+COUNTIF(C,31)+2*(COUNTIF(C,2)+COUNTIF(C,12)+COUNTIF(C,22)+COUNTIF(C,32)))/2'
+    """
+    return f"({by_points(lambda code: f'COUNTIF({codes},{code})')})/2"
+
+
+def code_symbol(code: str) -> str:
+    """What the computed crosstable shows for a game code: its symbol, ``!`` for a conflict."""
+    return f'IF({code}>={NOTHING},IF({code}={CONFLICT},"!",""),LOOKUP({code},CodeList,CodeSymbol))'
