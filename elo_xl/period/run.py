@@ -180,6 +180,8 @@ class PeriodResult:
     first_rated: dict[int, int] = field(default_factory=dict)
     #: Games as read, for the database: (event key, player index, opponent index, round, halves).
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: The rated results as read (player indices), for the database.
+    read_games: Any = None
 
     def __len__(self) -> int:
         return len(self.players) + len(self.extra)
@@ -381,7 +383,8 @@ def rate_period(rating_list: RatingList, events: Sequence[tuple[str, TrfEvent]],
                      rating_list, extra, first_rated)
     name = rs.name + (f", K schedule {k_schedule}" if k_schedule else "")
     return PeriodResult(month_text(period_no), kind, name, rating_list, extra, ratings, list_k, played, k_used,
-                        change, has_change, new_rating, next_k, notes, warnings, newcomer_games, first_rated, infos)
+                        change, has_change, new_rating, next_k, notes, warnings, newcomer_games, first_rated, infos,
+                        games)
 
 
 def _unrated_games(ratings, a, b, h, ra, rb, a_event, sp, so, sh, side_event) -> Iterator[tuple[int, int, int, int]]:
