@@ -167,7 +167,7 @@ def iter_list_text(lines: Iterable[bytes | str], kind: str = "standard", source:
         if not text.strip():
             continue
         extra = len(text) - width
-        if extra > 0 and len(text.rstrip()) > width:
+        if extra > 0:
             values = _overflowed(text, layout, extra)
         else:
             values = {f: text[s:e] for f, s, e in spans}
