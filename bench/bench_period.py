@@ -232,7 +232,7 @@ def part2(list_players: int, events: int, per_event: int, rounds: int) -> None:
 
         phases = []
         t = time.perf_counter(); rl = read_list(lst); phases.append(("read the list", time.perf_counter() - t))
-        t = time.perf_counter(); evs = read_events([str(p) for p in paths]); phases.append(("read the TRF files", time.perf_counter() - t))
+        t = time.perf_counter(); evs = list(read_events([str(p) for p in paths])); phases.append(("read the TRF files", time.perf_counter() - t))
         t = time.perf_counter(); result = rate_period(rl, evs, "2026-10"); phases.append(("rate the period", time.perf_counter() - t))
         t = time.perf_counter(); data = render(result, "txt"); phases.append(("write the new list (txt)", time.perf_counter() - t))
         total = sum(t for _, t in phases)

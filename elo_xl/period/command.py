@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..errors import EloError
 from ..progress import Progress
@@ -73,21 +73,21 @@ def output_format(fmt: str | None, output: str | None) -> str:
     return "txt"
 
 
-def read_events(paths: Sequence[str], stream=None) -> list:
-    """The TRF files, read with a progress bar; a bad file's message names it."""
+def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:
+    """The TRF files as (path, event), read one at a time with a progress bar on stderr; a bad
+    file's message names it."""
     from ..trf import read_trf
 
-    events = []
     with Progress(len(paths), "reading events", stream) as progress:
         for path in paths:
             try:
-                events.append((path, read_trf(path)))
+                event = read_trf(path)
             except EloError as error:
                 raise EloError(f"{path}: {error}") from None
             except OSError as error:
                 raise EloError(f"{path}: cannot read the event ({error.strerror})") from None
+            yield path, event
             progress.step(os.path.basename(path))
-    return events
 
 
 def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object]) -> int:

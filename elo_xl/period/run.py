@@ -239,7 +239,7 @@ class _Games:
     side_event: list[int] = field(default_factory=list)
 
 
-def _collect(rating_list: RatingList, events: Sequence[tuple[str, TrfEvent]], progress: Callable[[str], None] | None
+def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], progress: Callable[[str], None] | None
              ) -> tuple[_Games, list[ListRow], dict[int, list[str]], list[str], list[dict[str, Any]]]:
     index = rating_list.index
     names = rating_list.name  # type: ignore[attr-defined]
@@ -310,11 +310,12 @@ def _note(notes: dict[int, list[str]], i: int, text: str) -> None:
     notes.setdefault(i, []).append(text)
 
 
-def rate_period(rating_list: RatingList, events: Sequence[tuple[str, TrfEvent]], month: str,
+def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], month: str,
                 kind: str = "standard", rules: Any = None, k_schedule: KSchedule | str | None = None,
                 history: History | None = None, progress: Callable[[str], None] | None = None) -> PeriodResult:
-    """Rate one period: ``events`` are (source name, TRF event) pairs; players are matched to the
-    list by FIDE ID. Returns the new list (see :class:`PeriodResult`)."""
+    """Rate one period: ``events`` are (source name, TRF event) pairs, read once in order (a generator
+    keeps one event in memory at a time); players are matched to the list by FIDE ID. Returns the
+    new list (see :class:`PeriodResult`)."""
     rs = parse_rules(rules)
     period_no = month_number(month)
     if isinstance(k_schedule, str):
@@ -343,7 +344,7 @@ def rate_period(rating_list: RatingList, events: Sequence[tuple[str, TrfEvent]],
     new_rating = ratings.copy()
     played = np.zeros(total, dtype=np.int64)
     newcomer_games: dict[int, list[tuple[str, int, int]]] = {}
-    event_keys = [f"{month}#{i + 1}" for i in range(len(events))]
+    event_keys = [f"{month}#{i + 1}" for i in range(len(infos))]
 
     if isinstance(rs, FideRules):
         params = kernel.KernelParams.of(rs)
