@@ -258,7 +258,7 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
             at = index.get(fid) if fid else None
             if at is not None:
                 gid[p.start_no] = at
-                if p.name and not _same_name(p.name, names[at]):
+                if p.name and p.name != names[at] and not _same_name(p.name, names[at]):
                     warnings.append(f"{source}, line {p.line}: FIDE ID {fid} is {names[at]} on the list, "
                                     f"not {p.name}; rated as the list's player")
                 continue
