@@ -213,7 +213,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
     n = len(opps)
     score = _half_points(halves)
     average = rs.average(opps)
-    performance_ = rs.performance(opps, halves)
+    performance_ = rs.performance(opps, halves, average)
     if rating is None and rs.unrated_as is None:
         new, note = rs.initial(opps, halves)
         return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
@@ -444,6 +444,41 @@ def _cell_result(value: Any, pos: tuple[int, int]) -> int | None:
     return _game_result(value, "results", pos)
 
 
+def _event_ratings(cells: Cells) -> list[int | float | None]:
+    """:func:`rating_cells` of the ratings column, numbers read directly (anything else, and any
+    number out of range, goes through the general reader, which names the cell)."""
+    if isinstance(cells, list) and cells:
+        if all(r.__class__ is list and len(r) == 1 for r in cells):
+            values = [r[0] for r in cells]
+        elif not any(isinstance(r, (list, tuple)) for r in cells):
+            values = cells
+        else:
+            return rating_cells(cells, "ratings")
+        out: list[int | float | None] = []
+        append = out.append
+        for v in values:
+            cls = v.__class__
+            if cls is float and v.is_integer():
+                v = int(v)
+                cls = int
+            if cls is int:
+                if 1 <= v <= 3999:
+                    append(v)
+                    continue
+                if v == 0:
+                    append(None)
+                    continue
+            elif v is None:
+                append(None)
+                continue
+            elif cls is float and 1 <= v <= 3999:
+                append(v)
+                continue
+            return rating_cells(cells, "ratings")
+        return out
+    return rating_cells(cells, "ratings")
+
+
 def _event_k(k: Cells, n: int) -> list[int | float | None]:
     if k is None:
         return [None] * n
@@ -662,7 +697,7 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
     collecting = gc.isenabled()
     gc.disable()
     try:
-        players = rating_cells(ratings, "ratings")
+        players = _event_ratings(ratings)
         n = len(players)
         ks = _event_k(k, n)
         if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):

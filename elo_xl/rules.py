@@ -138,12 +138,13 @@ class RuleSet:
         """Rate ``halves``/2 points against these (counted) opponents; ``k`` None = default."""
         raise NotImplementedError
 
-    def performance(self, opponents: Sequence[int | float], halves: int) -> int | None:
-        """Ra + dp for ``halves``/2 points against these (counted) opponents."""
+    def performance(self, opponents: Sequence[int | float], halves: int, average: int | None = None) -> int | None:
+        """Ra + dp for ``halves``/2 points against these (counted) opponents (``average``: their
+        :meth:`average` when the caller has it already)."""
         n = len(opponents)
         if not n:
             return None
-        ra = self.average(opponents)
+        ra = self.average(opponents) if average is None else average
         return ra + P_TO_DP[half_up(100 * halves, 2 * n)]
 
     def initial(self, opponents: Sequence[int | float], halves: int) -> tuple[int | float | None, str | None]:
@@ -326,11 +327,12 @@ class LogisticRules(RuleSet):
         unrounded = k * (halves / 2 - expected)
         return Change(expected, unrounded, float_half_away(unrounded), k)
 
-    def performance(self, opponents, halves):
+    def performance(self, opponents, halves, average=None):
         n = len(opponents)
         if not n:
             return None
-        return float_half_up(self.average(opponents) + self.dp(Fraction(halves, 2 * n)))
+        ra = self.average(opponents) if average is None else average
+        return float_half_up(ra + self.dp(Fraction(halves, 2 * n)))
 
 
 FIDE = FideRules("FIDE", cap_exempt_from=2650)

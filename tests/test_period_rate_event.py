@@ -78,3 +78,16 @@ def test_bools_are_not_results():
     results[3][2] = True
     with pytest.raises(EloError, match="row 4 column 3: True is not a result"):
         rate_event(ratings, results, None, "FIDE", pairings)
+
+
+def test_ratings_read_directly_as_the_general_reader_reads_them():
+    pairings = [[2.0], [1.0], [4.0], [3.0]]
+    results = [[1.0], [0.0], [0.5], [0.5]]
+    fast = rate_event([[2400.0], [0.0], [2012.5], [None]], results, 20, "FIDE", pairings)
+    general = rate_event([["2400"], ["NR"], ["2012.5"], [""]], results, 20, "FIDE", pairings)
+    assert fast == general
+    assert [o.rating for o in fast] == [2400, None, 2012.5, None]
+    with pytest.raises(EloError, match=r"ratings, value 3: 5000 is not a rating"):
+        rate_event([[2400.0], [0.0], [5000.0], [None]], results, 20, "FIDE", pairings)
+    with pytest.raises(EloError, match=r"ratings, value 2: True is not a rating"):
+        rate_event([[2400.0], [True], [2000.0], [None]], results, 20, "FIDE", pairings)
