@@ -306,3 +306,42 @@ def test_rapid_period_reads_the_rapid_column(tmp_path):
     assert main(["period", "--list", str(lst), "--month", "2026-10", "--type", "rapid", str(ev), "-o", str(out)]) == 0
     players = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert players[1]["old_rating"] == 2010
+
+
+def test_junior_k40_ends_with_the_year_of_the_18th_birthday(tmp_path):
+    # J born 2008, K 40, 2100: in 2026 he turns 18, so K 40 lasts until the end of 2026; the list of
+    # 1 January 2027 (after the December period) gives him 20. After November he keeps 40.
+    # J beats an equal 2100: +0.5 × 40 = +20.
+    rows = [(1, "J", 2100, 40, 2008), (2, "Q", 2100, 20, 1980)]
+    events = [([("J", 1, 2100), ("Q", 2, 2100)], [[(1, 2, "1")]])]
+    _, december = period(tmp_path, rows, events, "2026-12")
+    assert (december[1]["change"], december[1]["new_rating"], december[1]["next_k"]) == (20, 2120, 20)
+    assert "18th birthday" in december[1]["note"]
+    _, november = period(tmp_path, rows, events, "2026-11")
+    assert november[1]["next_k"] == 40
+    # an adult with K 40 and an unknown career keeps 40 (the 30-games rule needs the career count)
+    _, adult = period(tmp_path, [(1, "A", 2100, 40, 1980), (2, "Q", 2100, 20, 1980)], events, "2026-12")
+    assert adult[1]["next_k"] == 40
+
+
+def test_thirty_games_from_the_career_count(tmp_path):
+    # September: N gets a first rating from 5 games (1993, as above; career 5, next K 40).
+    # October: on the list with 1993 and K 40, N draws 25 games with 1993 players → career 30:
+    # K 20 from the November list. (25 draws at PD 0.50: change 0.)
+    db = tmp_path / "h.sqlite"
+    lst = write_csv_list(tmp_path, NEWCOMER_LIST, "sep.csv")
+    e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
+    e2 = write_event(tmp_path, "b.trf", *NEWCOMER_EVENTS[1])
+    out = tmp_path / "o.json"
+    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), str(e2), "--db", str(db),
+                 "-o", str(out)]) == 0
+    sep = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
+    assert (sep[9]["new_rating"], sep[9]["next_k"]) == (1993, 40)
+    rows = [(9, "N", 1993, 40, 1980)] + [(300 + j, f"O{j}", 1993, 20, 1980) for j in range(25)]
+    oct_list = write_csv_list(tmp_path, rows, "oct.csv")
+    players = [("N", 9, 1993)] + [(f"O{j}", 300 + j, 1993) for j in range(25)]
+    e3 = write_event(tmp_path, "c.trf", players, [[(1, j + 2, "=")] for j in range(25)])
+    assert main(["period", "--list", str(oct_list), "--month", "2026-10", str(e3), "--db", str(db),
+                 "-o", str(out)]) == 0
+    oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
+    assert (oct_[9]["games"], oct_[9]["k_used"], oct_[9]["change"], oct_[9]["next_k"]) == (25, 28, 0, 20)

@@ -381,7 +381,7 @@ def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]],
         new_rating[fell] = 0
 
     next_k = _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, history, period_no,
-                     rating_list, extra, first_rated)
+                     rating_list, extra, first_rated, notes)
     name = rs.name + (f", K schedule {k_schedule}" if k_schedule else "")
     return PeriodResult(month_text(period_no), kind, name, rating_list, extra, ratings, list_k, played, k_used,
                         change, has_change, new_rating, next_k, notes, warnings, newcomer_games, first_rated, infos,
@@ -487,7 +487,7 @@ def _per_player(rs, k_schedule, ratings, list_k, a, b, h, sp, so, sh, born, hist
 
 
 def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, history, period_no, rating_list,
-            extra, first_rated) -> np.ndarray:
+            extra, first_rated, notes) -> np.ndarray:
     """The K each player will have on the next list."""
     total = len(ratings)
     if k_schedule is not None:
@@ -497,7 +497,7 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
     next_k = np.where(new_rating > 0, list_k, 0)
     top_k = k_factor(3999, rules=rs)       # the K of a player whose rating reached 2400
     new_k = k_factor(None, rules=rs)       # the K of a new player (until 30 games)
-    next_year = (period_no + 1) // 12
+    year, next_year = period_no // 12, (period_no + 1) // 12
     january = (period_no + 1) % 12 == 0
     recompute = (new_rating > 0) & ((played > 0) | (list_k == 0) | january)
     for i in np.flatnonzero(recompute).tolist():
@@ -508,9 +508,16 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
         elif i in first_rated:
             career = first_rated[i]
         old = int(list_k[i])
+        rating = int(new_rating[i])
         if career is None and old >= new_k:
-            career = 0  # K 40 with an unknown career: it stays (the 30-games rule cannot be applied)
-        k = k_factor(int(new_rating[i]), career, born[i], reached_2400=(0 < old <= top_k),
+            junior_ends = (born[i] is not None and k_factor(rating, None, born[i], rules=rs, year=year) == new_k
+                           and k_factor(rating, None, born[i], rules=rs, year=next_year) != new_k)
+            if junior_ends:  # K 40 of a junior: it ends with the year of his 18th birthday
+                _note(notes, i, "K 40 ends with the year of the 18th birthday (career games not known: "
+                                "taken as 30 or more)")
+            else:
+                career = 0  # K 40 with an unknown career: it stays (the 30-games rule cannot be applied)
+        k = k_factor(rating, career, born[i], reached_2400=(0 < old <= top_k),
                      rules=rs, year=next_year)
         next_k[i] = min(k, old) if old else k
     return next_k
