@@ -163,6 +163,7 @@ def iter_list_text(lines: Iterable[bytes | str], kind: str = "standard", source:
     if spans[0][0] != "fide_id":
         raise EloError(f"{source}, line 1: the header does not start with ID Number")
     intern = sys.intern
+    col = {f: s for f, s in layout if f is not None}
     for n, text in enumerate(decoded, 2):
         if not text.strip():
             continue
@@ -171,7 +172,7 @@ def iter_list_text(lines: Iterable[bytes | str], kind: str = "standard", source:
             values = _overflowed(text, layout, extra)
         else:
             values = {f: text[s:e] for f, s, e in spans}
-        yield _row(values, source, n, starts, layout, intern)
+        yield _row(values, source, n, col, intern)
 
 
 def _overflowed(text: str, layout: list[tuple[str | None, int]], extra: int) -> dict[str, str]:
@@ -189,9 +190,7 @@ def _overflowed(text: str, layout: list[tuple[str | None, int]], extra: int) -> 
     return {f: text[s:e] for (f, _), s, e in zip(layout, bounds, ends) if f is not None}
 
 
-def _row(values: dict[str, str], source: str, n: int, starts: list[int],
-         layout: list[tuple[str | None, int]], intern) -> ListRow:
-    col = {f: s for f, s in layout if f is not None}
+def _row(values: dict[str, str], source: str, n: int, col: dict[str, int], intern) -> ListRow:
     fide_id = _whole(values["fide_id"], source, n, 0, "ID")
     if fide_id is None:
         raise EloError(f"{source}, line {n}, column 1: the player has no FIDE ID; every line of a list starts with one")
