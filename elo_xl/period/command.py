@@ -124,9 +124,15 @@ def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object])
             sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode())
             sys.stdout.flush()
         if conn is not None:
+            import sqlite3
+
             from .store import save_period
 
-            save_period(conn, result, os.path.basename(args.list))
+            try:
+                save_period(conn, result, os.path.basename(args.list))
+            except sqlite3.Error as error:
+                raise EloError(f"--db {args.db}: the period could not be recorded ({error}); the database is as "
+                               "it was, the new list was written") from None
     finally:
         if conn is not None:
             conn.close()

@@ -33,13 +33,15 @@ import numpy as np
 
 from ..engine import k_factor
 from ..errors import EloError, show
+from ..results import RESULT_TEXT
 from ..rules import FideRules, RuleSet, parse_rules
 from ..trf import TrfEvent, birth_year
 from . import kernel
 from .lists import ListRow, RatingList
 
-#: TRF results of a rated game, in halves of a point for the player whose line holds them.
-RATED_HALVES = {"1": 2, "=": 1, "0": 0}
+#: TRF results of a rated game, in halves of a point for the player whose line holds them (the
+#: result codes of :mod:`elo_xl.results`: ``1`` win, ``=`` draw, ``0`` loss).
+RATED_HALVES = {symbol: RESULT_TEXT[symbol] for symbol in ("1", "=", "0")}
 
 
 # --- the numbers of the rules a period needs ----------------------------------------------------
