@@ -345,3 +345,18 @@ def test_thirty_games_from_the_career_count(tmp_path):
                  "-o", str(out)]) == 0
     oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert (oct_[9]["games"], oct_[9]["k_used"], oct_[9]["change"], oct_[9]["next_k"]) == (25, 28, 0, 20)
+
+
+def test_ussr_1977_with_a_k_schedule_keeps_tenths(tmp_path):
+    # USSR-1977: N_exp to 0.1 point. A 1700 vs B 1650 (one game): ΔK 50 → h 57 → N_exp 0.57 → 0.6;
+    # A draws: K 25 (schedule, below 1600? no: 1700 → 20) → 20 × (0.5 − 0.6) = −2 → 1698.
+    # B: h 43 → 0.4; K 20 × (0.5 − 0.4) = +2 → 1652. With K 25 for a 1590 player the change has halves:
+    # C 1590 vs D 1540 draw: ΔK 50 → h 57 → 0.6, 25 × (0.5 − 0.6) = −2.5 → 1587.5.
+    rows = [(1, "A", 1700, None, 1980), (2, "B", 1650, None, 1980), (3, "C", 1590, None, 1980),
+            (4, "D", 1540, None, 1980)]
+    events = [([("A", 1, 1700), ("B", 2, 1650)], [[(1, 2, "=")]]), ([("C", 3, 1590), ("D", 4, 1540)], [[(1, 2, "=")]])]
+    _, players = period(tmp_path, rows, events, "2026-10", "--rules", "USSR-1977",
+                        "--k-schedule", "0:25,1600:20,2000:15,2400:10")
+    assert (players[1]["change"], players[1]["new_rating"]) == (-2, 1698)
+    assert (players[2]["change"], players[2]["new_rating"]) == (2, 1652)
+    assert (players[3]["k_used"], players[3]["change"], players[3]["new_rating"]) == (25, -2.5, 1587.5)

@@ -340,10 +340,12 @@ def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]],
     sh = np.array(games.side_h, dtype=np.int64)
     year = period_no // 12
 
-    k_used = np.zeros(total, dtype=np.int64)
-    change = np.zeros(total, dtype=np.int64)
+    # FIDE's changes are whole numbers; ELO-1970/USSR-1977 with a K of one's own may give halves
+    exact_type = np.int64 if isinstance(rs, FideRules) else object
+    k_used = np.zeros(total, dtype=exact_type)
+    change = np.zeros(total, dtype=exact_type)
     has_change = np.zeros(total, dtype=bool)
-    new_rating = ratings.copy()
+    new_rating = ratings.astype(exact_type)
     played = np.zeros(total, dtype=np.int64)
     newcomer_games: dict[int, list[tuple[str, int, int]]] = {}
     event_keys = [f"{month}#{i + 1}" for i in range(len(infos))]
@@ -493,9 +495,10 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
     """The K each player will have on the next list."""
     total = len(ratings)
     if k_schedule is not None:
-        return np.where(new_rating > 0, k_schedule.k_of(new_rating), 0)
+        values = new_rating.astype(np.float64)
+        return np.where(values > 0, k_schedule.k_of(values), 0)
     if not isinstance(rs, FideRules):
-        return np.array([rs.default_k(int(r)) if r else 0 for r in new_rating.tolist()], dtype=np.int64)
+        return np.array([rs.default_k(r) if r else 0 for r in new_rating.tolist()], dtype=np.int64)
     next_k = np.where(new_rating > 0, list_k, 0)
     top_k = k_factor(3999, rules=rs)       # the K of a player whose rating reached 2400
     new_k = k_factor(None, rules=rs)       # the K of a new player (until 30 games)
