@@ -121,21 +121,27 @@ def as_xlsx(result: PeriodResult) -> bytes:
     rows = 1
     change_at = JSON_FIELDS.index("change")
     for r in result.rows():
-        cells: list[Any] = []
-        for c, name in enumerate(JSON_FIELDS):
-            value = r[name]
-            cell = WriteOnlyCell(sheet, value=value)
-            if isinstance(value, str):
+        cells: list[Any] = list(r.values())
+        for c, value in enumerate(cells):
+            if value.__class__ is str and value[:1] in _FORMULA_START:
+                cell = WriteOnlyCell(sheet, value=value)
                 cell.data_type = "s"  # user text stays text, never a formula
-            if c == change_at and value:
-                cell.fill = gain if value > 0 else loss
-            cells.append(cell)
+                cells[c] = cell
+        value = cells[change_at]
+        if value:
+            cell = WriteOnlyCell(sheet, value=value)
+            cell.fill = gain if value > 0 else loss
+            cells[change_at] = cell
         sheet.append(cells)
         rows += 1
     sheet.auto_filter.ref = f"A1:{_column(len(JSON_FIELDS) - 1)}{rows}"
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+#: Text starting with one of these would be read as a formula if written as a plain value.
+_FORMULA_START = ("=",)
 
 
 def _column(c: int) -> str:
