@@ -117,7 +117,7 @@ def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object])
         events = read_events(args.events)
         result = rate_period(rating_list, events, month, args.type, rules, schedule, history)
         data = render(result, fmt)
-        _report(result)
+        _report(result, notes=(fmt == "txt"))
         if args.output:
             write(args.output, data)
         else:
@@ -139,11 +139,18 @@ def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object])
     return 0
 
 
-def _report(result) -> None:
-    """Warnings and a summary on stderr."""
+def _report(result, notes: bool) -> None:
+    """Warnings, the players' notes (for a format without a note column) and a summary on stderr."""
     for w in result.warnings:
         print(f"elo-xl: warning: {w}", file=sys.stderr)
+    if notes:
+        for row in result.rows():
+            if row["note"]:
+                who = row["name"] + (f" ({row['fide_id']})" if row["fide_id"] else "")
+                print(f"elo-xl: note: {who}: {row['note']}", file=sys.stderr)
     rated = int((result.has_change).sum())
     first = len(result.first_rated)
-    print(f"elo-xl: period {result.period} ({result.kind}, {result.rules}): {len(result.events)} events, "
-          f"{rated} players rated, {first} first ratings", file=sys.stderr)
+    events = len(result.events)
+    print(f"elo-xl: period {result.period} ({result.kind}, {result.rules}): {events} event{'s' if events != 1 else ''}, "
+          f"{rated} player{'s' if rated != 1 else ''} rated, {first} first rating{'s' if first != 1 else ''}",
+          file=sys.stderr)
