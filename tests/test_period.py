@@ -360,3 +360,18 @@ def test_ussr_1977_with_a_k_schedule_keeps_tenths(tmp_path):
     assert (players[1]["change"], players[1]["new_rating"]) == (-2, 1698)
     assert (players[2]["change"], players[2]["new_rating"]) == (2, 1652)
     assert (players[3]["k_used"], players[3]["change"], players[3]["new_rating"]) == (25, -2.5, 1587.5)
+
+
+def test_zero_score_in_the_first_event_is_disregarded(tmp_path):
+    # Event 1: N loses to three 2000 players (0/3). Event 2: N scores 3/5 against five 2100 players.
+    # Without event 1: Ra = (5 × 2100 + 3600) / 7 = 2014.29, p = 4/7 = 0.57 → dp 50 → 2064.29 → 2064.
+    # (Had event 1 counted: Ra = (16500 + 3600) / 10 = 2010, p = 0.40 → dp −72 → 1938.)
+    rows = [(11, "R1", 2000, 20, 1980), (12, "R2", 2000, 20, 1980), (13, "R3", 2000, 20, 1980)] + [
+        (20 + j, f"S{j}", 2100, 20, 1980) for j in range(5)]
+    e1 = ([("N", 9, None), ("R1", 11, 2000), ("R2", 12, 2000), ("R3", 13, 2000)],
+          [[(1, 2, "0")], [(1, 3, "0")], [(1, 4, "0")]])
+    e2 = ([("N", 9, None)] + [(f"S{j}", 20 + j, 2100) for j in range(5)],
+          [[(1, j + 2, "1" if j < 3 else "0")] for j in range(5)])
+    _, players = period(tmp_path, rows, [e1, e2])
+    assert players[9]["new_rating"] == 2064
+    assert "a zero score in the first event is disregarded" in players[9]["note"]
