@@ -584,6 +584,8 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     in one pass over the grids. None when a cell needs the general reader (text, a bye, a forfeit,
     any error: the general path then names the cell) or numpy is not installed.
     """
+    if getattr(rs, "GAP_FROM", None) is not None:  # pairs not rated (rapid, blitz): the general path
+        return None
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - the general path does the same work
@@ -656,12 +658,15 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     return out
 
 
-def _tally(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int, int | float]:
-    """:func:`_counted` and :func:`_points` in one pass: (counted opponents, their halves, points)."""
+def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int, int | float]:
+    """:func:`_counted` and :func:`_points` in one pass: (counted opponents, their halves, points).
+    ``own`` is the player's rating, for rule sets that do not rate some pairs of rated players
+    (a ``GAP_FROM`` rule: rapid and blitz)."""
     opps: list = []
     append = opps.append
     halves = points = 0
     sub = rs.unrated_as
+    gap = own is not None and getattr(rs, "GAP_FROM", None) is not None
     for opp, code in games:
         if code is None:
             continue
@@ -671,6 +676,8 @@ def _tally(rs: RuleSet, games: Sequence[Game]) -> tuple[list, int, int | float]:
                 if sub is None:
                     continue
                 opp = sub
+            elif gap and not rs.rated_pair(own, opp):  # type: ignore[attr-defined]
+                continue
             append(opp)
             halves += code
     return opps, halves, _half_points(points)
@@ -708,7 +715,7 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
             tallies = _numeric_rounds(rs, players, results, pairings) if big else None
             games = None if tallies is not None else _rounds_games(players, results, pairings)
         if tallies is None:
-            tallies = [_tally(rs, g) for g in games]
+            tallies = [_tally(rs, g, own) for g, own in zip(games, players)]
         return [_outcome(rs, players[i], opps, halves, ks[i], points)
                 for i, (opps, halves, points) in enumerate(tallies)]
     finally:

@@ -110,3 +110,35 @@ def test_period_equals_engine_per_player(seed):
         assert (row["games"], row["k_used"], row["change"]) == (out.games, out.k, out.change)
         expected_new = out.new_rating if out.new_rating >= 1400 else None
         assert row["new_rating"] == expected_new
+
+
+def test_gap_rule_of_rapid_and_blitz():
+    # FIDE-PERIODS.md: since 1 Dec 2024 a rapid/blitz game between players 600 or more apart is not
+    # rated when one of them is rated above 2600 (for both players). Parameters as FIDE-RAPID has them.
+    params = kernel.KernelParams(cap=400, cap_exempt_from=None, k_times_n=700, gap=600, gap_above=2600)
+    own = np.array([2700, 2100, 2600, 2601, 2700])
+    opp = np.array([2100, 2700, 2000, 2001, 2101])
+    # 600 apart, 2700 above 2600: not rated either way; 2600 is not above 2600; 599 apart is rated
+    assert kernel.rated_mask(own, opp, params).tolist() == [False, False, True, False, True]
+
+
+def test_engine_skips_pairs_a_gap_rule_excludes():
+    # A stand-in rule set with the rapid gap rule (the rapid rule sets come with their own change):
+    # rate_event leaves out the 2700–2100 game for both players and rates the rest as FIDE-2024.
+    from elo_xl.engine import rate_event
+    from elo_xl.rules import FideRules
+
+    class Gap(FideRules):
+        GAP_FROM, GAP_ABOVE = 600, 2600
+
+        def rated_pair(self, rating, opponent):
+            return not (abs(rating - opponent) >= self.GAP_FROM and max(rating, opponent) > self.GAP_ABOVE)
+
+    rules = Gap("GAP-TEST", cap_exempt_from=None)
+    ratings = [[2700], [2100], [2150]]
+    pairings = [[2, 3], [1, None], [None, 1]]
+    results = [[1, 1], [0, None], [None, 0]]
+    out = rate_event(ratings, results, 10, rules, pairings)
+    # 2700 vs 2100: 600 apart → not rated; 2700 vs 2150: 550 apart → rated, D capped at 400: PD 0.92,
+    # 10 × 0.08 = 0.8 → +1; 2150: 10 × (0 − 0.08) = −0.8 → −1.
+    assert [(o.games, o.change) for o in out] == [(1, 1), (0, 0), (1, -1)]

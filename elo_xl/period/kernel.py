@@ -75,14 +75,12 @@ class KernelParams:
 
 def gap_rule(rs: Any) -> tuple[int | None, int | None]:
     """(gap, above) of the rapid/blitz rule "not rated when 600+ apart and one is above 2600", from the
-    rule set's attributes (``NOT_RATED_GAP`` and ``NOT_RATED_ABOVE``, or ``not_rated_gap`` and
-    ``not_rated_above``); (None, None) when the rule set has no such rule.
+    rule set's attributes ``GAP_FROM`` and ``GAP_ABOVE``; (None, None) when the rule set has no such rule.
 
     >>> gap_rule(parse_rules("FIDE"))
     (None, None)
     """
-    for gap_name, above_name in (("NOT_RATED_GAP", "NOT_RATED_ABOVE"), ("not_rated_gap", "not_rated_above"),
-                                 ("gap", "gap_above")):
+    for gap_name, above_name in (("GAP_FROM", "GAP_ABOVE"),):
         gap, above = getattr(rs, gap_name, None), getattr(rs, above_name, None)
         if gap is not None and above is not None:
             return gap, above
