@@ -7,4 +7,6 @@
   hundredths: identical, game for game, to :func:`elo_xl.engine.rate`.
 * :mod:`~elo_xl.period.store` — the SQLite history of processed periods (``--db``).
 * :mod:`~elo_xl.period.run` — one period from a list and TRF files to a new list.
+* :mod:`~elo_xl.period.output` — the new list as FIDE TXT, CSV, JSON or ``.xlsx``.
+* :mod:`~elo_xl.period.command` — what ``elo-xl period`` runs (the command line only parses).
 """
