@@ -504,7 +504,8 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
     new_k = k_factor(None, rules=rs)       # the K of a new player (until 30 games)
     year, next_year = period_no // 12, (period_no + 1) // 12
     january = (period_no + 1) % 12 == 0
-    recompute = (new_rating > 0) & ((played > 0) | (list_k == 0) | january)
+    # K changes only with play, a missing K, or (on the January list) a junior's K 40 ending
+    recompute = (new_rating > 0) & ((played > 0) | (list_k == 0) | (january & (list_k >= new_k)))
     for i in np.flatnonzero(recompute).tolist():
         fid = _fide_id(i, rating_list, extra)
         career = _career(history, fid)
