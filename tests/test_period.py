@@ -375,3 +375,24 @@ def test_zero_score_in_the_first_event_is_disregarded(tmp_path):
     _, players = period(tmp_path, rows, [e1, e2])
     assert players[9]["new_rating"] == 2064
     assert "a zero score in the first event is disregarded" in players[9]["note"]
+
+
+def test_pool_is_cleared_once_the_list_rates_the_player(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "h.sqlite"
+    lst = write_csv_list(tmp_path, NEWCOMER_LIST, "sep.csv")
+    e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
+    out = tmp_path / "o.json"
+    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pool WHERE fide_id = 9").fetchone()[0] == 3
+    # October's list rates N (1800, K 40): his games are rated as a rated player's, the pool goes.
+    # N 1800 beats R4 2100: D −300 → PD 0.15 (row 291–302), 40 × 0.85 = 34 → 1834.
+    oct_list = write_csv_list(tmp_path, NEWCOMER_LIST + [(9, "N", 1800, 40, 1990)], "oct.csv")
+    e2 = write_event(tmp_path, "b.trf", [("N", 9, 1800), ("R4", 15, 2100)], [[(1, 2, "1")]])
+    assert main(["period", "--list", str(oct_list), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
+    oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
+    assert (oct_[9]["change"], oct_[9]["new_rating"]) == (34, 1834)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pool WHERE fide_id = 9").fetchone()[0] == 0

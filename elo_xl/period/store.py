@@ -183,6 +183,11 @@ def _update_pool_and_careers(conn: sqlite3.Connection, result: PeriodResult) -> 
         if fid not in careers:
             conn.execute("INSERT INTO careers VALUES (?, ?, 0, ?)", (kind, fid, month))
             careers[fid] = 0
+    # players the list now rates (rated elsewhere, or published meanwhile) need no pool any more
+    index, rating = result.players.index, result.players.rating  # type: ignore[attr-defined]
+    pooled = [fid for (fid,) in conn.execute("SELECT DISTINCT fide_id FROM pool WHERE type = ?", (kind,))]
+    done = [(kind, fid) for fid in pooled if fid in index and rating[index[fid]]]
+    conn.executemany("DELETE FROM pool WHERE type = ? AND fide_id = ?", done)
     games = result.games.tolist()
     updates = [(games[i], kind, fid) for fid, i in _positions(result, careers) if games[i]]
     conn.executemany("UPDATE careers SET games = games + ? WHERE type = ? AND fide_id = ?", updates)
