@@ -119,7 +119,6 @@ def part1(players: int, rounds: int) -> None:
     as_text = [["1" if v == 1.0 else "½" if v == 0.5 else "0" for v in row] for row in results]
     t = timed(lambda: ELO_EVENT(r_col, as_text, 20, "FIDE", pairings), 1)
     rows.append(("ELO_EVENT, results as text (general reader)", t))
-    del as_text
     rl, al, bl, hl, kl = ratings.tolist(), a.tolist(), b.tolist(), h.tolist(), k.tolist()
     t = timed(lambda: plain_python_fide(rl, kl, al, bl, hl), 2)
     rows.append(("plain-Python FIDE table loop", t))

@@ -47,7 +47,6 @@ from .results import (
     parse_whole,
     rating_cells,
     same_size,
-    shape,
 )
 from .rounding import exact, to_number
 from .rules import RuleSet, parse_rules

@@ -10,7 +10,6 @@ import pytest
 
 from elo_xl.cli import main
 from elo_xl.errors import EloError
-from elo_xl.period.lists import read_list
 from elo_xl.period.run import rate_period
 from elo_xl.rules import parse_rules
 from elo_xl.trf import parse_trf

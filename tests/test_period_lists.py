@@ -1,6 +1,5 @@
 """Rating-list files: fixtures written by hand from the column table of FIDE-PERIODS.md."""
 
-import io
 import json
 
 import pytest

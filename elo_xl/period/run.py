@@ -493,7 +493,6 @@ def _per_player(rs, k_schedule, ratings, list_k, a, b, h, sp, so, sh, born, hist
 def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, history, period_no, rating_list,
             extra, first_rated, notes) -> np.ndarray:
     """The K each player will have on the next list."""
-    total = len(ratings)
     if k_schedule is not None:
         values = new_rating.astype(np.float64)
         return np.where(values > 0, k_schedule.k_of(values), 0)
