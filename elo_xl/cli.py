@@ -87,6 +87,15 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     export.set_defaults(run=run_export)
 
+    period = commands.add_parser(
+        "period", help="rate a month of events against the rating list in force and write the new list",
+        description="Rate a rating period: every player's games of the month from all events (TRF files), rated "
+                    "against the list in force, the change rounded once, K×n ≤ 700, first ratings for unrated "
+                    "players, and the new list as TXT (FIDE's layout), CSV, JSON or .xlsx.")
+    from .period.command import add_arguments as period_arguments
+    period_arguments(period)
+    period.set_defaults(run=run_period)
+
     lite = commands.add_parser(
         "lite", help="write main.py and requirements.txt for xlwings Lite",
         description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
@@ -179,6 +188,14 @@ def run_demo(args: argparse.Namespace) -> int:
             progress.step(path.name)
     print("Workbooks: " + ", ".join(str(path) for path, *_ in books))
     return 0
+
+
+def run_period(args: argparse.Namespace) -> int:
+    """``elo-xl period``: a rating period's new list (all the work is in :mod:`elo_xl.period`)."""
+    from .period.command import run_command
+    from .workbook.archive import write_atomically
+
+    return run_command(args, write_atomically)
 
 
 def run_lite(args: argparse.Namespace) -> int:

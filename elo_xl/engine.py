@@ -17,12 +17,16 @@ input. Range arguments accept a single value, a flat list (a column) or a list o
 from __future__ import annotations
 
 import datetime as _dt
+import gc
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .errors import EloError, show
 from .results import (
     COMPLEMENT,
+    DRAW,
+    LOSS,
     BYE_HELP,
     BYES,
     POINTS_HALVES,
@@ -43,7 +47,6 @@ from .results import (
     parse_whole,
     rating_cells,
     same_size,
-    shape,
 )
 from .rounding import exact, to_number
 from .rules import FIDE, RuleSet, parse_rules
@@ -215,7 +218,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
     n = len(opps)
     score = _half_points(halves)
     average = rs.average(opps)
-    performance_ = rs.performance(opps, halves)
+    performance_ = rs.performance(opps, halves, average)
     if rating is None and rs.uses_initial_ratings:
         new, note = rs.initial(opps, halves)
         return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
@@ -441,7 +444,78 @@ def category(average: Any) -> int | None:
 # --- whole events --------------------------------------------------------------------------
 
 
+#: Grids of at least this many cells in the rounds form try the numeric fast path first.
+_FAST_FROM = 64
+
+#: Results typed as numbers (what Excel passes for 1, ½, 0): read without the general parser.
+_NUMBER_RESULT = {1: WIN, 0.5: DRAW, 0: LOSS}
+
+
+def _rows(cells: Cells) -> tuple[Sequence, int, int]:
+    """A range as (rows, height, width), a list of rows used as it is (no copy); ragged ranges refused."""
+    if isinstance(cells, (list, tuple)) and cells and all(isinstance(r, (list, tuple)) for r in cells):
+        rows = cells
+    else:
+        rows = grid(cells)
+    if not rows:
+        return rows, 0, 0
+    width = len(rows[0])
+    for r in rows:
+        if len(r) != width:
+            raise EloError("a range has rows of different lengths; every row needs the same number of cells")
+    return rows, len(rows), width
+
+
+def _cell_result(value: Any, pos: tuple[int, int]) -> int | None:
+    """A result cell of a game: numbers 1, 0.5, 0 directly, anything else through the parser."""
+    cls = value.__class__
+    if cls is float or cls is int:
+        code = _NUMBER_RESULT.get(value)
+        if code is not None:
+            return code
+    elif value is None:
+        return None
+    return _game_result(value, "results", pos)
+
+
+def _event_ratings(cells: Cells) -> list[int | float | None]:
+    """:func:`rating_cells` of the ratings column, numbers read directly (anything else, and any
+    number out of range, goes through the general reader, which names the cell)."""
+    if isinstance(cells, list) and cells:
+        if all(r.__class__ is list and len(r) == 1 for r in cells):
+            values = [r[0] for r in cells]
+        elif not any(isinstance(r, (list, tuple)) for r in cells):
+            values = cells
+        else:
+            return rating_cells(cells, "ratings")
+        out: list[int | float | None] = []
+        append = out.append
+        for v in values:
+            cls = v.__class__
+            if cls is float and v.is_integer():
+                v = int(v)
+                cls = int
+            if cls is int:
+                if 1 <= v <= 3999:
+                    append(v)
+                    continue
+                if v == 0:
+                    append(None)
+                    continue
+            elif v is None:
+                append(None)
+                continue
+            elif cls is float and 1 <= v <= 3999:
+                append(v)
+                continue
+            return rating_cells(cells, "ratings")
+        return out
+    return rating_cells(cells, "ratings")
+
+
 def _event_k(k: Cells, n: int) -> list[int | float | None]:
+    if k is None:
+        return [None] * n
     rows = grid(k)
     values = [parse_k(v, "k", pos) for v, pos in cells_with_position(k)] if rows else [None]
     if len(values) == 1:
@@ -453,24 +527,21 @@ def _event_k(k: Cells, n: int) -> list[int | float | None]:
 
 def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
     n = len(ratings)
-    rows, cols = shape(results)
+    table, rows, cols = _rows(results)
     if (rows, cols) != (n, n):
         raise EloError(
             f"results is {rows}×{cols} but ratings lists {n} players; a crosstable needs {n} rows and {n} columns "
             "(or give pairings for the rounds form)")
-    table = grid(results)
-    codes = [[None] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(n):
-            if i != j:
-                codes[i][j] = _game_result(table[i][j], "results", (i + 1, j + 1))
+    codes = [[_cell_result(v, (i + 1, j + 1)) if i != j else None for j, v in enumerate(row)]
+             for i, row in enumerate(table)]
     games: list[list[Game]] = [[] for _ in range(n)]
     for i in range(n):
+        row_i, games_i, rating_i = codes[i], games[i], ratings[i]
         for j in range(i + 1, n):
-            a, b = codes[i][j], codes[j][i]
-            if a is None and b is None:
-                continue
+            a, b = row_i[j], codes[j][i]
             if a is None:
+                if b is None:
+                    continue
                 a = COMPLEMENT[b]
             elif b is None:
                 b = COMPLEMENT[a]
@@ -478,57 +549,172 @@ def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
                 raise EloError(
                     f"results, row {i + 1} column {j + 1} ({show(table[i][j])}) and row {j + 1} column {i + 1} "
                     f"({show(table[j][i])}) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−")
-            games[i].append((ratings[j], a))
-            games[j].append((ratings[i], b))
+            games_i.append((ratings[j], a))
+            games[j].append((rating_i, b))
     return games
 
 
 def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[Game]]:
     n = len(ratings)
-    prow, pcol = shape(pairings)
-    rrow, rcol = shape(results)
+    ptable, prow, pcol = _rows(pairings)
+    rtable, rrow, rcol = _rows(results)
     if prow != n:
         raise EloError(f"pairings has {prow} rows but ratings lists {n} players; give one row per player")
     if (rrow, rcol) != (prow, pcol):
         raise EloError(f"results is {rrow}×{rcol} but pairings is {prow}×{pcol}; give one result per pairing cell")
-    ptable, rtable = grid(pairings), grid(results)
     opp = [[0] * pcol for _ in range(n)]
     code = [[None] * pcol for _ in range(n)]
     byes: list[list[Game]] = [[] for _ in range(n)]
+    limit = 10**6
     for i in range(n):
+        prow_i, rrow_i, opp_i, code_i = ptable[i], rtable[i], opp[i], code[i]
         for t in range(pcol):
-            value = ptable[i][t]
-            number = None if is_blank(value) else parse_whole(value, "pairings", 0, 10**6, (i + 1, t + 1))
+            value = prow_i[t]
+            cls = value.__class__
+            if (cls is int or (cls is float and value.is_integer())) and 0 <= value <= limit:
+                number = int(value)
+            elif value is None or is_blank(value):
+                number = None
+            else:
+                number = parse_whole(value, "pairings", 0, limit, (i + 1, t + 1))
             if not number:  # a bye or a round without a game: byes and forfeits still score points
-                unpaired = parse_result(rtable[i][t], "results", (i + 1, t + 1))
+                unpaired = parse_result(rrow_i[t], "results", (i + 1, t + 1))
                 if unpaired in WITHOUT_OPPONENT:
                     byes[i].append((None, unpaired))
                 continue
-            if number and (number > n or number == i + 1):
+            if number > n or number == i + 1:
                 problem = (f"is not a start number; the event has {n} players" if number > n
                            else "is the player himself; a player cannot meet himself")
                 raise EloError.at("pairings", (i + 1, t + 1), value, problem)
-            opp[i][t] = number
-            code[i][t] = _game_result(rtable[i][t], "results", (i + 1, t + 1))
+            opp_i[t] = number
+            code_i[t] = _cell_result(rrow_i[t], (i + 1, t + 1))
     games = byes
     for i in range(n):
-        row_games = games[i]
+        row_games, opp_i, code_i = games[i], opp[i], code[i]
         for t in range(pcol):
-            j = opp[i][t] - 1
+            j = opp_i[t] - 1
             if j < 0:
                 continue
             back = opp[j][t]
-            if back and back != i + 1:
-                raise EloError(
-                    f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
-                    f"but row {j + 1} says {j + 1} meets {back}")
-            a, b = code[i][t], code[j][t]
-            if back and a is not None and b is not None and not agree(a, b):
-                raise EloError(
-                    f"results, round {t + 1}: row {i + 1} ({show(rtable[i][t])}) and row {j + 1} "
-                    f"({show(rtable[j][t])}) disagree on their game; one game reads 1/0, ½/½, 0/1, +/− or −/−")
+            a = code_i[t]
+            if back != i + 1:
+                if back:
+                    raise EloError(
+                        f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
+                        f"but row {j + 1} says {j + 1} meets {back}")
+            elif a is not None:
+                b = code[j][t]
+                if b is not None and not agree(a, b):
+                    raise EloError(
+                        f"results, round {t + 1}: row {i + 1} ({show(rtable[i][t])}) and row {j + 1} "
+                        f"({show(rtable[j][t])}) disagree on their game; one game reads 1/0, ½/½, 0/1, +/− or −/−")
             row_games.append((ratings[j], a))
     return games
+
+
+def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells) -> list | None:
+    """The rounds form when every pairing and result cell is a plain number or blank (what Excel
+    passes): each player's (counted opponents, halves, points), checked and tallied with numpy
+    in one pass over the grids. None when a cell needs the general reader (text, a bye, a forfeit,
+    any error: the general path then names the cell) or numpy is not installed.
+    """
+    if rs.GAP_FROM is not None:  # pairs not rated (rapid, blitz): the general path
+        return None
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - the general path does the same work
+        return None
+    n = len(players)
+    if not (isinstance(pairings, list) and isinstance(results, list) and len(pairings) == n == len(results)) or not n:
+        return None
+    plain = {float, int, type(None)}
+    kinds: set = set()
+    for row in pairings:
+        if row.__class__ is not list:
+            return None
+        kinds.update(map(type, row))
+    for row in results:
+        if row.__class__ is not list:
+            return None
+        kinds.update(map(type, row))
+    if not kinds <= plain:
+        return None
+    try:
+        pair = np.array(pairings, dtype=np.float64)  # blank (None) becomes NaN
+        res = np.array(results, dtype=np.float64)
+    except (ValueError, TypeError):  # ragged rows
+        return None
+    if pair.ndim != 2 or pair.shape != res.shape:
+        return None
+    blank = np.isnan(pair)
+    pair[blank] = 0
+    if (pair < 0).any() or (pair > n).any() or (pair != np.floor(pair)).any():
+        return None
+    opp = pair.astype(np.int64)
+    rows = np.arange(1, n + 1)[:, None]
+    paired = opp > 0
+    if (opp == rows).any():
+        return None
+    played = ~np.isnan(res)
+    halves = np.where(played, res * 2, 0)
+    if (played & ~np.isin(halves, (0, 1, 2))).any():
+        return None
+    i_idx, t_idx = np.nonzero(paired)
+    j_idx = opp[i_idx, t_idx] - 1
+    back = opp[j_idx, t_idx]
+    if ((back != 0) & (back != i_idx + 1)).any():
+        return None
+    mine, theirs = played[i_idx, t_idx], played[j_idx, t_idx]
+    both = mine & theirs
+    if (halves[i_idx, t_idx][both] + halves[j_idx, t_idx][both] != 2).any():
+        return None
+    # the games a player's own row holds with a result, in row order (round by round)
+    take = mine
+    i_g, j_g = i_idx[take], j_idx[take]
+    h_g = halves[i_idx, t_idx][take].astype(np.int64)
+    points = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
+    sub = rs.unrated_as
+    rated = np.array([p is not None for p in players])
+    if sub is None:
+        keep = rated[j_g]
+        i_g, j_g, h_g = i_g[keep], j_g[keep], h_g[keep]
+        values = np.array(players, dtype=object)[j_g].tolist()
+    else:
+        values = np.array([sub if p is None else p for p in players], dtype=object)[j_g].tolist()
+    counts = np.bincount(i_g, minlength=n).tolist()
+    sums = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
+    out = []
+    at = 0
+    for i in range(n):
+        c = counts[i]
+        out.append((values[at:at + c], sums[i], _half_points(points[i])))
+        at += c
+    return out
+
+
+def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int, int | float]:
+    """:func:`_counted` and :func:`_points` in one pass: (counted opponents, their halves, points).
+    ``own`` is the player's rating, for rule sets that do not rate some pairs of rated players
+    (a ``GAP_FROM`` rule: rapid and blitz)."""
+    opps: list = []
+    append = opps.append
+    halves = points = 0
+    sub = None if rs.uses_initial_ratings else rs.unrated_as
+    gap = own is not None and rs.GAP_FROM is not None
+    for opp, code in games:
+        if code is None:
+            continue
+        points += POINTS_HALVES[code]
+        if code <= 2:
+            if opp is None:
+                if sub is None:
+                    continue
+                opp = sub
+            elif gap and not rs.rated_pair(own, opp):
+                continue
+            append(opp)
+            halves += code
+    return opps, halves, _half_points(points)
 
 
 def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = None,
@@ -542,23 +728,36 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
     ``standard_ratings`` (FIDE-RAPID, FIDE-BLITZ): one cell per player; an unrated player
     with one is rated with it and counts as rated for his opponents (see :func:`rate`).
 
+    Cells that are already numbers (as Excel passes them) are read directly; the ranges are
+    read where they are, never copied.
+
     >>> out = rate_event([2500, 2400, None], [[None, 1, 1], [0, None, "½"], [0, "½", None]], k=10)
     >>> [(o.games, o.score, o.change, o.new_rating) for o in out]
     [(1, 1, 4, 2504), (1, 0, -4, 2396), (2, 0.5, None, None)]
     """
     rs = parse_rules(rules)
-    players = rating_cells(ratings, "ratings")
-    n = len(players)
-    ks = _event_k(k, n)
-    seeded = {} if standard_ratings is None else _standard_seeds(rs, players, ks, standard_ratings)
-    if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
-        games = _crosstable_games(players, results)
-    else:
-        games = _rounds_games(players, results, pairings)
-    outcomes = []
-    for i in range(n):
-        opps, halves = _counted(rs, games[i], players[i])
-        outcomes.append(_outcome(rs, players[i], opps, halves, ks[i], _points(games[i])))
-    for i, note in seeded.items():
-        outcomes[i] = replace(outcomes[i], note=note)
-    return outcomes
+    # millions of small tuples and no cycles: the collector's passes would take a fifth of the time
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        players = _event_ratings(ratings)
+        n = len(players)
+        ks = _event_k(k, n)
+        seeded = {} if standard_ratings is None else _standard_seeds(rs, players, ks, standard_ratings)
+        if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
+            tallies = None
+            games = _crosstable_games(players, results)
+        else:
+            big = isinstance(pairings, list) and n and isinstance(pairings[0], list) and n * len(pairings[0]) >= _FAST_FROM
+            tallies = _numeric_rounds(rs, players, results, pairings) if big else None
+            games = None if tallies is not None else _rounds_games(players, results, pairings)
+        if tallies is None:
+            tallies = [_tally(rs, g, own) for g, own in zip(games, players)]
+        outcomes = [_outcome(rs, players[i], opps, halves, ks[i], points)
+                    for i, (opps, halves, points) in enumerate(tallies)]
+        for i, note in seeded.items():
+            outcomes[i] = replace(outcomes[i], note=note)
+        return outcomes
+    finally:
+        if collecting:
+            gc.enable()

@@ -160,6 +160,8 @@ class RuleSet:
     INITIAL_MAX: ClassVar[int | None] = None
     #: The lowest rating published (an initial rating below it is not published).
     RATING_FLOOR: ClassVar[int | None] = None
+    #: An unrated player's results are pooled over at most this many consecutive months.
+    POOL_MONTHS: ClassVar[int | None] = None
 
     # --- N_exp (rule sets that rate against the opponents' average) ------------------------------
     #: N_exp is rounded to this many tenths of a point (0: no N_exp; 5 = 0.5, 1 = 0.1).
@@ -297,12 +299,13 @@ class RuleSet:
         """Rate ``halves``/2 points against these (counted) opponents; ``k`` None = default."""
         raise NotImplementedError
 
-    def performance(self, opponents: Sequence[int | float], halves: int) -> int | None:
-        """Ra + dp for ``halves``/2 points against these (counted) opponents."""
+    def performance(self, opponents: Sequence[int | float], halves: int, average: int | None = None) -> int | None:
+        """Ra + dp for ``halves``/2 points against these (counted) opponents (``average``: their
+        :meth:`average` when the caller has it already)."""
         n = len(opponents)
         if not n:
             return None
-        ra = self.average(opponents)
+        ra = self.average(opponents) if average is None else average
         return ra + P_TO_DP[half_up(100 * halves, 2 * n)]
 
     def initial(self, opponents: Sequence[int | float], halves: int) -> tuple[int | float | None, str | None]:
@@ -335,6 +338,7 @@ class FideRules(RuleSet):
     INITIAL_ANCHOR, INITIAL_ANCHORS = 1800, 2
     INITIAL_MAX = 2200
     RATING_FLOOR = 1400
+    POOL_MONTHS = 26  # FIDE-PERIODS.md: results pooled over up to 26 months
 
     def __init__(self, name: str, cap_exempt_from: int | None):
         self.name = name
@@ -529,11 +533,12 @@ class LogisticRules(RuleSet):
         unrounded = k * (halves / 2 - expected)
         return Change(expected, unrounded, float_half_away(unrounded), k)
 
-    def performance(self, opponents, halves):
+    def performance(self, opponents, halves, average=None):
         n = len(opponents)
         if not n:
             return None
-        return float_half_up(self.average(opponents) + self.dp(Fraction(halves, 2 * n)))
+        ra = self.average(opponents) if average is None else average
+        return float_half_up(ra + self.dp(Fraction(halves, 2 * n)))
 
 
 FIDE = FideRules("FIDE", cap_exempt_from=2650)
