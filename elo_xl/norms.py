@@ -368,14 +368,14 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
     holders = sum(g.title in TITLE_HOLDERS for g in counted)
     need_holders = -(-n // 2)
     if holders < need_holders:
-        unmet.append(f"{holders} title holders of {n} opponents, {need_holders} needed (50 %, not CM or WCM)")
+        unmet.append(f"{_plural(holders, 'title holder')} of {n} opponents, {need_holders} needed (50 %, not CM or WCM)")
     norm_titled = sum(g.title in norm.titles for g in counted)
     need_titled = max(3, -(-n // 3))
     if double:
         need_titled = -(-need_titled // 2)
     if norm_titled < need_titled:
         which = "/".join(sorted(norm.titles, key=TITLES.index))
-        unmet.append(f"{norm_titled} {which} opponents, {need_titled} needed")
+        unmet.append(f"{_plural(norm_titled, which + ' opponent')}, {need_titled} needed")
     if exempt:
         return unmet
     counts: dict[str, int] = {}

@@ -272,6 +272,8 @@ def test_title_holders_below_half():
 def test_fewer_than_three_norm_title_holders():
     check = mix(titles=["GM", "GM", "IM", "IM", "IM", "FM", "WFM", "CM", "WCM"])
     assert check.unmet == ("2 GM opponents, 3 needed",)
+    check = mix(titles=["GM", "IM", "IM", "IM", "IM", "FM", "WFM", "CM", "WCM"])
+    assert check.unmet == ("1 GM opponent, 3 needed",)
 
 
 def test_fewer_than_a_third_norm_title_holders():

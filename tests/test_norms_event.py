@@ -9,6 +9,7 @@ crosstables; expected figures are worked by hand from table 8.1.1 (p → dp):
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -123,6 +124,15 @@ def test_table_has_a_norms_section(tmp_path, capsys):
     rows = [line.split() for line in section.splitlines()[2:4]]
     assert rows[0][:4] == ["1", "Hero,", "Ann", "GM"] and " ".join(rows[0][-4:]) == "made after round 9"
     assert rows[1][3] == "IM" and rows[1][-1] == "made"
+
+
+def test_the_readme_shows_this_section(tmp_path, capsys):
+    path = tmp_path / "event.trf"
+    path.write_text(hero_swiss(HERO), encoding="utf-8")
+    assert main(["rate", str(path), "--norms"]) == 0
+    section = capsys.readouterr().out.rstrip("\n").splitlines()[-4:]
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "\n".join("    " + line for line in section) in readme
 
 
 def test_csv_has_the_norms_made(tmp_path, capsys):
