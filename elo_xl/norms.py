@@ -368,7 +368,8 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
     holders = sum(g.title in TITLE_HOLDERS for g in counted)
     need_holders = -(-n // 2)
     if holders < need_holders:
-        unmet.append(f"{_plural(holders, 'title holder')} of {n} opponents, {need_holders} needed (50 %, not CM or WCM)")
+        unmet.append(f"{_plural(holders, 'title holder')} of {n} opponents, {need_holders} needed "
+                     "(50 %, not CM or WCM)")
     norm_titled = sum(g.title in norm.titles for g in counted)
     need_titled = max(3, -(-n // 3))
     if double:
@@ -416,7 +417,7 @@ def norm_check(norm: Any, opponents: Cells, results: Cells, titles: Cells = None
     """
     parsed_norm = parse_norm(norm)
     own = parse_federation(own_federation, "own_federation")
-    minimum = parse_whole(min_games, "min_games", 1, 99) or MIN_GAMES
+    minimum = parse_whole(min_games, "min_games", 1, GAMES_CAP) or MIN_GAMES
     games = games_from_cells(opponents, results, titles, federations)
     return evaluate(parsed_norm, games, own, min_games=minimum, exempt=parse_flag(exempt, "exempt"),
                     double_round_robin=parse_flag(double_round_robin, "double_round_robin"))

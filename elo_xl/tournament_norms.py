@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EloError
-from .norms import MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, evaluate, points_text
+from .norms import GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, evaluate, points_text
 from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
 from .tournament import Report, Tournament
 
@@ -169,8 +169,9 @@ def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES
 def add_norms(report: Report, t: Tournament, exempt: bool = False, min_games: int | None = None) -> None:
     """Add each player's ``"norms"`` to a rating report, and the options to its event."""
     minimum = MIN_GAMES if min_games is None else min_games
-    if not 1 <= minimum <= 99:
-        raise EloError(f"--min-games: {minimum} is not a number of games; give a whole number from 1 to 99")
+    if not 1 <= minimum <= GAMES_CAP:
+        raise EloError(f"--min-games: {minimum} is not a number of games; give a whole number from 1 to "
+                       f"{GAMES_CAP} (more games count as {GAMES_CAP})")
     for row, checks in zip(report.rows, player_norms(t, exempt, minimum)):
         row["norms"] = checks
     report.event["norms"] = {"exempt": exempt, "min_games": minimum}
@@ -188,11 +189,12 @@ def norms_text(checks: list[dict[str, Any]]) -> str:
 
 
 def norms_section(report: Report) -> list[str]:
-    """The table's norms section: every norm made, and every norm performance that missed
-    only something else (the mix, the games), with what is missing."""
+    """The table's norms section: every norm made, and every norm performance (Rp reached)
+    that is not a norm, with what is missing."""
     options = report.event.get("norms", {})
     rules = "federation rules off (exempt)" if options.get("exempt") else "federation rules applied"
-    lines = [f"Norms — GM and IM, WGM and WIM for women; {rules}; at least {options.get('min_games', MIN_GAMES)} games"]
+    minimum = options.get("min_games", MIN_GAMES)
+    lines = [f"Norms — GM and IM, WGM and WIM for women; {rules}; at least {minimum} games"]
     header = ["No", "Name", "Norm", "Games", "Credited", "Ra", "Score", "Rp", "Required", "Result"]
     table = [header]
     for row in report.rows:

@@ -376,7 +376,7 @@ def test_blank_rows_are_no_game():
     (("GM", [2400], [1], None, ["GERMANY"]), 'federations: "GERMANY" is not a federation'),
     (("GM", [2400], [1], None, None, "N0R"), 'own_federation: "N0R" is not a federation'),
     (("GM", [2400], [1], None, None, None, "maybe"), 'exempt: "maybe" is not TRUE or FALSE'),
-    (("GM", [2400], [1], None, None, None, None, 0), "min_games: 0 is not a whole number from 1 to 99"),
+    (("GM", [2400], [1], None, None, None, None, 0), "min_games: 0 is not a whole number from 1 to 13"),
 ])
 def test_bad_input_is_one_line(args, message):
     with pytest.raises(EloError) as error:
