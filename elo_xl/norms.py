@@ -21,8 +21,8 @@ games that count:
   (``FID`` and a blank federation count as no federation).
 
 A game against a given opponent whose result is still blank is a game **to play**: it counts
-in Ra and in the games of the norm, scores nothing yet, and the norm is not made while one
-remains. Forfeits, games played but not rated (``W``, ``D``, ``L``) and byes are not games of
+in Ra and in the games of the norm, scores nothing yet (in p and Rp too), and the norm is not
+made while one remains. Forfeits, games played but not rated (``W``, ``D``, ``L``) and byes are not games of
 the norm.
 
 >>> check = norm_check("IM", [2550, 2500, 2480, 2450, 2420, 2400, 2350, 2150, None],
