@@ -229,3 +229,58 @@ def test_the_sample_event_gets_a_list_for_everyone():
         assert all(list(n) == NORM_KEYS for n in row["norms"])
         if not e.title and e.sex.lower() == "m":
             assert [n["norm"] for n in row["norms"]] == ["GM", "IM"]
+
+
+def test_double_round_robin_halves_the_norm_title_requirement():
+    # 6 players, each pair twice (10 rounds): player 1 (NOR, FM) meets one GM and four IMs twice.
+    # 2 GM games of 10 are fewer than max(3, ⌈10/3⌉) = 4, but a double round robin needs ⌈4/2⌉ = 2.
+    titles = ["FM", "GM", "IM", "IM", "IM", "IM"]
+    feds = ["NOR", "GER", "FRA", "ESP", "GER", "FRA"]
+    entrants = [Entrant(i + 1, f"P{i + 1}", 2600, title=titles[i], federation=feds[i]) for i in range(6)]
+    berger = [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
+              [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]
+    rounds = berger + berger
+    pairings = [[0] * 10 for _ in range(6)]
+    results = [[None] * 10 for _ in range(6)]
+    for r, games in enumerate(rounds):
+        for a, b in games:
+            pairings[a - 1][r], pairings[b - 1][r] = b, a
+            first = a == 1 or b == 1
+            results[a - 1][r], results[b - 1][r] = (("1", "0") if a == 1 else ("0", "1")) if first else ("=", "=")
+    t = Tournament(entrants, results, pairings)
+    assert kind_of_event(t, _rounds(t)) == "double round robin"
+    gm = player_norms(t)[0][0]
+    # 10/10 at Ra 2600: Rp 3400; 2 GM games of 10, and ⌈4/2⌉ = 2 are needed.
+    assert (gm["norm"], gm["games"], gm["rp"], gm["achieved"], gm["unmet"]) == ("GM", 10, 3400, True, [])
+    # Cut off after round 7 it is a Swiss: the GM met in rounds 2 and 7, and max(3, ⌈7/3⌉) = 3 needed.
+    swiss = Tournament(entrants, [row[:7] for row in results], [row[:7] for row in pairings])
+    assert kind_of_event(swiss, _rounds(swiss)) == "swiss"
+    assert "2 GM opponents, 3 needed" in player_norms(swiss, min_games=7)[0][0]["unmet"]
+
+
+def test_event_checks_agree_with_elo_norm():
+    # Every whole-event check of the sample Swiss equals ELO_NORM on that player's rounds.
+    from elo_xl.samples import sample_swiss
+    from elo_xl.udfs import ELO_NORM
+
+    event = sample_swiss()
+    checks = player_norms(event, min_games=5)
+    compared = 0
+    for i, (e, player_checks) in enumerate(zip(event.entrants, checks)):
+        opponents, results, titles, feds = [], [], [], []
+        for opponent, result in zip(event.pairings[i], event.results[i]):
+            o = event.entrants[opponent - 1] if opponent else None
+            if o is None and result is None:
+                continue
+            opponents.append(None if o is None else (o.rating or "NR"))
+            results.append(result)
+            titles.append(o.title if o else None)
+            feds.append(o.federation if o else None)
+        for c in player_checks:
+            if c["after_round"] is not None:
+                continue
+            row = ELO_NORM(c["norm"], opponents, results, titles, feds, e.federation, None, 5)[0]
+            assert row[:5] == [c["games_credited"], c["ra"], c["score"], c["rp"], c["points_required"]]
+            assert row[6:] == ["; ".join(c["unmet"]), c["achieved"]]
+            compared += 1
+    assert compared >= 20
