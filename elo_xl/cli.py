@@ -56,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: the year of the start date, else of the end date, else this year)")
     rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")
     rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
+    rate.add_argument("--norms", action="store_true",
+                      help="also check FIDE title norms: GM and IM for every player, WGM and WIM for women")
+    rate.add_argument("--norms-exempt", action="store_true",
+                      help="with --norms: the event is exempt from the federation rules (national championship final, zonal…)")
+    rate.add_argument("--min-games", type=int, metavar="N", help="with --norms: the games a norm needs (default 9)")
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
@@ -117,6 +122,12 @@ def run_rate(args: argparse.Namespace) -> int:
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
     result = rate_tournament(event, args.rules, args.k, k_file, args.year)
+    if args.norms or args.norms_exempt or args.min_games is not None:
+        from .tournament_norms import add_norms
+
+        if not args.norms:
+            raise EloError("--norms-exempt and --min-games go with --norms")
+        add_norms(result, event, args.norms_exempt, args.min_games)
     text = {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[args.format](result)
     if args.format != "table":
         for note in result.notes:

@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from .tournament import Report
+from .tournament_norms import norms_section, norms_text
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
@@ -76,7 +77,10 @@ def as_csv(report: Report) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for row in report.rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        values = {k: "" if v is None else v for k, v in row.items()}
+        if "norms" in row:  # --norms: the norms made, as one cell
+            values["norms"] = norms_text(row["norms"])
+        writer.writerow(values)
     return out.getvalue()
 
 
@@ -88,6 +92,8 @@ def as_json(report: Report) -> str:
 def as_text(report: Report) -> str:
     """The heading, the table and the notes, as ``--format table`` prints them."""
     lines = [heading(report), "", table(report)]
+    if "norms" in report.event:  # --norms
+        lines += [""] + norms_section(report)
     if report.notes:
         lines += [""] + [f"Note: {note}" for note in report.notes]
     return "\n".join(lines) + "\n"

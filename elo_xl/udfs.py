@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import xlwings as xw
 
-from . import engine
+from . import engine, norms
 from .errors import EloError
 
 #: Under xlwings Lite (Pyodide) and xlwings Server errors must be raised as XlwingsError.
@@ -203,6 +203,36 @@ def ELO_NEEDED(rating, opponents, target, k=None, rules=None):
     return engine.needed(rating, opponents, target, k, rules)
 
 
+NORM_DOC = "Norm: GM, IM, WGM or WIM."
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("norm", doc=NORM_DOC)
+@xw.arg("opponents", ndim=2, doc="Opponents' ratings, one cell per round; blank, 0 or NR = unrated (counts 1400). A blank opponent with a blank result is no game.")
+@xw.arg("results", ndim=2, doc="Results as in ELO_NEW: 1, ½ (0.5, =), 0; + and - are forfeits (not counted); blank against a given opponent = a game still to play.")
+@xw.arg("titles", ndim=2, doc="Opponents' titles (optional), one per opponent: GM, IM, WGM, WIM, FM, WFM, CM, WCM or blank.")
+@xw.arg("federations", ndim=2, doc="Opponents' federations (optional), three-letter codes such as GER; FID or blank = no federation.")
+@xw.arg("own_federation", doc="The player's own federation (optional), e.g. NOR.")
+@xw.arg("exempt", doc="TRUE for an event exempt from the federation rules (national championship final, zonal, qualifying Swiss…); blank = FALSE.")
+@xw.arg("min_games", doc="Games a norm needs (optional); blank = 9 (7 in team championships).")
+@_excel
+def ELO_NORM(norm, opponents, results, titles=None, federations=None, own_federation=None, exempt=None,
+             min_games=None):
+    """FIDE title norm check; spills one row: games credited, Ra, score, Rp, points required, points still needed, unmet requirements (text), norm made (TRUE/FALSE). E.g. =ELO_NORM("IM",B2:B10,C2:C10,D2:D10,E2:E10,"NOR")"""
+    return [norms.norm_check(norm, opponents, results, titles, federations, own_federation, exempt,
+                             min_games).excel_row()]
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("norm", doc=NORM_DOC)
+@xw.arg("games", doc="Number of games (the regulations' Annex shows 7 to 19).")
+@xw.arg("average", doc="Opponents' average rating Ra, after the floor for the lowest-rated opponent.")
+@_excel
+def ELO_NORM_SCORE(norm, games, average):
+    """Least points for a title norm in that many games at that average (the Annex of the FIDE Title Regulations, computed), e.g. =ELO_NORM_SCORE("GM",9,2460) gives 6.5. Empty when no score makes the norm."""
+    return norms.norm_score(norm, games, average)
+
+
 #: Every Excel function of the module, in the order of the reference.
 FUNCTIONS = (ELO_EXPECTED, ELO_TABLE_H, ELO_DP, ELO_NEW, ELO_CHANGE, ELO_EVENT, ELO_PERFORMANCE,
-             ELO_INITIAL, ELO_K, ELO_AVERAGE, ELO_CATEGORY, ELO_FORECAST, ELO_NEEDED)
+             ELO_INITIAL, ELO_K, ELO_AVERAGE, ELO_CATEGORY, ELO_FORECAST, ELO_NEEDED, ELO_NORM, ELO_NORM_SCORE)

@@ -42,6 +42,8 @@ RANGE_PARAMETERS = {
     "ELO_CATEGORY": set(),
     "ELO_FORECAST": {"remaining_opponents"},
     "ELO_NEEDED": {"opponents"},
+    "ELO_NORM": {"opponents", "results", "titles", "federations"},
+    "ELO_NORM_SCORE": set(),
 }
 
 #: Words a VBA parameter may not be called: keywords, and the names the generated wrapper
@@ -220,6 +222,8 @@ BAD_CALLS = {
     "ELO_CATEGORY": (("x",), "average"),
     "ELO_FORECAST": ((2500, "x", [2400]), "points"),
     "ELO_NEEDED": ((2400, [2400], "x"), "target"),
+    "ELO_NORM": (("IM", [2400], [1], ["XX"]), "titles"),
+    "ELO_NORM_SCORE": (("GM", 9, "x"), "average"),
 }
 
 

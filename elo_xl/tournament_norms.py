@@ -1,0 +1,223 @@
+"""Title norms over a whole event: what ``elo-xl rate EVENT --norms`` adds to the report.
+
+Every player is checked for a GM and an IM norm, a woman (TRF sex ``w``) for a WGM and a WIM
+norm too; a norm whose title the player already holds, or a higher one, is skipped (an IM
+is not checked for IM, WGM or WIM norms). The arithmetic is :func:`elo_xl.norms.evaluate`.
+
+What the event adds to one player's games:
+
+* the kind of event: a round robin when every two players meet exactly once (a crosstable
+  always is one), a double round robin when exactly twice, otherwise a Swiss;
+* in a round robin, games against an unrated player who scored zero against the rated
+  players do not count (read from implementations);
+* in a Swiss, a norm not made over the whole event is checked again over every first *k*
+  rounds, k from the minimum number of games up; the first that makes the norm is reported
+  with ``after_round`` (the regulations allow dropping the games after a norm).
+
+>>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> t = from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]])
+>>> report = rate_tournament(t, k=10, year=2026)
+>>> add_norms(report, t)
+>>> [n["norm"] for n in report.rows[0]["norms"]], report.rows[0]["norms"][0]["unmet"][0]
+(['GM', 'IM'], '1 game credited, 9 needed')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import EloError
+from .norms import GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, evaluate, points_text
+from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
+from .tournament import Report, Tournament
+
+#: The norms checked for every player, and for women in addition.
+OPEN_NORMS = ("GM", "IM")
+WOMEN_NORMS = ("WGM", "WIM")
+
+
+def _title(text: str) -> str:
+    """A title from an event file, or "" when it is not one a norm counts (e.g. blank)."""
+    word = (text or "").strip().upper()
+    return word if word in TITLES else ""
+
+
+def _federation(text: str) -> str:
+    """A federation from an event file; "" for FID, blank or anything not three letters."""
+    word = (text or "").strip().upper()
+    return word if len(word) == 3 and word.isalpha() and word != "FID" else ""
+
+
+def _rounds(t: Tournament) -> list[list[tuple[int | None, int | None]]]:
+    """Each player's rounds as (opponent index or None, result code or None)."""
+    n = len(t.entrants)
+    if t.pairings is None:  # a crosstable: one game per pair, in start order
+        table = t.results
+        rows: list[list[tuple[int | None, int | None]]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if i == j:
+                    continue
+                code = parse_result(table[i][j], "results", (i + 1, j + 1))
+                if code is None:
+                    back = parse_result(table[j][i], "results", (j + 1, i + 1))
+                    code = None if back is None else COMPLEMENT[back]
+                    if code is None:
+                        continue
+                rows[i].append((j, code))
+        return rows
+    rows = []
+    for i, (pairs, results) in enumerate(zip(t.pairings, t.results)):
+        row = []
+        for r, (opponent, value) in enumerate(zip(pairs, results)):
+            code = parse_result(value, "results", (i + 1, r + 1))
+            row.append((opponent - 1 if opponent else None, code))
+        rows.append(row)
+    return rows
+
+
+def kind_of_event(t: Tournament, rounds: list[list[tuple[int | None, int | None]]]) -> str:
+    """``"round robin"``, ``"double round robin"`` or ``"swiss"``, from who met whom.
+
+    >>> from elo_xl.tournament import from_crosstable
+    >>> t = from_crosstable(["A", "B"], [2500, 2400], [[None, 1], [0, None]])
+    >>> kind_of_event(t, _rounds(t))
+    'round robin'
+    """
+    n = len(t.entrants)
+    if t.pairings is None:
+        return "round robin"
+    meetings = [[0] * n for _ in range(n)]
+    for i, row in enumerate(rounds):
+        for j, _ in row:
+            if j is not None and 0 <= j < n:
+                meetings[i][j] += 1
+    counts = {meetings[i][j] for i in range(n) for j in range(n) if i != j}
+    if counts == {1}:
+        return "round robin"
+    if counts == {2}:
+        return "double round robin"
+    return "swiss"
+
+
+def _excluded_unrated(t: Tournament, rounds: list[list[tuple[int | None, int | None]]]) -> set[int]:
+    """Unrated players who played rated players and scored zero against them (round robins)."""
+    out = set()
+    for i, e in enumerate(t.entrants):
+        if e.rating is not None:
+            continue
+        against_rated = [code for j, code in rounds[i]
+                         if j is not None and t.entrants[j].rating is not None and code is not None and code <= 2]
+        if against_rated and sum(against_rated) == 0:
+            out.add(i)
+    return out
+
+
+def _as_dict(check: NormCheck, after_round: int | None) -> dict[str, Any]:
+    return {"norm": check.norm, "games": check.games, "games_credited": check.games_credited, "ra": check.ra,
+            "score": check.score, "rp": check.rp, "points_required": check.points_required,
+            "achieved": check.achieved, "unmet": list(check.unmet), "after_round": after_round}
+
+
+def norms_to_check(sex: str, title: str) -> list[str]:
+    """The norms checked for a player: GM and IM, WGM and WIM for women, minus titles held.
+
+    >>> norms_to_check("w", ""), norms_to_check("m", "IM"), norms_to_check("f", "WGM")
+    (['GM', 'IM', 'WGM', 'WIM'], ['GM'], ['GM', 'IM'])
+    """
+    names = list(OPEN_NORMS) + (list(WOMEN_NORMS) if (sex or "").strip().lower() in ("w", "f") else [])
+    held = _title(title)
+    return [name for name in names if held not in NORMS[name].titles]
+
+
+def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES) -> list[list[dict[str, Any]]]:
+    """The norm checks of every player of an event, in start order (JSON-ready dicts)."""
+    rounds = _rounds(t)
+    kind = kind_of_event(t, rounds)
+    excluded = _excluded_unrated(t, rounds) if kind != "swiss" else set()
+    entrants = t.entrants
+    out = []
+    for i, e in enumerate(entrants):
+        per_round: list[NormGame | None] = []  # one entry per round: the game, or None
+        for j, code in rounds[i]:
+            if j is None:
+                per_round.append(NormGame(None, code) if code in WITHOUT_OPPONENT else None)
+            elif j in excluded:
+                per_round.append(None)
+            else:
+                o = entrants[j]
+                per_round.append(NormGame(o.rating, code, _title(o.title), _federation(o.federation)))
+        games = [g for g in per_round if g is not None]
+        own = _federation(e.federation)
+        checks = []
+        for name in norms_to_check(e.sex, e.title):
+            check = evaluate(name, games, own, min_games=min_games, exempt=exempt,
+                             double_round_robin=kind == "double round robin")
+            after = None
+            if not check.achieved and kind == "swiss":
+                for k in range(min_games, len(per_round)):
+                    prefix = evaluate(name, [g for g in per_round[:k] if g is not None], own,
+                                      min_games=min_games, exempt=exempt)
+                    if prefix.achieved:
+                        check, after = prefix, k
+                        break
+            checks.append(_as_dict(check, after))
+        out.append(checks)
+    return out
+
+
+def add_norms(report: Report, t: Tournament, exempt: bool = False, min_games: int | None = None) -> None:
+    """Add each player's ``"norms"`` to a rating report, and the options to its event."""
+    minimum = MIN_GAMES if min_games is None else min_games
+    if not 1 <= minimum <= GAMES_CAP:
+        raise EloError(f"--min-games: {minimum} is not a number of games; give a whole number from 1 to "
+                       f"{GAMES_CAP} (more games count as {GAMES_CAP})")
+    for row, checks in zip(report.rows, player_norms(t, exempt, minimum)):
+        row["norms"] = checks
+    report.event["norms"] = {"exempt": exempt, "min_games": minimum}
+
+
+def norms_text(checks: list[dict[str, Any]]) -> str:
+    """A player's norms made, as one CSV cell: ``IM``, ``GM after round 9; IM``.
+
+    >>> norms_text([{"norm": "GM", "achieved": True, "after_round": 9}, {"norm": "IM", "achieved": False}])
+    'GM after round 9'
+    """
+    made = [c["norm"] + (f" after round {c['after_round']}" if c.get("after_round") else "")
+            for c in checks if c["achieved"]]
+    return "; ".join(made)
+
+
+def norms_section(report: Report) -> list[str]:
+    """The table's norms section: every norm made, and every norm performance (Rp reached)
+    that is not a norm, with what is missing."""
+    options = report.event.get("norms", {})
+    rules = "federation rules off (exempt)" if options.get("exempt") else "federation rules applied"
+    minimum = options.get("min_games", MIN_GAMES)
+    lines = [f"Norms — GM and IM, WGM and WIM for women; {rules}; at least {minimum} games"]
+    header = ["No", "Name", "Norm", "Games", "Credited", "Ra", "Score", "Rp", "Required", "Result"]
+    table = [header]
+    for row in report.rows:
+        for c in row.get("norms", []):
+            performance_met = c["rp"] is not None and c["rp"] >= NORMS[c["norm"]].performance
+            if not (c["achieved"] or performance_met):
+                continue
+            if c["achieved"]:
+                result = "made" + (f" after round {c['after_round']}" if c["after_round"] else "")
+            else:
+                result = "not made: " + "; ".join(c["unmet"])
+            table.append([str(row["start_no"]), row["name"] or "", c["norm"], str(c["games"]),
+                          str(c["games_credited"]), _text(c["ra"]), points_text(c["score"]), _text(c["rp"]),
+                          "" if c["points_required"] is None else points_text(c["points_required"]), result])
+    if len(table) == 1:
+        return lines + ["No player made a norm or a norm performance."]
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    left = {1, 2, 9}
+    for r in table:
+        cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
