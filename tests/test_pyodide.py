@@ -51,6 +51,13 @@ CALLS: list[tuple[str, list[Any], Any]] = [
     ("ELO_CATEGORY", [[[2530]]], [[12]]),
     ("ELO_FORECAST", [[[2500]], [[3]], [[2400], [2400]]], [[4.28]]),
     ("ELO_NEEDED", [[[2400]], [[2400]] * 9, [[2420]], [[20]]], [[5.5]]),
+    # FIDE-NORMS.md's worked example: IM norm, Ra 2372, Rp 2497.
+    ("ELO_NORM", [[["IM"]], [[2550], [2500], [2480], [2450], [2420], [2400], [2350], [2150], [None]],
+                  [[1], [1], ["½"], [1], [0], [1], ["½"], [1], [0]],
+                  [["GM"], ["GM"], ["GM"], ["IM"], ["IM"], ["FM"], ["IM"], [None], [None]],
+                  [["GER"], ["FRA"], ["ESP"], ["GER"], ["FRA"], ["NED"], ["ENG"], ["NOR"], ["FID"]], [["NOR"]]],
+     [[9, 2372, 6, 2497, 5.5, 0, "", True]]),
+    ("ELO_NORM_SCORE", [[["GM"]], [[9]], [[2460]]], [[6.5]]),
 ]
 
 #: A bad argument: it must reach Excel as xlwings.XlwingsError carrying the one-line message.
