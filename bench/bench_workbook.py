@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_engine import swiss_event  # noqa: E402
 
 from elo_xl import rate_event  # noqa: E402
-from elo_xl.libreoffice import LibreOffice, available, read_named  # noqa: E402
+from elo_xl.recalc import LibreOffice, available, read_named  # noqa: E402
 from elo_xl.workbook import build  # noqa: E402
 
 

@@ -32,7 +32,7 @@ import pytest
 from books import put
 
 from elo_xl import engine
-from elo_xl.libreoffice import LibreOffice, read_named, read_values
+from elo_xl.recalc import LibreOffice, read_named, read_values
 from elo_xl.rules import parse_rules
 from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate

@@ -26,7 +26,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from books import put
 
 from elo_xl import engine
-from elo_xl.libreoffice import LibreOffice, read_named, read_values
+from elo_xl.recalc import LibreOffice, read_named, read_values
 from elo_xl.workbook import build
 
 KINDS = ("player", "round-robin", "swiss", "match", "reference")
