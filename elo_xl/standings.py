@@ -65,6 +65,7 @@ from .results import (
     UNRATED_LOSS,
     UNRATED_WIN,
     WIN,
+    WITHOUT_OPPONENT,
     grid,
     is_blank,
     parse_result,
@@ -253,9 +254,10 @@ def standings(rounds: Sequence[Sequence[Round]], tiebreak: str = "buchholz", unp
 def from_rounds(results: Any, pairings: Any) -> list[list[Round]]:
     """Rounds of the engine's rounds form: ``pairings`` n×r (opponent's start number, blank
     or 0 for none) and ``results`` n×r, each row that player's own record. Agreement of the
-    two rows of a game is :func:`elo_xl.engine.rate_event`'s check, not repeated here.
+    two rows of a game is :func:`elo_xl.engine.rate_event`'s check, not repeated here; a
+    game's result on a round without an opponent is no game, as the engine reads it.
 
-    >>> from_rounds([[1, "H"], [0, None]], [[2, None], [1, None]])
+    >>> from_rounds([[1, "H"], [0, 1]], [[2, None], [1, None]])
     [[(2, 2), (None, 8)], [(1, 0), (None, None)]]
     """
     ptable, rtable = grid(pairings), grid(results)
@@ -269,7 +271,10 @@ def from_rounds(results: Any, pairings: Any) -> list[list[Round]]:
             value = ptable[i][t]
             opp = None if is_blank(value) else parse_whole(value, "pairings", 0, n, (i + 1, t + 1)) or None
             cell = rtable[i][t]
-            row.append((opp, None if is_blank(cell) else parse_result(cell, "results", (i + 1, t + 1))))
+            code = None if is_blank(cell) else parse_result(cell, "results", (i + 1, t + 1))
+            if opp is None and code not in WITHOUT_OPPONENT:
+                code = None  # a game result without an opponent is no game (as the engine reads it)
+            row.append((opp, code))
         out.append(row)
     return out
 

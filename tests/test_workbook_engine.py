@@ -28,13 +28,14 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string, get_column_letter, range_boundaries
 
 from books import put
 
-from elo_xl import engine
+from elo_xl import engine, standings
 from elo_xl.recalc import LibreOffice, read_named, read_values
 from elo_xl.rules import parse_rules
-from elo_xl.workbook import build
+from elo_xl.workbook import build, round_robin, swiss
 from elo_xl.workbook.i18n import translate
 
 SEED = 20260101
@@ -349,40 +350,103 @@ def prepare(event: Event, folder: Path) -> Path:
 
 
 OUTPUT_NAMES = {
-    "round-robin": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category"),
-    "swiss": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category"),
+    "round-robin": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category", "TournamentK", "EventCounts"),
+    "swiss": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category", "TournamentK", "EventCounts"),
     "player": PLAYER_OUTPUTS,
     "match": ("NewRatingA", "NewRatingB", "RunningA", "RunningB"),
 }
+#: Output columns without a defined name, found beside ``Points`` through the template's OUTPUTS.
+UNNAMED_COLUMNS = {"round-robin": (round_robin.OUTPUTS, ("SB", "Rank", "KUsed")),
+                   "swiss": (swiss.OUTPUTS, ("Buchholz", "Rank", "KUsed"))}
+#: The player book's Kvant steps: label key → output name.
+KVANT_STEPS = {"kvant.average": "KvantAverage", "kvant.delta": "KvantDelta", "kvant.h": "KvantH",
+               "kvant.n_exp": "KvantNExp", "kvant.change": "KvantChange"}
+
+#: The spreadsheet engines every book is recalculated in.
+ENGINES = ("libreoffice", "gnumeric")
+
+Location = tuple[str, list[list[str]]]  # sheet title, rows of cell coordinates
 
 
-def read_back(path: Path, kind: str) -> tuple[dict[str, Any], list[str]]:
-    """The output names' values and every error cell of a recalculated book."""
-    values = read_named(path, OUTPUT_NAMES[kind])
-    errors = [f"{title}!{cell}={value}" for title, cells in read_values(path).items()
+def locations(path: Path, kind: str, lang: str) -> dict[str, Location]:
+    """Where each output stands in the book at ``path``, read from the book itself (defined
+    names, the columns beside ``Points``, the labels of the Kvant steps), so that the values
+    can be read from any engine's output, whatever it keeps of the names."""
+    book = openpyxl.load_workbook(path)
+    found: dict[str, Location] = {}
+
+    def area(title: str, ref: str) -> Location:
+        low_col, low_row, high_col, high_row = range_boundaries(ref.replace("$", ""))
+        return title, [[f"{get_column_letter(c)}{r}" for c in range(low_col, high_col + 1)]
+                       for r in range(low_row, high_row + 1)]
+
+    for name in OUTPUT_NAMES[kind]:
+        (title, ref), = book.defined_names[name].destinations
+        found[name] = area(title, ref)
+    if kind in UNNAMED_COLUMNS:
+        outputs, wanted = UNNAMED_COLUMNS[kind]
+        title, cells = found["Points"]
+        for name in wanted:
+            shift = outputs.index(name) - outputs.index("Points")
+            found[name] = title, [[_shifted(row[0], shift)] for row in cells]
+    if kind == "player":
+        title, _ = found["Games"]
+        labels = {translate(key, lang): name for key, name in KVANT_STEPS.items()}
+        for row in book[title].iter_rows(min_col=1, max_col=1):
+            cell = row[0]
+            if cell.value in labels:
+                found[labels[cell.value]] = title, [[f"C{cell.row}"]]
+    return found
+
+
+def _shifted(coordinate: str, columns: int) -> str:
+    column, row = coordinate_from_string(coordinate)
+    return f"{get_column_letter(column_index_from_string(column) + columns)}{row}"
+
+
+def read_back(path: Path, where: dict[str, Location]) -> tuple[dict[str, Any], list[str]]:
+    """The outputs' values and every error cell of a recalculated book."""
+    values = read_values(path)
+    outputs: dict[str, Any] = {}
+    for name, (title, cells) in where.items():
+        rows = [[values.get(title, {}).get(c) for c in row] for row in cells]
+        outputs[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
+    errors = [f"{title}!{cell}={value}" for title, cells in values.items()
               for cell, value in cells.items() if isinstance(value, str) and ERROR_VALUE.match(value)]
-    return values, errors
+    return outputs, errors
 
 
 @pytest.fixture(scope="module")
-def recalculated(libreoffice: LibreOffice, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Every event's book recalculated by one LibreOffice: id → (outputs, error cells) or the exception.
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Location]]]:
+    """Every event's book, typed in once: id → (path, where its outputs stand)."""
+    folder = tmp_path_factory.mktemp("engine-books")
+    with ThreadPoolExecutor(2) as pool:
+        paths = list(pool.map(lambda event: prepare(event, folder), EVENTS))
+        where = list(pool.map(lambda pair: locations(pair[1], pair[0].kind, pair[0].lang), zip(EVENTS, paths)))
+    return {event.id: (path, spots) for event, path, spots in zip(EVENTS, paths, where)}
 
-    Books are prepared and read back in threads while LibreOffice works on the next one.
+
+@pytest.fixture(scope="module", params=ENGINES)
+def recalculated(request: pytest.FixtureRequest, prepared: dict[str, tuple[Path, dict[str, Location]]],
+                 tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every event's book recalculated by one engine: id → (outputs, error cells) or the exception.
+
+    Books are read back in a thread while the engine works on the next one.
     """
-    folder = tmp_path_factory.mktemp("engine-events")
+    office = request.getfixturevalue(request.param)
+    folder = tmp_path_factory.mktemp(f"engine-{request.param}")
     done: dict[str, Any] = {}
-    with ThreadPoolExecutor(1) as preparing, ThreadPoolExecutor(1) as reading:
-        sources = [preparing.submit(prepare, event, folder) for event in EVENTS]
+    with ThreadPoolExecutor(1) as reading:
         readers = {}
-        for event, source in zip(EVENTS, sources):
+        for event in EVENTS:
+            source, where = prepared[event.id]
             try:
                 target = folder / f"{event.id}-values.xlsx"
-                libreoffice.recalculate(source.result(), target)
+                office.recalculate(source, target)
             except Exception as problem:  # reported by the event's own test
                 done[event.id] = problem
                 continue
-            readers[event.id] = reading.submit(read_back, target, event.kind)
+            readers[event.id] = reading.submit(read_back, target, where)
         for eid, reader in readers.items():
             try:
                 done[eid] = reader.result()
@@ -414,7 +478,11 @@ def expect_round_robin(event: Event) -> dict[str, Any]:
         remaining = [nr(ratings[j]) for j in range(n)
                      if j != i and blank(results[i][j]) and blank(results[j][i])]
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
-    return per_player(out, forecast, ratings, rules)
+    expected = per_player(out, forecast, ratings, event)
+    rounds = standings.from_crosstable(results)
+    expected["SB"] = standings.sonneborn_berger(rounds)
+    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["SB"])), shared=True)
+    return expected
 
 
 def expect_swiss(event: Event) -> dict[str, Any]:
@@ -433,10 +501,16 @@ def expect_swiss(event: Event) -> dict[str, Any]:
                 continue  # the opponent's row has the result: the game was played
             remaining.append(nr(ratings[j]))
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
-    return per_player(out, forecast, ratings, rules)
+    expected = per_player(out, forecast, ratings, event)
+    rounds = standings.from_rounds(results, pairings)
+    expected["Buchholz"] = standings.buchholz(rounds)
+    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["Buchholz"])), shared=True)
+    return expected
 
 
-def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any], rules: str) -> dict[str, Any]:
+def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any], event: Event) -> dict[str, Any]:
+    rules = event.engine_rules
+    kvant = event.rules in ("ELO-1970", "USSR-1977")
     average = engine.average_rating(ratings, rules)
     return {
         "Points": [o.points for o in out], "Games": [o.games for o in out], "Score": [o.score for o in out],
@@ -444,7 +518,17 @@ def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any
         "Change": [o.change for o in out], "NewRating": [o.new_rating for o in out],
         "Performance": [o.performance for o in out], "Forecast": forecast,
         "AverageRating": average, "Category": engine.category(average),
+        "KUsed": [o.k for o in out], "TournamentK": average if kvant else None,
+        "EventCounts": event_counts(ratings, average, event.lang) if kvant else None,
     }
+
+
+def event_counts(ratings: list[Any], average: int | None, lang: str) -> str:
+    """The Kvant article's validity of an event, from its rule: at least two thirds of the
+    players rated, and K_T (the average rating, unrated players as 2200) at least 2250."""
+    rated = sum(1 for r in ratings if r)
+    valid = 3 * rated >= 2 * len(ratings) and average is not None and average >= 2250
+    return translate("flag.yes" if valid else "flag.no", lang)
 
 
 def player_k(event: Event) -> Any:
@@ -464,9 +548,20 @@ def player_k(event: Event) -> Any:
 def expect_player(event: Event) -> dict[str, Any]:
     given = event.inputs
     o = engine.rate(given["Rating"], given["OppRatings"], given["Results"], player_k(event), event.engine_rules)
-    return {"Games": o.games, "Score": o.score, "OppAverage": o.opp_average, "Expected": o.expected, "KUsed": o.k,
-            "ChangeUnrounded": o.change_unrounded, "Change": o.change, "NewRating": o.new_rating,
-            "Performance": o.performance}
+    out = {"Games": o.games, "Score": o.score, "OppAverage": o.opp_average, "Expected": o.expected, "KUsed": o.k,
+           "ChangeUnrounded": o.change_unrounded, "Change": o.change, "NewRating": o.new_rating,
+           "Performance": o.performance}
+    kvant = event.rules in ("ELO-1970", "USSR-1977")
+    own = given["Rating"] or parse_rules(event.engine_rules).unrated_as
+    games = kvant and o.games > 0
+    out.update({  # the Kvant article's steps: Ra, ΔK = R − Ra, h(ΔK), N_exp, k·(N − N_exp)
+        "KvantAverage": o.opp_average if kvant else None,
+        "KvantDelta": own - o.opp_average if games else None,
+        "KvantH": engine.table_h(own - o.opp_average, event.engine_rules) if games else None,
+        "KvantNExp": o.expected if kvant else None,
+        "KvantChange": o.change_unrounded if kvant else None,
+    })
+    return out
 
 
 def expect_match(event: Event) -> dict[str, Any]:
@@ -527,6 +622,8 @@ def agrees(book: Any, want: Any, approximate: bool) -> bool:
     """
     if want is None:
         return book is None
+    if isinstance(want, str):
+        return book == want
     if book is None or isinstance(book, (str, bool)):
         return False
     if approximate:
