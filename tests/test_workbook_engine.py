@@ -1,4 +1,5 @@
-"""The generated workbooks compute what the engine computes: random events, recalculated in LibreOffice.
+"""The generated workbooks compute what the engine computes: random events, recalculated in
+LibreOffice and in Gnumeric.
 
 For every template (player, round robin, Swiss, match) and every rule set (FIDE, FIDE-2024,
 ELO-1970, USSR-1977, LOGISTIC and LOGISTIC with scale 480) a seeded generator makes small
@@ -6,12 +7,16 @@ random events — draws, blanks, forfeits, unrated players, rating differences b
 players rated 2650+ against 2100–2300, K cells blank and set, sometimes a default K,
 K×n above 700, FIDE unrated players who earn an initial rating — plus a few fixed cases.
 Each event is typed into a fresh book through its defined names (openpyxl, formulas kept),
-recalculated by one headless LibreOffice, and every output name is compared with
-:mod:`elo_xl.engine`: ratings and changes exactly, expected scores within 1e-9, an empty
-cell where the engine gives None. No cell of any recalculated book may hold an error value.
+recalculated by each engine (one headless LibreOffice; Gnumeric's ``ssconvert --recalc``),
+and every output is compared with an independent computation: the rating outputs, "K
+used", the average rating, category, TournamentK and the player book's Kvant steps with
+:mod:`elo_xl.engine`; Sonneborn-Berger, Buchholz and Rank with :mod:`elo_xl.standings`;
+the Kvant validity flag (EventCounts) with its rule (2/3 rated, K_T ≥ 2250). Ratings and
+changes exactly, expected scores within 1e-9, an empty cell where the engine gives None.
+No cell of any recalculated book may hold an error value.
 
 The events are generated with ``random.Random`` (not hypothesis): recalculation is the
-slow part, so every event is made once and all books go through one LibreOffice.
+slow part, so every event is made once and all books go through one instance of each engine.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 from books import put
 
 from elo_xl import engine, standings
-from elo_xl.recalc import LibreOffice, read_named, read_values
+from elo_xl.recalc import read_named, read_values
 from elo_xl.rules import parse_rules
 from elo_xl.workbook import build, round_robin, swiss
 from elo_xl.workbook.i18n import translate
@@ -728,7 +733,13 @@ def test_the_books_yes_and_no_are_flags_to_the_engine(lang: str) -> None:
     assert engine.k_factor(2300, 50, reached_2400=no) == 20
 
 
-def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(libreoffice: LibreOffice, tmp_path: Path) -> None:
+@pytest.fixture(params=ENGINES)
+def office(request: pytest.FixtureRequest) -> Any:
+    """Each spreadsheet engine in turn."""
+    return request.getfixturevalue(request.param)
+
+
+def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(office: Any, tmp_path: Path) -> None:
     """2 players, 1 round, both rows pair 1–2; row 1 says 1, row 2's result is blank.
 
     The game has been played (row 1 scores it), so player 2 has nothing left to play: his
@@ -739,7 +750,7 @@ def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(libreoffice: L
     put(book, "Pairings", [[2], [1]])
     put(book, "Results", [[1], [None]])
     book.save(tmp_path / "swiss.xlsx")
-    libreoffice.recalculate(tmp_path / "swiss.xlsx", tmp_path / "values.xlsx")
+    office.recalculate(tmp_path / "swiss.xlsx", tmp_path / "values.xlsx")
     got = read_named(tmp_path / "values.xlsx", ["Points", "Forecast"])
     out = engine.rate_event([2000, 2000], [[1], [None]], None, "FIDE", pairings=[[2], [1]])
     assert flat(got["Points"]) == [o.points for o in out] == [1, 0]

@@ -24,8 +24,8 @@ digit, the kind of game in the tens — 0–2 a rated game, 10/12 a forfeit loss
 game played but not rated (W, D, L), 30–32 a bye (Z, H, F/U). A code cell that holds no
 game holds 90 (nothing typed), 100 (paired or scheduled, not yet played), 110 (a conflict
 seen from both sides of a game) or 120 (a conflict or bad input on one side only), all worth 0
-points, so that a player's points are always
-``SUMPRODUCT(MOD(codes,10))/2`` and his rated games are the codes ``<=2``.
+points, so that a player's points are always the units digits of his codes halved
+(:func:`points`) and his rated games are the codes ``<=2``.
 """
 
 from __future__ import annotations
@@ -248,6 +248,15 @@ def conflicts(codes: str) -> str:
     return f"COUNTIF({codes},{CONFLICT})/2+COUNTIF({codes},{ONE_SIDED})"
 
 
+def units(codes: str) -> str:
+    """The points in halves of each code of a range (its units digit; 0 for the codes from
+    90 up), as an array for SUMPRODUCT. Written with comparisons and arithmetic only:
+    Gnumeric evaluates a function such as MOD on a range inside SUMPRODUCT by implicit
+    intersection (a #VALUE! off the range's rows), but array-evaluates operators, as Excel,
+    LibreOffice and Google Sheets do."""
+    return (f"({codes}<{NOTHING})*({codes}-10*(({codes}>=10)+({codes}>=20)+({codes}>=30)))")
+
+
 def points(codes: str) -> str:
     """Tournament points of a row of game codes (forfeits and byes included)."""
-    return f"SUMPRODUCT(MOD({codes},10))/2"
+    return f"SUMPRODUCT({units(codes)})/2"

@@ -87,7 +87,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
             "Points": h("points"), "Games": h("games"), "Score": f"{h('halves')}/2",
             "OppAverage": h("average"), "Expected": helpers.expected_output(grow), "Change": h("change"),
             "NewRating": h("new"), "Performance": h("performance"),
-            "SB": f"SUMPRODUCT(MOD({L(code_col)}{grow}:{L(code_col + n - 1)}{grow},10),${L(code_col)}${pts_row}:${L(code_col + n - 1)}${pts_row})/2",
+            "SB": f"SUMPRODUCT({f.units(f'{L(code_col)}{grow}:{L(code_col + n - 1)}{grow}')},${L(code_col)}${pts_row}:${L(code_col + n - 1)}${pts_row})/2",
             "Rank": f"RANK({L(out + len(OUTPUTS))}{row},${L(out + len(OUTPUTS))}${top}:${L(out + len(OUTPUTS))}${last})",
             "Forecast": h("forecast"), "KUsed": f'IF(AND(IsFide,{h("rating_value")}=0),"",{h("k_eff")})',
         }
