@@ -703,8 +703,16 @@ def test_events_cover_the_cases() -> None:
                 not r and new is not None for r, new in zip(ratings, want["NewRating"])))
             note("K×n > 700", fide and any(
                 (k or e.default_k or 0) * g > 700 for k, g in zip(e.inputs["KFactors"], want["Games"])))
+            note("tie in rank", len(set(want["Rank"])) < len(want["Rank"]))
+            note("event counts", want["EventCounts"] == translate("flag.yes", e.lang))
+            note("event does not count", want["EventCounts"] == translate("flag.no", e.lang))
+        if e.kind == "round-robin":
+            note("Sonneborn-Berger with a forfeit", any(v in ("+", "−", "-") for row in e.inputs["Results"] for v in row)
+                 and any(want["SB"]))
         if e.kind == "swiss":
             cells = [v for row in e.inputs["Results"] for v in row]
+            note("Buchholz of a player with a bye", any(
+                r in ("H", "F", "U", "Z") and b for row, b in zip(e.inputs["Results"], want["Buchholz"]) for r in row))
             note("bye", any(v in ("H", "F", "U", "Z") for v in cells))
             note("TRF W/D/L", any(v in ("W", "D", "L") for v in cells))
         if e.kind == "player":
@@ -712,6 +720,7 @@ def test_events_cover_the_cases() -> None:
             note("K×n > 700", fide and e.inputs["Rating"] and player_k(e) * want["Games"] > 700)
             note("StartDate blank", e.start is None)
             note("junior K", bool(e.start and e.inputs["BirthYear"] and e.start.year - e.inputs["BirthYear"] <= 18))
+            note("Kvant steps", want["KvantH"] is not None)
         if e.kind == "match":
             note("match with an unrated player", not e.inputs["RatingA"] or not e.inputs["RatingB"])
     fixed = {e.id: EXPECT[e.kind](e) for e in EVENTS if e.id.startswith("player-FIDE")}
@@ -721,6 +730,8 @@ def test_events_cover_the_cases() -> None:
     for what in ("draw typed as ½", "draw typed as =", "draw typed as 0.5", "forfeit", "unrated player",
                  "2650+ player", "K blank", "K set", "pending game", "FIDE initial rating", "K×n > 700", "bye",
                  "TRF W/D/L", "StartDate blank", "junior K", "match with an unrated player", "default K",
+                 "tie in rank", "event counts", "event does not count", "Sonneborn-Berger with a forfeit",
+                 "Buchholz of a player with a bye", "Kvant steps",
                  *(f"lang {lang}" for lang in LANGS)):
         assert seen.get(what, 0) >= 2, (what, seen)
 

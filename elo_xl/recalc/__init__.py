@@ -3,6 +3,7 @@ engine and read its values back.
 
 - :mod:`.libreoffice`: one headless LibreOffice driven over its UNO bridge (a worker script,
   ``_uno_worker.py``, runs under the Python that has ``uno``);
+- :mod:`.processes`: a spawned program's process group, ended without leaving zombies;
 - :mod:`.gnumeric`: Gnumeric's ``ssconvert --recalc``;
 - :mod:`.values`: reading the values back (every cell, or defined names).
 

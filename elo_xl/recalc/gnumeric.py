@@ -73,15 +73,20 @@ class Gnumeric:
         if not target.parent.is_dir():
             raise EloError(f"{target.parent}: no such folder to write {target.name} in")
         environment = dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE)
+        partial = target.with_name(f".{target.stem}-{os.getpid()}-partial.xlsx")  # renamed when whole
         started = time.perf_counter()
         try:
-            done = subprocess.run([program, "--recalc", "--export-type=Gnumeric_Excel:xlsx2", str(source),
-                                   str(target)], env=environment, stdin=subprocess.DEVNULL, capture_output=True,
-                                  timeout=self.timeout)
+            # The importer is named: by default ssconvert reads a file that is not a workbook as text.
+            done = subprocess.run([program, "--recalc", "--import-type=Gnumeric_Excel:xlsx",
+                                   "--export-type=Gnumeric_Excel:xlsx2", str(source), str(partial)],
+                                  env=environment, stdin=subprocess.DEVNULL, capture_output=True, timeout=self.timeout)
+            if done.returncode != 0 or not partial.is_file():
+                said = (done.stderr + done.stdout).decode("utf-8", "replace").strip().splitlines()
+                raise EloError(f"{source.name}: Gnumeric could not recalculate it"
+                               + (f" ({said[-1]})" if said else f" (exit code {done.returncode})"))
+            os.replace(partial, target)
         except subprocess.TimeoutExpired:
             raise EloError(f"{source.name}: Gnumeric took more than {self.timeout:g} s to recalculate it") from None
-        if done.returncode != 0 or not target.is_file():
-            said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise EloError(f"{source.name}: Gnumeric could not recalculate it"
-                           + (f" ({said[-1]})" if said else f" (exit code {done.returncode})"))
+        finally:
+            partial.unlink(missing_ok=True)
         return time.perf_counter() - started

@@ -6,7 +6,10 @@ it in a real spreadsheet engine, recalculate every formula and save it again:
     with LibreOffice() as office:
         office.recalculate("book.xlsx", "book-values.xlsx")
         office.export_pdf("book.xlsx", "book.pdf")
-    values = read_values("book-values.xlsx")      # {"Sheet": {"B7": 2504, ...}} (see values.py)
+    values = read_values("book-values.xlsx")      # {"Sheet": {"B7": 2504, ...}}
+
+(:func:`~elo_xl.recalc.values.read_values` reads the values back; ending the ``soffice``
+process group is :mod:`.processes`' job.)
 
 :class:`LibreOffice` starts one ``soffice`` (with a private, temporary profile, listening on
 a uniquely named pipe) and serves any number of files with it. LibreOffice's Python bridge
@@ -38,7 +41,6 @@ import json
 import os
 import queue
 import shutil
-import signal
 import stat
 import subprocess
 import tempfile
@@ -46,12 +48,12 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
 from ..errors import EloError
+from .processes import end_group, group_members, socket_files
 
 #: Environment variable naming the Python that can ``import uno``.
 PYTHON_VARIABLE = "ELO_XL_UNO_PYTHON"
@@ -362,7 +364,7 @@ class _Session:
         """The launcher, everything in its process group, and the worker."""
         if self.soffice is None or self.worker is None:
             return []
-        found = [self.soffice.pid, *_group_members(self.soffice.pid), self.worker.pid]
+        found = [self.soffice.pid, *group_members(self.soffice.pid), self.worker.pid]
         return list(dict.fromkeys(found))
 
     def wait_ready(self, timeout: float) -> None:
@@ -375,7 +377,7 @@ class _Session:
             raise RuntimeError(f"LibreOffice did not start: {reply.get('error')}{self._log_tail()}")
         # soffice's pipes are socket files in /tmp that it removes only when it quits
         # normally: note them now, to remove them after a crash or a kill.
-        self.sockets = _socket_files(self.pids())
+        self.sockets = socket_files(self.pids())
 
     def ask(self, request: dict[str, str], timeout: float) -> dict[str, object]:
         """Send one request and wait for its answer."""
@@ -451,7 +453,7 @@ class _Session:
                     soffice.wait(10)
                 except subprocess.TimeoutExpired:
                     pass
-            _end_group(soffice)
+            end_group(soffice)
         if worker is not None:
             if worker.poll() is None:
                 worker.kill()
@@ -480,110 +482,6 @@ def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> Non
         pass
     finally:
         lines.put(None)
-
-
-def _group_members(group: int) -> list[int]:
-    """Ids of the live processes in process group *group* (from ``/proc``; else none)."""
-    members = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as file:
-                fields = file.read().rpartition(b")")[2].split()
-        except OSError:
-            continue
-        # After the command name: state, parent, process group.
-        if len(fields) > 2 and int(fields[2]) == group and fields[0] != b"Z":
-            members.append(int(entry))
-    return sorted(members)
-
-
-def _socket_files(pids: Iterable[int]) -> list[str]:
-    """The ``OSL_PIPE_*`` socket files that processes *pids* listen on (Linux; else none)."""
-    inodes = set()
-    for pid in pids:
-        try:
-            descriptors = os.listdir(f"/proc/{pid}/fd")
-        except OSError:
-            continue
-        for descriptor in descriptors:
-            try:
-                target = os.readlink(f"/proc/{pid}/fd/{descriptor}")
-            except OSError:
-                continue
-            if target.startswith("socket:["):
-                inodes.add(target[8:-1])
-    try:
-        with open("/proc/net/unix", encoding="utf-8", errors="replace") as table:
-            rows = [line.split() for line in table.read().splitlines()[1:]]
-    except OSError:
-        return []
-    found = {row[7] for row in rows if len(row) >= 8 and row[6] in inodes}
-    return sorted(path for path in found if os.path.basename(path).startswith("OSL_PIPE_"))
-
-
-def _end_group(launcher: subprocess.Popen[bytes]) -> None:
-    """Stop the launcher's whole process group and reap the launcher.
-
-    ``soffice.bin`` goes first, so that the launcher (its parent) can still reap it and no
-    zombie is left for init; then the launcher and anything left, SIGTERM then SIGKILL.
-    """
-    group = launcher.pid
-    if os.name != "posix":
-        if launcher.poll() is None:
-            launcher.kill()
-        launcher.wait()
-        return
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        children = [pid for pid in _group_members(group) if pid != launcher.pid]
-        for pid in children:
-            _signal(pid, sig)
-        if children:
-            _wait_gone(children, 5)
-        if launcher.poll() is None:
-            _signal(launcher.pid, sig)
-            try:
-                launcher.wait(5)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(group, sig)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if launcher.poll() is not None and not _group_members(group):
-            break
-    launcher.wait()
-
-
-def _wait_gone(pids: Iterable[int], seconds: float) -> None:
-    """Wait until none of *pids* is a live process (zombies count as gone)."""
-    deadline = time.monotonic() + seconds
-    pending = set(pids)
-    while pending and time.monotonic() < deadline:
-        pending = {pid for pid in pending if _is_live(pid)}
-        if pending:
-            time.sleep(0.02)
-
-
-def _is_live(pid: int) -> bool:
-    """Whether *pid* is a process that is not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as file:
-            return file.read().rpartition(b")")[2].split()[0] != b"Z"
-    except (OSError, IndexError):
-        return False
-
-
-def _signal(pid: int, sig: int) -> None:
-    try:
-        os.kill(pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _close(stream: IO[bytes] | None) -> None:
