@@ -23,11 +23,14 @@ Unplayed rounds (forfeits and byes) are counted in one of two ways, named by ``u
 - ``"book"`` (the default; what the workbooks compute): every round with an opponent and
   a result counts that opponent's final score, forfeits included; a round without an
   opponent adds nothing;
-- ``"fide"``: C.07 article 16. A participant's own unplayed round (a forfeit, won or lost,
-  or a bye) counts as a game against a dummy opponent whose score is the participant's own
-  final score (16.4); an opponent's score counts his requested byes (H, Z) and rounds
-  without an opponent or a result that come after his last played game as draws (16.2.5,
-  16.3), his other unplayed rounds as awarded.
+- ``"fide"``: C.07 article 16, written for Swiss-system events. A participant's own unplayed
+  round (a forfeit, won or lost, a bye, or a round without an opponent or a result) counts as
+  a game against a dummy opponent whose score is the participant's own final score (16.4);
+  an opponent's score counts his requested byes (H, Z) and his rounds without an opponent
+  or a result that come after his last played game as draws (16.2.5, 16.3), his other
+  unplayed rounds as awarded (16.2.1–16.2.4). Rounds nobody has a result or pairing in yet
+  are not counted. Not applied: the cut of voluntarily unplayed rounds first (16.5), which
+  only matters for the Buchholz cuts this module does not compute.
 
 Ranks (:func:`ranks`): by points, then the tie-break, then — as ``export`` writes them and
 the README documents — by start number (``shared=False``), or with equal keys sharing a
