@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -32,3 +33,13 @@ def gnumeric() -> Iterator[gnumeric_engine.Gnumeric]:
         missing(gnumeric_engine.NOT_INSTALLED)
     with gnumeric_engine.Gnumeric() as office:
         yield office
+
+
+#: The spreadsheet engines the workbook tests recalculate in.
+ENGINES = ("libreoffice", "gnumeric")
+
+
+@pytest.fixture(params=ENGINES)
+def office(request: pytest.FixtureRequest) -> Any:
+    """Each spreadsheet engine in turn (tests that take it run once per engine)."""
+    return request.getfixturevalue(request.param)

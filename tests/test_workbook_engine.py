@@ -367,7 +367,7 @@ UNNAMED_COLUMNS = {"round-robin": (round_robin.OUTPUTS, ("SB", "Rank", "KUsed"))
 KVANT_STEPS = {"kvant.average": "KvantAverage", "kvant.delta": "KvantDelta", "kvant.h": "KvantH",
                "kvant.n_exp": "KvantNExp", "kvant.change": "KvantChange"}
 
-#: The spreadsheet engines every book is recalculated in.
+#: The spreadsheet engines every book is recalculated in (the ``office`` fixture's too).
 ENGINES = ("libreoffice", "gnumeric")
 
 Location = tuple[str, list[list[str]]]  # sheet title, rows of cell coordinates
@@ -742,12 +742,6 @@ def test_the_books_yes_and_no_are_flags_to_the_engine(lang: str) -> None:
     yes, no = translate("flag.yes", lang), translate("flag.no", lang)
     assert engine.k_factor(2300, 50, reached_2400=yes) == 10
     assert engine.k_factor(2300, 50, reached_2400=no) == 20
-
-
-@pytest.fixture(params=ENGINES)
-def office(request: pytest.FixtureRequest) -> Any:
-    """Each spreadsheet engine in turn."""
-    return request.getfixturevalue(request.param)
 
 
 def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(office: Any, tmp_path: Path) -> None:
