@@ -3,7 +3,7 @@
 (a) every formula (cells, conditional formats, validations, defined names) of every kind
 in every language calls only functions common to Excel 2010, LibreOffice 7.4 and Google
 Sheets; (b) nothing is array-entered; (c) the defined names of the spec exist with their
-shapes; (d) every book recalculates in LibreOffice without an error value in any cell;
+shapes; (d) every book recalculates in LibreOffice and in Gnumeric without an error value in any cell;
 (e) conflicting or unreadable results count for nobody and are counted as conflicts;
 (f) user text stays text.
 """
