@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elo_xl import export, trf
 from elo_xl.errors import EloError
@@ -155,3 +157,26 @@ def test_bad_arguments_are_explained() -> None:
         from_crosstable([[None, 1, 0], [0, None, 1]])
     with pytest.raises(EloError, match="results, row 1 column 2"):
         from_crosstable([[None, "x"], [None, None]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(st.just(n), st.lists(
+    st.sampled_from([1, "½", 0]), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2))))
+def test_without_unplayed_rounds_both_ways_agree_and_totals_add_up(event: tuple[int, list]) -> None:
+    """A complete round robin of played games: article 16 changes nothing, every player's
+    points are counted once in the Buchholz of each of his n − 1 opponents, and the
+    Sonneborn-Berger total is, game by game, what each side scored times the other's points."""
+    n, games = event
+    table: list[list] = [[None] * n for _ in range(n)]
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    for (i, j), result in zip(pairs, games):
+        table[i][j] = result
+    rounds = from_crosstable(table)
+    p = points(rounds)
+    assert sum(p) == n * (n - 1) / 2                       # one point per game
+    assert buchholz(rounds) == buchholz(rounds, "fide") == [sum(p) - own for own in p]
+    assert sonneborn_berger(rounds) == sonneborn_berger(rounds, "fide")
+    # Σ SB = Σ over games of (points of i × score of j + points of j × score of i)
+    scored = {1: 1, "½": 0.5, 0: 0}
+    total = sum(scored[r] * p[j] + (1 - scored[r]) * p[i] for (i, j), r in zip(pairs, games))
+    assert sum(sonneborn_berger(rounds)) == total
