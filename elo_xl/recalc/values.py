@@ -19,9 +19,11 @@ import functools
 import os
 import posixpath
 import re
+import warnings
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 Values = dict[str, dict[str, object]]
@@ -82,12 +84,11 @@ def read_named(path: str | os.PathLike[str], names: Iterable[str]) -> dict[str, 
     ...     read_named(Path(folder) / "book.xlsx", ["Grid", "Corner"])
     {'Grid': [[1, 2], [3, None]], 'Corner': 1}
     """
-    import openpyxl
     from openpyxl.utils.cell import range_boundaries
 
     path = Path(path)
     names = list(names)
-    book = openpyxl.load_workbook(path, read_only=True)
+    book = _open(path, data_only=False)
     try:
         wanted = {name: _defined_name(book, name) for name in names}
     finally:
@@ -149,6 +150,16 @@ def _coordinate(column: int, row: int) -> str:
     return f"{get_column_letter(column)}{row}"
 
 
+def _open(path: Path, data_only: bool) -> Any:
+    """The workbook read-only through openpyxl, without its warning about a file that has no
+    default style (Gnumeric writes none)."""
+    import openpyxl
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Workbook contains no default style", category=UserWarning)
+        return openpyxl.load_workbook(path, data_only=data_only, read_only=True)
+
+
 @functools.lru_cache(maxsize=None)
 def _has_calamine() -> bool:
     try:
@@ -159,9 +170,7 @@ def _has_calamine() -> bool:
 
 
 def _read_with_openpyxl(path: Path) -> Values:
-    import openpyxl
-
-    book = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    book = _open(path, data_only=True)
     try:
         result: Values = {}
         for sheet in book.worksheets:
