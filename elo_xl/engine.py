@@ -29,7 +29,6 @@ from .results import (
     LOSS,
     BYE_HELP,
     BYES,
-    POINTS_HALVES,
     WIN,
     WITHOUT_OPPONENT,
     Cells,
@@ -48,6 +47,7 @@ from .results import (
     rating_cells,
     same_size,
 )
+from .standings import total_points
 from .rounding import exact, to_number
 from .rules import FIDE, RuleSet, parse_rules
 
@@ -209,7 +209,7 @@ def _half_points(halves: int) -> int | float:
 
 def _points(games: Sequence[Game]) -> int | float:
     """Tournament points of these games: played results and forfeits alike."""
-    return _half_points(sum(POINTS_HALVES[code] for _, code in games if code is not None))
+    return total_points(code for _, code in games)
 
 
 def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,

@@ -14,6 +14,7 @@ from typing import Any
 from .engine import rate_event
 from .errors import EloError
 from .results import TRF_SYMBOL, is_blank, parse_result
+from .standings import from_rounds, standings
 from .tournament import Entrant, Tournament, as_date
 
 
@@ -90,17 +91,8 @@ def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
     except EloError as error:
         raise EloError(f"the book's games do not agree, fix them first: {error}") from None
     points = [o.points for o in outcomes]
-    buchholz = []
-    for i in range(len(t.entrants)):
-        total = 0.0
-        for opponent, result in zip(t.pairings[i], t.results[i]):
-            if opponent and not is_blank(result):  # as the book's Buchholz: games with a result
-                total += points[opponent - 1]
-        buchholz.append(total)
-    order = sorted(range(len(points)), key=lambda i: (-points[i], -buchholz[i], i))
-    ranks = [0] * len(points)
-    for rank, i in enumerate(order, 1):
-        ranks[i] = rank
+    rounds = from_rounds(t.results, t.pairings)
+    ranks = [s.rank for s in standings(rounds, "buchholz")]  # points, Buchholz, start number
     return points, ranks
 
 

@@ -97,7 +97,8 @@ from fractions import Fraction
 from typing import Sequence
 
 from .errors import EloError, show
-from .results import agree, parse_result
+from . import standings
+from .results import BYE_ZERO, RESULT_TEXT, agree, parse_result
 
 __all__ = [
     "EXAMPLE", "BLANK", "TrfGame", "TrfPlayer", "TrfRecord", "TrfEvent", "parse_trf", "read_trf", "format_player",
@@ -518,17 +519,9 @@ def _scoring_pairs(r: TrfRecord, pattern: str, shape: str) -> list[tuple[str, Fr
 
 def _game_points(g: TrfGame, scoring: dict[str, Fraction]) -> Fraction:
     code = g.result.upper()
-    black = g.colour.lower() == "b"
-    if code in ("1", "W"):
-        return scoring["BW" if black else "WW"]
-    if code in ("=", "D"):
-        return scoring["BD" if black else "WD"]
-    if code in ("0", "L"):
-        return scoring["BL" if black else "WL"]
-    key = {"+": "FW", "-": "FL", "H": "HPB", "F": "FPB", "U": "PAB", "Z": "ZPB"}.get(code)
-    if key is None:  # blank: a zero-point bye without an opponent, a game not yet played with one
-        key = "ZPB" if g.opponent is None else None
-    return scoring[key] if key else Fraction(0)
+    if not code.strip():  # blank: a zero-point bye without an opponent, a game not yet played with one
+        return standings.game_points(BYE_ZERO if g.opponent is None else None, scoring=scoring)
+    return standings.game_points(RESULT_TEXT.get(code), g.colour.lower() == "b", scoring)
 
 
 # --- dates ------------------------------------------------------------------------------------
@@ -1026,8 +1019,11 @@ def set_standings(event: TrfEvent, points: Sequence[float | None] | None = None,
     for p, v in zip(players, values):
         p.points = None if v is None else float(v)
     if ranks is None:
-        scored = [p.points for p in players if p.points is not None]
-        ranks = [None if p.points is None else 1 + sum(1 for s in scored if s > p.points) for p in players]
+        scored = [i for i, p in enumerate(players) if p.points is not None]
+        shared = standings.ranks([players[i].points for i in scored], shared=True)
+        ranks = [None] * n
+        for i, rank in zip(scored, shared):
+            ranks[i] = rank
     for p, rank in zip(players, ranks):
         p.rank = rank
 

@@ -20,9 +20,9 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from elo_xl import libreoffice
+from elo_xl.recalc import values as reading
 from elo_xl.errors import EloError
-from elo_xl.libreoffice import LibreOffice, read_values
+from elo_xl.recalc import LibreOffice, read_values
 from elo_xl.workbook import archive
 from elo_xl.workbook.archive import (
     FIXED_TIMESTAMP,
@@ -34,7 +34,7 @@ from elo_xl.workbook.archive import (
     write_atomically,
 )
 
-READERS = ["openpyxl"] + (["calamine"] if libreoffice._has_calamine() else [])
+READERS = ["openpyxl"] + (["calamine"] if reading._has_calamine() else [])
 
 
 def build() -> bytes:

@@ -12,11 +12,14 @@ import openpyxl
 import pytest
 from openpyxl.workbook.defined_name import DefinedName
 
-from elo_xl import libreoffice
-from elo_xl.errors import EloError
-from elo_xl.libreoffice import LibreOffice, read_named, read_values
+from ci import missing
 
-READERS = ["openpyxl"] + (["calamine"] if libreoffice._has_calamine() else [])
+from elo_xl.errors import EloError
+from elo_xl.recalc import LibreOffice, read_named, read_values
+from elo_xl.recalc import libreoffice as driver
+from elo_xl.recalc import values as reading
+
+READERS = ["openpyxl"] + (["calamine"] if reading._has_calamine() else [])
 
 
 def small_book(path: Path) -> Path:
@@ -83,7 +86,7 @@ def test_an_openpyxl_file_has_no_results(tmp_path: Path, reader: str) -> None:
 
 def test_readers_agree_on_types(recalculated: Path) -> None:
     if len(READERS) < 2:
-        pytest.skip("python-calamine is not installed")
+        missing("python-calamine is not installed")
     by_openpyxl = read_values(recalculated, reader="openpyxl")
     by_calamine = read_values(recalculated, reader="calamine")
     assert by_calamine == by_openpyxl
@@ -216,19 +219,19 @@ def test_timeouts_and_crashes_restart_libreoffice(libreoffice: LibreOffice, tmp_
 
 def test_missing_libreoffice_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ELO_XL_SOFFICE", "no-such-soffice-program")
-    assert libreoffice.find_soffice() is None
-    assert not libreoffice.available()
+    assert driver.find_soffice() is None
+    assert not driver.available()
     with pytest.raises(EloError, match="^LibreOffice is not installed: install libreoffice-calc-nogui and python3-uno$"):
         with LibreOffice():
             pass
 
 
 def test_missing_bridge_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    if libreoffice.find_soffice() is None:
-        pytest.skip("LibreOffice is not installed")
+    if driver.find_soffice() is None:
+        missing(driver.NOT_INSTALLED)
     monkeypatch.setenv("ELO_XL_UNO_PYTHON", str(tmp_path / "no-python"))
-    assert libreoffice.find_uno_python() is None
-    assert not libreoffice.available()
+    assert driver.find_uno_python() is None
+    assert not driver.available()
     with pytest.raises(EloError, match="python3-uno"):
         LibreOffice().start()
 

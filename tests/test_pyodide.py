@@ -16,7 +16,6 @@ of the installed version in ``tests/.pyodide/wheels``.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 import pytest
 import xlwings
+from ci import missing
 
 from elo_xl import udfs
 from elo_xl.lite import write_lite_bundle
@@ -111,11 +111,9 @@ def _tools_missing() -> str | None:
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory) -> dict[str, Any]:
     """Import a fresh Lite bundle in Pyodide and call every function; the script's report."""
-    missing = _tools_missing()
-    if missing:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"CI=true and {missing} (see .ci/run)", pytrace=False)
-        pytest.skip(f"{missing} (see .ci/run)")
+    lacking = _tools_missing()
+    if lacking:
+        missing(lacking)
     work = tmp_path_factory.mktemp("pyodide")
     write_lite_bundle(work / "lite")
     script = work / "script.py"

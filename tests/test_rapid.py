@@ -20,7 +20,7 @@ import pytest
 from books import put
 
 from elo_xl import EloError, expected, forecast, k_factor, rate, rate_event
-from elo_xl.libreoffice import LibreOffice, read_named
+from elo_xl.recalc import LibreOffice, read_named
 from elo_xl.rules import parse_rules
 from elo_xl.workbook import build
 

@@ -20,7 +20,7 @@ import pytest
 from books import put
 
 from elo_xl import engine
-from elo_xl.libreoffice import LibreOffice, read_named
+from elo_xl.recalc import LibreOffice, read_named
 from elo_xl.rules import ELO_1970, FIDE, RULE_SETS, RuleSet, parse_rules
 from elo_xl.workbook import build
 from elo_xl.workbook import formulas as f

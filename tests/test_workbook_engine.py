@@ -1,4 +1,5 @@
-"""The generated workbooks compute what the engine computes: random events, recalculated in LibreOffice.
+"""The generated workbooks compute what the engine computes: random events, recalculated in
+LibreOffice and in Gnumeric.
 
 For every template (player, round robin, Swiss, match) and every rule set (FIDE, FIDE-2024,
 ELO-1970, USSR-1977, LOGISTIC and LOGISTIC with scale 480) a seeded generator makes small
@@ -6,12 +7,16 @@ random events — draws, blanks, forfeits, unrated players, rating differences b
 players rated 2650+ against 2100–2300, K cells blank and set, sometimes a default K,
 K×n above 700, FIDE unrated players who earn an initial rating — plus a few fixed cases.
 Each event is typed into a fresh book through its defined names (openpyxl, formulas kept),
-recalculated by one headless LibreOffice, and every output name is compared with
-:mod:`elo_xl.engine`: ratings and changes exactly, expected scores within 1e-9, an empty
-cell where the engine gives None. No cell of any recalculated book may hold an error value.
+recalculated by each engine (one headless LibreOffice; Gnumeric's ``ssconvert --recalc``),
+and every output is compared with an independent computation: the rating outputs, "K
+used", the average rating, category, TournamentK and the player book's Kvant steps with
+:mod:`elo_xl.engine`; Sonneborn-Berger, Buchholz and Rank with :mod:`elo_xl.standings`;
+the Kvant validity flag (EventCounts) with its rule (2/3 rated, K_T ≥ 2250). Ratings and
+changes exactly, expected scores within 1e-9, an empty cell where the engine gives None.
+No cell of any recalculated book may hold an error value.
 
 The events are generated with ``random.Random`` (not hypothesis): recalculation is the
-slow part, so every event is made once and all books go through one LibreOffice.
+slow part, so every event is made once and all books go through one instance of each engine.
 """
 
 from __future__ import annotations
@@ -28,13 +33,14 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils.cell import column_index_from_string, coordinate_from_string, get_column_letter, range_boundaries
 
 from books import put
 
-from elo_xl import engine
-from elo_xl.libreoffice import LibreOffice, read_named, read_values
+from elo_xl import engine, standings
+from elo_xl.recalc import read_named, read_values
 from elo_xl.rules import parse_rules
-from elo_xl.workbook import build
+from elo_xl.workbook import build, round_robin, swiss
 from elo_xl.workbook.i18n import translate
 
 SEED = 20260101
@@ -349,40 +355,103 @@ def prepare(event: Event, folder: Path) -> Path:
 
 
 OUTPUT_NAMES = {
-    "round-robin": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category"),
-    "swiss": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category"),
+    "round-robin": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category", "TournamentK", "EventCounts"),
+    "swiss": ROUND_ROBIN_OUTPUTS + ("AverageRating", "Category", "TournamentK", "EventCounts"),
     "player": PLAYER_OUTPUTS,
     "match": ("NewRatingA", "NewRatingB", "RunningA", "RunningB"),
 }
+#: Output columns without a defined name, found beside ``Points`` through the template's OUTPUTS.
+UNNAMED_COLUMNS = {"round-robin": (round_robin.OUTPUTS, ("SB", "Rank", "KUsed")),
+                   "swiss": (swiss.OUTPUTS, ("Buchholz", "Rank", "KUsed"))}
+#: The player book's Kvant steps: label key → output name.
+KVANT_STEPS = {"kvant.average": "KvantAverage", "kvant.delta": "KvantDelta", "kvant.h": "KvantH",
+               "kvant.n_exp": "KvantNExp", "kvant.change": "KvantChange"}
+
+#: The spreadsheet engines every book is recalculated in (the ``office`` fixture's too).
+ENGINES = ("libreoffice", "gnumeric")
+
+Location = tuple[str, list[list[str]]]  # sheet title, rows of cell coordinates
 
 
-def read_back(path: Path, kind: str) -> tuple[dict[str, Any], list[str]]:
-    """The output names' values and every error cell of a recalculated book."""
-    values = read_named(path, OUTPUT_NAMES[kind])
-    errors = [f"{title}!{cell}={value}" for title, cells in read_values(path).items()
+def locations(path: Path, kind: str, lang: str) -> dict[str, Location]:
+    """Where each output stands in the book at ``path``, read from the book itself (defined
+    names, the columns beside ``Points``, the labels of the Kvant steps), so that the values
+    can be read from any engine's output, whatever it keeps of the names."""
+    book = openpyxl.load_workbook(path)
+    found: dict[str, Location] = {}
+
+    def area(title: str, ref: str) -> Location:
+        low_col, low_row, high_col, high_row = range_boundaries(ref.replace("$", ""))
+        return title, [[f"{get_column_letter(c)}{r}" for c in range(low_col, high_col + 1)]
+                       for r in range(low_row, high_row + 1)]
+
+    for name in OUTPUT_NAMES[kind]:
+        (title, ref), = book.defined_names[name].destinations
+        found[name] = area(title, ref)
+    if kind in UNNAMED_COLUMNS:
+        outputs, wanted = UNNAMED_COLUMNS[kind]
+        title, cells = found["Points"]
+        for name in wanted:
+            shift = outputs.index(name) - outputs.index("Points")
+            found[name] = title, [[_shifted(row[0], shift)] for row in cells]
+    if kind == "player":
+        title, _ = found["Games"]
+        labels = {translate(key, lang): name for key, name in KVANT_STEPS.items()}
+        for row in book[title].iter_rows(min_col=1, max_col=1):
+            cell = row[0]
+            if cell.value in labels:
+                found[labels[cell.value]] = title, [[f"C{cell.row}"]]
+    return found
+
+
+def _shifted(coordinate: str, columns: int) -> str:
+    column, row = coordinate_from_string(coordinate)
+    return f"{get_column_letter(column_index_from_string(column) + columns)}{row}"
+
+
+def read_back(path: Path, where: dict[str, Location]) -> tuple[dict[str, Any], list[str]]:
+    """The outputs' values and every error cell of a recalculated book."""
+    values = read_values(path)
+    outputs: dict[str, Any] = {}
+    for name, (title, cells) in where.items():
+        rows = [[values.get(title, {}).get(c) for c in row] for row in cells]
+        outputs[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
+    errors = [f"{title}!{cell}={value}" for title, cells in values.items()
               for cell, value in cells.items() if isinstance(value, str) and ERROR_VALUE.match(value)]
-    return values, errors
+    return outputs, errors
 
 
 @pytest.fixture(scope="module")
-def recalculated(libreoffice: LibreOffice, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Every event's book recalculated by one LibreOffice: id → (outputs, error cells) or the exception.
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Location]]]:
+    """Every event's book, typed in once: id → (path, where its outputs stand)."""
+    folder = tmp_path_factory.mktemp("engine-books")
+    with ThreadPoolExecutor(2) as pool:
+        paths = list(pool.map(lambda event: prepare(event, folder), EVENTS))
+        where = list(pool.map(lambda pair: locations(pair[1], pair[0].kind, pair[0].lang), zip(EVENTS, paths)))
+    return {event.id: (path, spots) for event, path, spots in zip(EVENTS, paths, where)}
 
-    Books are prepared and read back in threads while LibreOffice works on the next one.
+
+@pytest.fixture(scope="module", params=ENGINES)
+def recalculated(request: pytest.FixtureRequest, prepared: dict[str, tuple[Path, dict[str, Location]]],
+                 tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every event's book recalculated by one engine: id → (outputs, error cells) or the exception.
+
+    Books are read back in a thread while the engine works on the next one.
     """
-    folder = tmp_path_factory.mktemp("engine-events")
+    office = request.getfixturevalue(request.param)
+    folder = tmp_path_factory.mktemp(f"engine-{request.param}")
     done: dict[str, Any] = {}
-    with ThreadPoolExecutor(1) as preparing, ThreadPoolExecutor(1) as reading:
-        sources = [preparing.submit(prepare, event, folder) for event in EVENTS]
+    with ThreadPoolExecutor(1) as reading:
         readers = {}
-        for event, source in zip(EVENTS, sources):
+        for event in EVENTS:
+            source, where = prepared[event.id]
             try:
                 target = folder / f"{event.id}-values.xlsx"
-                libreoffice.recalculate(source.result(), target)
+                office.recalculate(source, target)
             except Exception as problem:  # reported by the event's own test
                 done[event.id] = problem
                 continue
-            readers[event.id] = reading.submit(read_back, target, event.kind)
+            readers[event.id] = reading.submit(read_back, target, where)
         for eid, reader in readers.items():
             try:
                 done[eid] = reader.result()
@@ -414,7 +483,11 @@ def expect_round_robin(event: Event) -> dict[str, Any]:
         remaining = [nr(ratings[j]) for j in range(n)
                      if j != i and blank(results[i][j]) and blank(results[j][i])]
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
-    return per_player(out, forecast, ratings, rules)
+    expected = per_player(out, forecast, ratings, event)
+    rounds = standings.from_crosstable(results)
+    expected["SB"] = standings.sonneborn_berger(rounds)
+    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["SB"])), shared=True)
+    return expected
 
 
 def expect_swiss(event: Event) -> dict[str, Any]:
@@ -433,10 +506,16 @@ def expect_swiss(event: Event) -> dict[str, Any]:
                 continue  # the opponent's row has the result: the game was played
             remaining.append(nr(ratings[j]))
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
-    return per_player(out, forecast, ratings, rules)
+    expected = per_player(out, forecast, ratings, event)
+    rounds = standings.from_rounds(results, pairings)
+    expected["Buchholz"] = standings.buchholz(rounds)
+    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["Buchholz"])), shared=True)
+    return expected
 
 
-def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any], rules: str) -> dict[str, Any]:
+def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any], event: Event) -> dict[str, Any]:
+    rules = event.engine_rules
+    kvant = event.rules in ("ELO-1970", "USSR-1977")
     average = engine.average_rating(ratings, rules)
     return {
         "Points": [o.points for o in out], "Games": [o.games for o in out], "Score": [o.score for o in out],
@@ -444,7 +523,17 @@ def per_player(out: list[engine.Outcome], forecast: list[Any], ratings: list[Any
         "Change": [o.change for o in out], "NewRating": [o.new_rating for o in out],
         "Performance": [o.performance for o in out], "Forecast": forecast,
         "AverageRating": average, "Category": engine.category(average),
+        "KUsed": [o.k for o in out], "TournamentK": average if kvant else None,
+        "EventCounts": event_counts(ratings, average, event.lang) if kvant else None,
     }
+
+
+def event_counts(ratings: list[Any], average: int | None, lang: str) -> str:
+    """The Kvant article's validity of an event, from its rule: at least two thirds of the
+    players rated, and K_T (the average rating, unrated players as 2200) at least 2250."""
+    rated = sum(1 for r in ratings if r)
+    valid = 3 * rated >= 2 * len(ratings) and average is not None and average >= 2250
+    return translate("flag.yes" if valid else "flag.no", lang)
 
 
 def player_k(event: Event) -> Any:
@@ -464,9 +553,20 @@ def player_k(event: Event) -> Any:
 def expect_player(event: Event) -> dict[str, Any]:
     given = event.inputs
     o = engine.rate(given["Rating"], given["OppRatings"], given["Results"], player_k(event), event.engine_rules)
-    return {"Games": o.games, "Score": o.score, "OppAverage": o.opp_average, "Expected": o.expected, "KUsed": o.k,
-            "ChangeUnrounded": o.change_unrounded, "Change": o.change, "NewRating": o.new_rating,
-            "Performance": o.performance}
+    out = {"Games": o.games, "Score": o.score, "OppAverage": o.opp_average, "Expected": o.expected, "KUsed": o.k,
+           "ChangeUnrounded": o.change_unrounded, "Change": o.change, "NewRating": o.new_rating,
+           "Performance": o.performance}
+    kvant = event.rules in ("ELO-1970", "USSR-1977")
+    own = given["Rating"] or parse_rules(event.engine_rules).unrated_as
+    games = kvant and o.games > 0
+    out.update({  # the Kvant article's steps: Ra, ΔK = R − Ra, h(ΔK), N_exp, k·(N − N_exp)
+        "KvantAverage": o.opp_average if kvant else None,
+        "KvantDelta": own - o.opp_average if games else None,
+        "KvantH": engine.table_h(own - o.opp_average, event.engine_rules) if games else None,
+        "KvantNExp": o.expected if kvant else None,
+        "KvantChange": o.change_unrounded if kvant else None,
+    })
+    return out
 
 
 def expect_match(event: Event) -> dict[str, Any]:
@@ -527,6 +627,8 @@ def agrees(book: Any, want: Any, approximate: bool) -> bool:
     """
     if want is None:
         return book is None
+    if isinstance(want, str):
+        return book == want
     if book is None or isinstance(book, (str, bool)):
         return False
     if approximate:
@@ -601,8 +703,16 @@ def test_events_cover_the_cases() -> None:
                 not r and new is not None for r, new in zip(ratings, want["NewRating"])))
             note("K×n > 700", fide and any(
                 (k or e.default_k or 0) * g > 700 for k, g in zip(e.inputs["KFactors"], want["Games"])))
+            note("tie in rank", len(set(want["Rank"])) < len(want["Rank"]))
+            note("event counts", want["EventCounts"] == translate("flag.yes", e.lang))
+            note("event does not count", want["EventCounts"] == translate("flag.no", e.lang))
+        if e.kind == "round-robin":
+            note("Sonneborn-Berger with a forfeit", any(v in ("+", "−", "-") for row in e.inputs["Results"] for v in row)
+                 and any(want["SB"]))
         if e.kind == "swiss":
             cells = [v for row in e.inputs["Results"] for v in row]
+            note("Buchholz of a player with a bye", any(
+                r in ("H", "F", "U", "Z") and b for row, b in zip(e.inputs["Results"], want["Buchholz"]) for r in row))
             note("bye", any(v in ("H", "F", "U", "Z") for v in cells))
             note("TRF W/D/L", any(v in ("W", "D", "L") for v in cells))
         if e.kind == "player":
@@ -610,6 +720,7 @@ def test_events_cover_the_cases() -> None:
             note("K×n > 700", fide and e.inputs["Rating"] and player_k(e) * want["Games"] > 700)
             note("StartDate blank", e.start is None)
             note("junior K", bool(e.start and e.inputs["BirthYear"] and e.start.year - e.inputs["BirthYear"] <= 18))
+            note("Kvant steps", want["KvantH"] is not None)
         if e.kind == "match":
             note("match with an unrated player", not e.inputs["RatingA"] or not e.inputs["RatingB"])
     fixed = {e.id: EXPECT[e.kind](e) for e in EVENTS if e.id.startswith("player-FIDE")}
@@ -619,6 +730,8 @@ def test_events_cover_the_cases() -> None:
     for what in ("draw typed as ½", "draw typed as =", "draw typed as 0.5", "forfeit", "unrated player",
                  "2650+ player", "K blank", "K set", "pending game", "FIDE initial rating", "K×n > 700", "bye",
                  "TRF W/D/L", "StartDate blank", "junior K", "match with an unrated player", "default K",
+                 "tie in rank", "event counts", "event does not count", "Sonneborn-Berger with a forfeit",
+                 "Buchholz of a player with a bye", "Kvant steps",
                  *(f"lang {lang}" for lang in LANGS)):
         assert seen.get(what, 0) >= 2, (what, seen)
 
@@ -631,7 +744,7 @@ def test_the_books_yes_and_no_are_flags_to_the_engine(lang: str) -> None:
     assert engine.k_factor(2300, 50, reached_2400=no) == 20
 
 
-def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(office: Any, tmp_path: Path) -> None:
     """2 players, 1 round, both rows pair 1–2; row 1 says 1, row 2's result is blank.
 
     The game has been played (row 1 scores it), so player 2 has nothing left to play: his
@@ -642,7 +755,7 @@ def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(libreoffice: L
     put(book, "Pairings", [[2], [1]])
     put(book, "Results", [[1], [None]])
     book.save(tmp_path / "swiss.xlsx")
-    libreoffice.recalculate(tmp_path / "swiss.xlsx", tmp_path / "values.xlsx")
+    office.recalculate(tmp_path / "swiss.xlsx", tmp_path / "values.xlsx")
     got = read_named(tmp_path / "values.xlsx", ["Points", "Forecast"])
     out = engine.rate_event([2000, 2000], [[1], [None]], None, "FIDE", pairings=[[2], [1]])
     assert flat(got["Points"]) == [o.points for o in out] == [1, 0]

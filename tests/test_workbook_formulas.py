@@ -3,7 +3,7 @@
 (a) every formula (cells, conditional formats, validations, defined names) of every kind
 in every language calls only functions common to Excel 2010, LibreOffice 7.4 and Google
 Sheets; (b) nothing is array-entered; (c) the defined names of the spec exist with their
-shapes; (d) every book recalculates in LibreOffice without an error value in any cell;
+shapes; (d) every book recalculates in LibreOffice and in Gnumeric without an error value in any cell;
 (e) conflicting or unreadable results count for nobody and are counted as conflicts;
 (f) user text stays text.
 """
@@ -26,7 +26,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from books import put
 
 from elo_xl import engine
-from elo_xl.libreoffice import LibreOffice, read_named, read_values
+from elo_xl.recalc import Gnumeric, LibreOffice, read_named, read_values
 from elo_xl.workbook import build
 
 KINDS = ("player", "round-robin", "swiss", "match", "reference")
@@ -203,7 +203,7 @@ def test_defined_names_and_shapes(books: dict, kind: str, lang: str) -> None:
 # --- (d) recalculation without error values --------------------------------------------------------------------------
 
 
-def recalculate(office: LibreOffice, folder: Path, stem: str, book: openpyxl.Workbook | bytes) -> Path:
+def recalculate(office: LibreOffice | Gnumeric, folder: Path, stem: str, book: openpyxl.Workbook | bytes) -> Path:
     source, target = folder / f"{stem}.xlsx", folder / f"{stem}-values.xlsx"
     if isinstance(book, bytes):
         source.write_bytes(book)
@@ -219,8 +219,8 @@ def error_cells(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("kind,lang", BOOKS)
-def test_recalculates_without_errors(libreoffice: LibreOffice, tmp_path: Path, kind: str, lang: str) -> None:
-    path = recalculate(libreoffice, tmp_path, f"{kind}-{lang}", build(kind, lang))
+def test_recalculates_without_errors(office: LibreOffice | Gnumeric, tmp_path: Path, kind: str, lang: str) -> None:
+    path = recalculate(office, tmp_path, f"{kind}-{lang}", build(kind, lang))
     values = read_values(path)
     assert sum(len(cells) for cells in values.values()) > 100
     assert not error_cells(path)
@@ -262,7 +262,7 @@ def rr_results() -> list[list[Any]]:
     return [[None, 1, 0.5, 1], [None, None, 0, 1], [None, None, None, "½"], [None, None, None, None]]
 
 
-def recalc_round_robin(office: LibreOffice, folder: Path, stem: str, results: list[list[Any]]) -> dict[str, Any]:
+def recalc_round_robin(office: LibreOffice | Gnumeric, folder: Path, stem: str, results: list[list[Any]]) -> dict[str, Any]:
     book = load("round-robin", players=4, prefill={"names": ["A", "B", "C", "D"]})
     put(book, "Ratings", RR_RATINGS)
     put(book, "KFactors", [20, 20, 20, 20])
@@ -272,10 +272,10 @@ def recalc_round_robin(office: LibreOffice, folder: Path, stem: str, results: li
     return read_named(path, COMPARED + ("Conflicts", "Forecast"))
 
 
-def test_round_robin_conflict_counts_for_neither(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_round_robin_conflict_counts_for_neither(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     results = rr_results()
     results[1][0] = 1  # A says he won against B, B says he won against A
-    book = recalc_round_robin(libreoffice, tmp_path, "rr-conflict", results)
+    book = recalc_round_robin(office, tmp_path, "rr-conflict", results)
     without = rr_results()
     without[0][1] = None
     assert_like_engine(book, engine.rate_event(RR_RATINGS, without, 20), conflicts=1)
@@ -283,11 +283,11 @@ def test_round_robin_conflict_counts_for_neither(libreoffice: LibreOffice, tmp_p
 
 
 @pytest.mark.parametrize("other", [None, 0, 1], ids=["other-blank", "other-0", "other-1"])
-def test_round_robin_bad_text_counts_for_nobody(libreoffice: LibreOffice, tmp_path: Path, other: Any) -> None:
+def test_round_robin_bad_text_counts_for_nobody(office: LibreOffice | Gnumeric, tmp_path: Path, other: Any) -> None:
     results = rr_results()
     results[0][1] = "x"  # typed past the validation
     results[1][0] = other
-    book = recalc_round_robin(libreoffice, tmp_path, f"rr-x-{other}", results)
+    book = recalc_round_robin(office, tmp_path, f"rr-x-{other}", results)
     without = rr_results()
     without[0][1] = None
     assert_like_engine(book, engine.rate_event(RR_RATINGS, without, 20), conflicts=1)
@@ -299,7 +299,7 @@ SW_PAIRINGS = [[2, 3], [1, 4], [4, 1], [3, 2]]
 SW_RESULTS = [[1, 0.5], [0, 1], ["½", 0.5], ["½", 0]]
 
 
-def recalc_swiss(office: LibreOffice, folder: Path, stem: str, pairings: list, results: list) -> dict[str, Any]:
+def recalc_swiss(office: LibreOffice | Gnumeric, folder: Path, stem: str, pairings: list, results: list) -> dict[str, Any]:
     book = load("swiss", players=4, rounds=2, prefill={"name": ["A", "B", "C", "D"]})
     put(book, "Ratings", SW_RATINGS)
     put(book, "KFactors", [20, 20, 20, 20])
@@ -314,21 +314,21 @@ def copy(rows: list[list[Any]]) -> list[list[Any]]:
     return [list(row) for row in rows]
 
 
-def test_swiss_results_that_disagree_count_for_neither(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_swiss_results_that_disagree_count_for_neither(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     results = copy(SW_RESULTS)
     results[1][0] = 1  # both 1 and 2 claim round 1
-    book = recalc_swiss(libreoffice, tmp_path, "sw-1-1", SW_PAIRINGS, results)
+    book = recalc_swiss(office, tmp_path, "sw-1-1", SW_PAIRINGS, results)
     pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
     pairings[0][0] = pairings[1][0] = None
     results[0][0] = results[1][0] = None
     assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
 
 
-def test_swiss_pairing_that_names_someone_else_counts_for_neither(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_swiss_pairing_that_names_someone_else_counts_for_neither(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     """Round 2: row 1 says 1 met 3 (and won); row 3 says 3 met 2, row 2 says 2 met 3, row 4 had a bye."""
     pairings = [[2, 3], [1, 3], [4, 2], [3, None]]
     results = [[1, 1], [0, 0.5], ["½", 0.5], ["½", "F"]]
-    book = recalc_swiss(libreoffice, tmp_path, "sw-elsewhere", pairings, results)
+    book = recalc_swiss(office, tmp_path, "sw-elsewhere", pairings, results)
     # the engine refuses the event; taken out, row 1's claim leaves a consistent one
     with pytest.raises(engine.EloError):
         engine.rate_event(SW_RATINGS, results, 20, pairings=pairings)
@@ -337,36 +337,36 @@ def test_swiss_pairing_that_names_someone_else_counts_for_neither(libreoffice: L
     assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
 
 
-def test_swiss_bad_text_counts_for_nobody(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_swiss_bad_text_counts_for_nobody(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     """Row 1 round 1 holds "x" where row 2 says 0: the game counts for neither of them."""
     results = copy(SW_RESULTS)
     results[0][0] = "x"
-    book = recalc_swiss(libreoffice, tmp_path, "sw-x", SW_PAIRINGS, results)
+    book = recalc_swiss(office, tmp_path, "sw-x", SW_PAIRINGS, results)
     pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
     pairings[0][0] = pairings[1][0] = None
     results[0][0] = results[1][0] = None
     assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
 
 
-def test_swiss_bad_text_without_opponent_is_a_conflict(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_swiss_bad_text_without_opponent_is_a_conflict(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     """"x" on a round without an opponent scores nothing and is counted as one conflict."""
     pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
     pairings[3][1] = pairings[1][1] = None
     results[1][1] = "x"
     results[3][1] = None
-    book = recalc_swiss(libreoffice, tmp_path, "sw-x-bye", pairings, results)
+    book = recalc_swiss(office, tmp_path, "sw-x-bye", pairings, results)
     results[1][1] = None
     assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
 
 
-def test_player_bad_text_counts_for_nobody(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_player_bad_text_counts_for_nobody(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     opps, results = [2000, 2100, 1900, 2050, 1950], [1, "x", 0.5, 0, "X"]
     book = load("player", games=5)
     put(book, "Rating", 2000)
     put(book, "K", 20)
     put(book, "OppRatings", opps)
     put(book, "Results", results)
-    path = recalculate(libreoffice, tmp_path, "player-x", book)
+    path = recalculate(office, tmp_path, "player-x", book)
     assert not error_cells(path)
     got = read_named(path, ["Games", "Score", "Expected", "ChangeUnrounded", "Change", "NewRating", "Performance"])
     o = engine.rate(2000, opps, [1, None, 0.5, 0, None], 20)
@@ -375,13 +375,13 @@ def test_player_bad_text_counts_for_nobody(libreoffice: LibreOffice, tmp_path: P
                                  "NewRating": o.new_rating, "Performance": o.performance}, abs=1e-9)
 
 
-def test_match_bad_text_counts_for_nobody(libreoffice: LibreOffice, tmp_path: Path) -> None:
+def test_match_bad_text_counts_for_nobody(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     results = [1, "x", 0, "½", "y", 1]
     book = load("match", games=6)
     put(book, "RatingA", 2300)
     put(book, "RatingB", 2200)
     put(book, "Results", results)
-    path = recalculate(libreoffice, tmp_path, "match-x", book)
+    path = recalculate(office, tmp_path, "match-x", book)
     assert not error_cells(path)
     got = read_named(path, ["NewRatingA", "NewRatingB", "RunningA", "RunningB"])
     clean = [1, None, 0, "½", None, 1]
@@ -401,7 +401,7 @@ BELL = "Nguy\x07en\x1fAn"
     ("round-robin", "names", {"players": 6}),
     ("swiss", "name", {"players": 6, "rounds": 3}),
 ], ids=["round-robin", "swiss"])
-def test_user_text_stays_text(libreoffice: LibreOffice, tmp_path: Path, kind: str, key: str,
+def test_user_text_stays_text(office: LibreOffice | Gnumeric, tmp_path: Path, kind: str, key: str,
                               options: dict[str, int]) -> None:
     data = build(kind, prefill={key: TRICKY + [BELL]}, **options)
     book = openpyxl.load_workbook(io.BytesIO(data))
@@ -416,7 +416,7 @@ def test_user_text_stays_text(libreoffice: LibreOffice, tmp_path: Path, kind: st
         for row in ws.iter_rows():
             for cell in row:
                 assert not (isinstance(cell.value, str) and re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", cell.value))
-    path = recalculate(libreoffice, tmp_path, kind, data)
+    path = recalculate(office, tmp_path, kind, data)
     values = read_values(path)[title]
     assert [values.get(c.coordinate) for c in cells] == TRICKY + ["NguyenAn"]
     assert not error_cells(path)

@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 
 from elo_xl import engine
-from elo_xl.libreoffice import read_named
+from elo_xl.recalc import read_named
 from elo_xl.samples import SWISS_TRF_PATH
 from elo_xl.trf import read_trf
 

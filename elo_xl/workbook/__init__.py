@@ -81,11 +81,11 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
     Mail previews, phones and readers that do not calculate then show numbers. Only the
     cached values are added: the file is otherwise byte for byte the one generated (a file
     re-saved by LibreOffice would lose features such as frozen panes). ``office`` is a
-    running :class:`elo_xl.libreoffice.LibreOffice` to reuse; by default one is started.
+    running :class:`elo_xl.recalc.LibreOffice` to reuse; by default one is started.
     """
     import tempfile
 
-    from ..libreoffice import LibreOffice, available, read_values
+    from ..recalc import LibreOffice, available, read_values
     from .archive import inject_values
 
     if office is None and not available():

@@ -7,7 +7,7 @@ touching anything else:
 - :func:`deterministic` replaces every timestamp by a fixed one, so that building the same
   workbook twice gives byte-identical files;
 - :func:`inject_values` stores computed results (for instance LibreOffice's, read with
-  :func:`elo_xl.libreoffice.read_values`) as the formula cells' cached values, so that
+  :func:`elo_xl.recalc.read_values`) as the formula cells' cached values, so that
   programs that read cached values instead of calculating (previewers, pandas, openpyxl's
   ``data_only=True``) see numbers instead of blanks;
 - :func:`write_atomically` writes the result to disk without ever leaving a partial file.
@@ -34,7 +34,6 @@ import datetime
 import math
 import numbers
 import os
-import posixpath
 import re
 import stat
 import tempfile
@@ -42,9 +41,9 @@ import zipfile
 from collections.abc import Callable, Mapping
 from io import BytesIO
 from pathlib import Path
-from xml.etree import ElementTree
 
 from ..errors import EloError
+from ..recalc.values import sheet_parts
 
 #: The date of every zip entry: the earliest a zip file can hold.
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
@@ -69,7 +68,6 @@ _ANY_FORMULA = re.compile(rb"<f[\s/>]")
 _REFERENCE = re.compile(rb'(?:^|\s)r="([^"]*)"')
 _TYPE = re.compile(rb'\st="[^"]*"')
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_RELATIONSHIP_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 
 
 def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
@@ -147,7 +145,7 @@ def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> by
     Every formula cell of every worksheet gets a cached value, and nothing else changes:
     other cells, other parts and the zip entries' dates and modes stay byte for byte.
     Values of cells that hold no formula are ignored, so the output of
-    :func:`elo_xl.libreoffice.read_values` can be passed as it is. A value is written as
+    :func:`elo_xl.recalc.read_values` can be passed as it is. A value is written as
 
     - a number (``int``, ``float``, dates as Excel serial numbers): ``<v>`` with the
       shortest text that reads back as the same double, no type attribute;
@@ -234,38 +232,6 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     return path
 
 
-def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → name of its worksheet part (``xl/worksheets/sheet1.xml``), in tab order.
-
-    Follows ``_rels/.rels`` to the workbook part, its ``<sheets>`` list and its relationships;
-    chart sheets and dialog sheets are left out.
-
-    >>> import io, openpyxl
-    >>> book = openpyxl.Workbook(); book.create_sheet("R&D")
-    <Worksheet "R&D">
-    >>> buffer = io.BytesIO(); book.save(buffer)
-    >>> sheet_parts(zipfile.ZipFile(buffer))
-    {'Sheet': 'xl/worksheets/sheet1.xml', 'R&D': 'xl/worksheets/sheet2.xml'}
-    """
-    workbook = "xl/workbook.xml"
-    for relation in _relationships(archive, "_rels/.rels"):
-        if relation.get("Type", "").endswith("/officeDocument"):
-            workbook = _resolve("", relation.get("Target", workbook))
-    folder, name = posixpath.split(workbook)
-    targets = {
-        relation.get("Id"): _resolve(folder, relation.get("Target", ""))
-        for relation in _relationships(archive, posixpath.join(folder, "_rels", name + ".rels"))
-        if relation.get("Type", "") == _RELATIONSHIP_TYPE + "worksheet"
-    }
-    parts = {}
-    for element in ElementTree.fromstring(archive.read(workbook)).iter():
-        if _local(element.tag) == "sheet":
-            identifier = next((v for k, v in element.attrib.items() if _local(k) == "id"), None)
-            if identifier in targets:
-                parts[element.get("name", "")] = targets[identifier]
-    return parts
-
-
 def cell_text(value: object) -> tuple[bytes | None, bytes]:
     """The type attribute (or ``None``) and the ``<v>`` text that store *value* in a cell.
 
@@ -350,24 +316,3 @@ def _copy_info(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
     copy.external_attr = info.external_attr
     copy.comment = info.comment
     return copy
-
-
-def _relationships(archive: zipfile.ZipFile, part: str) -> list[ElementTree.Element]:
-    """The ``<Relationship>`` elements of a ``.rels`` part (none if it is missing)."""
-    try:
-        root = ElementTree.fromstring(archive.read(part))
-    except KeyError:
-        return []
-    return [element for element in root if _local(element.tag) == "Relationship"]
-
-
-def _resolve(folder: str, target: str) -> str:
-    """A relationship target as a part name: absolute (``/xl/…``) or relative to *folder*."""
-    if target.startswith("/"):
-        return target[1:]
-    return posixpath.normpath(posixpath.join(folder, target))
-
-
-def _local(tag: str) -> str:
-    """An XML name without its ``{namespace}``."""
-    return tag.rpartition("}")[2]

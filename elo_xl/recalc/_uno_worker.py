@@ -1,8 +1,8 @@
-"""The UNO half of :mod:`elo_xl.libreoffice`: run by a Python that can ``import uno``.
+"""The UNO half of :mod:`elo_xl.recalc.libreoffice`: run by a Python that can ``import uno``.
 
 This file is a standalone script, not part of the package's import graph. LibreOffice's
 Python bridge (Debian's ``python3-uno``) is built for one interpreter, usually
-``/usr/bin/python3``, so :class:`elo_xl.libreoffice.LibreOffice` starts this script with that
+``/usr/bin/python3``, so :class:`elo_xl.recalc.LibreOffice` starts this script with that
 interpreter and talks to it through pipes. It imports nothing from ``elo_xl`` and imports
 ``uno`` only inside :func:`main`, so the package (and pytest's doctest collection) can import
 it anywhere.

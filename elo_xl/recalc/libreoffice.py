@@ -1,4 +1,4 @@
-"""Recalculate workbooks in headless LibreOffice, and read the values back.
+"""The LibreOffice process driver: recalculate workbooks and export PDFs in headless LibreOffice.
 
 openpyxl writes formulas without results. To know what a generated workbook computes, open
 it in a real spreadsheet engine, recalculate every formula and save it again:
@@ -7,6 +7,9 @@ it in a real spreadsheet engine, recalculate every formula and save it again:
         office.recalculate("book.xlsx", "book-values.xlsx")
         office.export_pdf("book.xlsx", "book.pdf")
     values = read_values("book-values.xlsx")      # {"Sheet": {"B7": 2504, ...}}
+
+(:func:`~elo_xl.recalc.values.read_values` reads the values back; ending the ``soffice``
+process group is :mod:`.processes`' job.)
 
 :class:`LibreOffice` starts one ``soffice`` (with a private, temporary profile, listening on
 a uniquely named pipe) and serves any number of files with it. LibreOffice's Python bridge
@@ -37,9 +40,7 @@ import functools
 import json
 import os
 import queue
-import re
 import shutil
-import signal
 import stat
 import subprocess
 import tempfile
@@ -47,13 +48,12 @@ import threading
 import time
 import uuid
 import weakref
-import zipfile
-from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from .errors import EloError
+from ..errors import EloError
+from .processes import end_group, group_members, socket_files
 
 #: Environment variable naming the Python that can ``import uno``.
 PYTHON_VARIABLE = "ELO_XL_UNO_PYTHON"
@@ -80,12 +80,6 @@ _SOFFICE_PLACES = (
     r"C:\Program Files\LibreOffice\program\soffice.exe",
     r"C:\Program Files (x86)\LibreOffice\program\soffice.exe",
 )
-Values = dict[str, dict[str, object]]
-
-#: A cell typed as an error (python-calamine reads these as empty text).
-_ERROR_CELL = re.compile(rb'<c\s([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</c>', re.DOTALL)
-_CELL_REFERENCE = re.compile(rb'(?:^|\s)r="([A-Z]+[0-9]+)"')
-_VALUE = re.compile(rb"<v>([^<]*)</v>")
 
 
 def find_soffice() -> str | None:
@@ -370,7 +364,7 @@ class _Session:
         """The launcher, everything in its process group, and the worker."""
         if self.soffice is None or self.worker is None:
             return []
-        found = [self.soffice.pid, *_group_members(self.soffice.pid), self.worker.pid]
+        found = [self.soffice.pid, *group_members(self.soffice.pid), self.worker.pid]
         return list(dict.fromkeys(found))
 
     def wait_ready(self, timeout: float) -> None:
@@ -383,7 +377,7 @@ class _Session:
             raise RuntimeError(f"LibreOffice did not start: {reply.get('error')}{self._log_tail()}")
         # soffice's pipes are socket files in /tmp that it removes only when it quits
         # normally: note them now, to remove them after a crash or a kill.
-        self.sockets = _socket_files(self.pids())
+        self.sockets = socket_files(self.pids())
 
     def ask(self, request: dict[str, str], timeout: float) -> dict[str, object]:
         """Send one request and wait for its answer."""
@@ -459,7 +453,7 @@ class _Session:
                     soffice.wait(10)
                 except subprocess.TimeoutExpired:
                     pass
-            _end_group(soffice)
+            end_group(soffice)
         if worker is not None:
             if worker.poll() is None:
                 worker.kill()
@@ -490,110 +484,6 @@ def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> Non
         lines.put(None)
 
 
-def _group_members(group: int) -> list[int]:
-    """Ids of the live processes in process group *group* (from ``/proc``; else none)."""
-    members = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as file:
-                fields = file.read().rpartition(b")")[2].split()
-        except OSError:
-            continue
-        # After the command name: state, parent, process group.
-        if len(fields) > 2 and int(fields[2]) == group and fields[0] != b"Z":
-            members.append(int(entry))
-    return sorted(members)
-
-
-def _socket_files(pids: Iterable[int]) -> list[str]:
-    """The ``OSL_PIPE_*`` socket files that processes *pids* listen on (Linux; else none)."""
-    inodes = set()
-    for pid in pids:
-        try:
-            descriptors = os.listdir(f"/proc/{pid}/fd")
-        except OSError:
-            continue
-        for descriptor in descriptors:
-            try:
-                target = os.readlink(f"/proc/{pid}/fd/{descriptor}")
-            except OSError:
-                continue
-            if target.startswith("socket:["):
-                inodes.add(target[8:-1])
-    try:
-        with open("/proc/net/unix", encoding="utf-8", errors="replace") as table:
-            rows = [line.split() for line in table.read().splitlines()[1:]]
-    except OSError:
-        return []
-    found = {row[7] for row in rows if len(row) >= 8 and row[6] in inodes}
-    return sorted(path for path in found if os.path.basename(path).startswith("OSL_PIPE_"))
-
-
-def _end_group(launcher: subprocess.Popen[bytes]) -> None:
-    """Stop the launcher's whole process group and reap the launcher.
-
-    ``soffice.bin`` goes first, so that the launcher (its parent) can still reap it and no
-    zombie is left for init; then the launcher and anything left, SIGTERM then SIGKILL.
-    """
-    group = launcher.pid
-    if os.name != "posix":
-        if launcher.poll() is None:
-            launcher.kill()
-        launcher.wait()
-        return
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        children = [pid for pid in _group_members(group) if pid != launcher.pid]
-        for pid in children:
-            _signal(pid, sig)
-        if children:
-            _wait_gone(children, 5)
-        if launcher.poll() is None:
-            _signal(launcher.pid, sig)
-            try:
-                launcher.wait(5)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(group, sig)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if launcher.poll() is not None and not _group_members(group):
-            break
-    launcher.wait()
-
-
-def _wait_gone(pids: Iterable[int], seconds: float) -> None:
-    """Wait until none of *pids* is a live process (zombies count as gone)."""
-    deadline = time.monotonic() + seconds
-    pending = set(pids)
-    while pending and time.monotonic() < deadline:
-        pending = {pid for pid in pending if _is_live(pid)}
-        if pending:
-            time.sleep(0.02)
-
-
-def _is_live(pid: int) -> bool:
-    """Whether *pid* is a process that is not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as file:
-            return file.read().rpartition(b")")[2].split()[0] != b"Z"
-    except (OSError, IndexError):
-        return False
-
-
-def _signal(pid: int, sig: int) -> None:
-    try:
-        os.kill(pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 def _close(stream: IO[bytes] | None) -> None:
     try:
         if stream is not None:
@@ -607,195 +497,3 @@ def _remove(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
-
-
-def read_values(path: str | os.PathLike[str], *, reader: str | None = None) -> Values:
-    """Every cell's value in a workbook: sheet title → {"A1": value}, empty cells left out.
-
-    Numbers come as ``int`` when whole and ``float`` otherwise, whichever the reader, text
-    as ``str``, ``True``/``False`` as ``bool``,
-    error values as their text (``"#VALUE!"``, ``"#DIV/0!"``, ``"Err:502"``...). A formula
-    whose result is the empty text counts as an empty cell. For a file openpyxl wrote the
-    values are the cached results (none, unless recalculated or
-    :func:`~elo_xl.workbook.archive.inject_values` stored some).
-
-    *reader* is ``"calamine"`` (python-calamine: several times faster; the default when it
-    is installed) or ``"openpyxl"``. python-calamine reads error cells as empty text, so
-    error cells are read from the sheets' XML on top of it.
-
-    >>> import io, openpyxl, tempfile
-    >>> book = openpyxl.Workbook()
-    >>> book.active.append([1, "x", None, 2.5])
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     book.save(Path(folder) / "book.xlsx")
-    ...     read_values(Path(folder) / "book.xlsx", reader="openpyxl")
-    {'Sheet': {'A1': 1, 'B1': 'x', 'D1': 2.5}}
-    """
-    if reader is None:
-        reader = "calamine" if _has_calamine() else "openpyxl"
-    if reader == "calamine":
-        return _read_with_calamine(Path(path))
-    if reader == "openpyxl":
-        return _read_with_openpyxl(Path(path))
-    raise ValueError(f"reader {reader!r} is neither 'calamine' nor 'openpyxl'")
-
-
-def read_named(path: str | os.PathLike[str], names: Iterable[str]) -> dict[str, object]:
-    """The values of defined names: one cell → its value, a range → a list of rows.
-
-    Empty cells are ``None``. A name may be workbook-wide or, written ``Sheet!Name``,
-    local to a sheet. A name that is a constant (``=0.5``) gives the number or text;
-    a name that is a formula, an error or several areas raises :class:`KeyError`.
-
-    >>> import openpyxl, tempfile
-    >>> from openpyxl.workbook.defined_name import DefinedName
-    >>> book = openpyxl.Workbook()
-    >>> book.active.append([1, 2]); book.active.append([3, None])
-    >>> book.defined_names["Grid"] = DefinedName("Grid", attr_text="Sheet!$A$1:$B$2")
-    >>> book.defined_names["Corner"] = DefinedName("Corner", attr_text="Sheet!$A$1")
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     book.save(Path(folder) / "book.xlsx")
-    ...     read_named(Path(folder) / "book.xlsx", ["Grid", "Corner"])
-    {'Grid': [[1, 2], [3, None]], 'Corner': 1}
-    """
-    import openpyxl
-    from openpyxl.utils.cell import range_boundaries
-
-    path = Path(path)
-    names = list(names)
-    book = openpyxl.load_workbook(path, read_only=True)
-    try:
-        wanted = {name: _defined_name(book, name) for name in names}
-    finally:
-        book.close()
-    values = read_values(path)
-    result: dict[str, object] = {}
-    for name, definition in wanted.items():
-        destinations = list(definition.destinations)
-        if not destinations:
-            result[name] = _constant(name, definition.attr_text)
-            continue
-        if len(destinations) != 1:
-            raise KeyError(f"the name {name} refers to {len(destinations)} areas")
-        title, reference = destinations[0]
-        sheet = values.get(title, {})
-        low_column, low_row, high_column, high_row = range_boundaries(reference.replace("$", ""))
-        if low_column is None or low_row is None or high_column is None or high_row is None:
-            raise KeyError(f"the name {name} refers to whole rows or columns: {reference}")
-        rows = [
-            [sheet.get(_coordinate(column, row)) for column in range(low_column, high_column + 1)]
-            for row in range(low_row, high_row + 1)
-        ]
-        result[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
-    return result
-
-
-def _defined_name(book: object, name: str) -> object:
-    """The ``DefinedName`` called *name* (``Sheet!Name`` for a sheet-local one)."""
-    title, _, local = name.rpartition("!")
-    if title:
-        title = title.strip("'").replace("''", "'")
-        try:
-            return book[title].defined_names[local]  # type: ignore[index]
-        except KeyError:
-            raise KeyError(f"no name {local} on sheet {title}") from None
-    try:
-        return book.defined_names[name]  # type: ignore[attr-defined]
-    except KeyError:
-        raise KeyError(f"no defined name {name}") from None
-
-
-def _constant(name: str, text: str | None) -> object:
-    """The value of a name defined as a constant (``0.5``, ``"text"``, ``TRUE``)."""
-    text = (text or "").strip().removeprefix("=")
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        return text[1:-1].replace('""', '"')
-    if text.upper() in ("TRUE", "FALSE"):
-        return text.upper() == "TRUE"
-    try:
-        number = float(text)
-    except ValueError:
-        raise KeyError(f"the name {name} is neither a range nor a constant: {text}") from None
-    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
-
-
-def _coordinate(column: int, row: int) -> str:
-    from openpyxl.utils.cell import get_column_letter
-
-    return f"{get_column_letter(column)}{row}"
-
-
-@functools.lru_cache(maxsize=None)
-def _has_calamine() -> bool:
-    try:
-        import python_calamine  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _read_with_openpyxl(path: Path) -> Values:
-    import openpyxl
-
-    book = openpyxl.load_workbook(path, data_only=True, read_only=True)
-    try:
-        result: Values = {}
-        for sheet in book.worksheets:
-            cells: dict[str, object] = {}
-            for row in sheet.iter_rows():
-                for cell in row:
-                    value = getattr(cell, "value", None)
-                    if value is not None and value != "":
-                        cells[cell.coordinate] = _whole(value)
-            result[sheet.title] = cells
-        return result
-    finally:
-        book.close()
-
-
-def _read_with_calamine(path: Path) -> Values:
-    import python_calamine
-    from openpyxl.utils.cell import get_column_letter
-
-    from .workbook.archive import sheet_parts
-
-    result: Values = {}
-    book = python_calamine.CalamineWorkbook.from_path(str(path))
-    try:
-        for title in book.sheet_names:
-            sheet = book.get_sheet_by_name(title)
-            cells: dict[str, object] = {}
-            # skip_empty_area=False: the rows start at row 1 and the lists at column A.
-            rows = sheet.to_python(skip_empty_area=False)
-            width = max(map(len, rows), default=0)
-            letters = [get_column_letter(column) for column in range(1, width + 1)]
-            for row_number, row in enumerate(rows, start=1):
-                for letter, value in zip(letters, row):
-                    if value != "" and value is not None:
-                        cells[f"{letter}{row_number}"] = _whole(value)
-            result[title] = cells
-    finally:
-        book.close()
-    with zipfile.ZipFile(path) as archive:
-        for title, part in sheet_parts(archive).items():
-            if title in result:
-                result[title].update(_error_cells(archive.read(part)))
-    return result
-
-
-def _whole(value: object) -> object:
-    """A whole ``float`` as an ``int`` (the readers differ there); anything else as it is."""
-    if type(value) is float and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    return value
-
-
-def _error_cells(xml: bytes) -> dict[str, str]:
-    """Coordinate → error text of the cells of a worksheet part typed ``t="e"``."""
-    found = {}
-    for match in _ERROR_CELL.finditer(xml):
-        reference = _CELL_REFERENCE.search(match[1])
-        value = _VALUE.search(match[2])
-        if reference and value:
-            found[reference[1].decode("ascii")] = value[1].decode("utf-8")
-    return found

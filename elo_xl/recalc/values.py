@@ -1,0 +1,285 @@
+"""Reading a recalculated workbook's values: every cell, or defined names.
+
+A spreadsheet engine (:mod:`.libreoffice`, :mod:`.gnumeric`) saves its results as the
+cells' cached values; these functions read them back with python-calamine (several times
+faster) or openpyxl, error values included:
+
+>>> import io, openpyxl, tempfile
+>>> book = openpyxl.Workbook()
+>>> book.active["A1"] = 21
+>>> with tempfile.TemporaryDirectory() as folder:
+...     book.save(Path(folder) / "book.xlsx")
+...     read_values(Path(folder) / "book.xlsx")
+{'Sheet': {'A1': 21}}
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+import re
+import warnings
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+Values = dict[str, dict[str, object]]
+
+#: A cell typed as an error (python-calamine reads these as empty text).
+_ERROR_CELL = re.compile(rb'<c\s([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</c>', re.DOTALL)
+_CELL_REFERENCE = re.compile(rb'(?:^|\s)r="([A-Z]+[0-9]+)"')
+_VALUE = re.compile(rb"<v>([^<]*)</v>")
+_RELATIONSHIP_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+def read_values(path: str | os.PathLike[str], *, reader: str | None = None) -> Values:
+    """Every cell's value in a workbook: sheet title → {"A1": value}, empty cells left out.
+
+    Numbers come as ``int`` when whole and ``float`` otherwise, whichever the reader, text
+    as ``str``, ``True``/``False`` as ``bool``,
+    error values as their text (``"#VALUE!"``, ``"#DIV/0!"``, ``"Err:502"``...). A formula
+    whose result is the empty text counts as an empty cell. For a file openpyxl wrote the
+    values are the cached results (none, unless recalculated or
+    :func:`~elo_xl.workbook.archive.inject_values` stored some).
+
+    *reader* is ``"calamine"`` (python-calamine: several times faster; the default when it
+    is installed) or ``"openpyxl"``. python-calamine reads error cells as empty text, so
+    error cells are read from the sheets' XML on top of it.
+
+    >>> import io, openpyxl, tempfile
+    >>> book = openpyxl.Workbook()
+    >>> book.active.append([1, "x", None, 2.5])
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book.save(Path(folder) / "book.xlsx")
+    ...     read_values(Path(folder) / "book.xlsx", reader="openpyxl")
+    {'Sheet': {'A1': 1, 'B1': 'x', 'D1': 2.5}}
+    """
+    if reader is None:
+        reader = "calamine" if _has_calamine() else "openpyxl"
+    if reader == "calamine":
+        return _read_with_calamine(Path(path))
+    if reader == "openpyxl":
+        return _read_with_openpyxl(Path(path))
+    raise ValueError(f"reader {reader!r} is neither 'calamine' nor 'openpyxl'")
+
+
+def read_named(path: str | os.PathLike[str], names: Iterable[str]) -> dict[str, object]:
+    """The values of defined names: one cell → its value, a range → a list of rows.
+
+    Empty cells are ``None``. A name may be workbook-wide or, written ``Sheet!Name``,
+    local to a sheet. A name that is a constant (``=0.5``) gives the number or text;
+    a name that is a formula, an error or several areas raises :class:`KeyError`.
+
+    >>> import openpyxl, tempfile
+    >>> from openpyxl.workbook.defined_name import DefinedName
+    >>> book = openpyxl.Workbook()
+    >>> book.active.append([1, 2]); book.active.append([3, None])
+    >>> book.defined_names["Grid"] = DefinedName("Grid", attr_text="Sheet!$A$1:$B$2")
+    >>> book.defined_names["Corner"] = DefinedName("Corner", attr_text="Sheet!$A$1")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book.save(Path(folder) / "book.xlsx")
+    ...     read_named(Path(folder) / "book.xlsx", ["Grid", "Corner"])
+    {'Grid': [[1, 2], [3, None]], 'Corner': 1}
+    """
+    from openpyxl.utils.cell import range_boundaries
+
+    path = Path(path)
+    names = list(names)
+    book = _open(path, data_only=False)
+    try:
+        wanted = {name: _defined_name(book, name) for name in names}
+    finally:
+        book.close()
+    values = read_values(path)
+    result: dict[str, object] = {}
+    for name, definition in wanted.items():
+        destinations = list(definition.destinations)
+        if not destinations:
+            result[name] = _constant(name, definition.attr_text)
+            continue
+        if len(destinations) != 1:
+            raise KeyError(f"the name {name} refers to {len(destinations)} areas")
+        title, reference = destinations[0]
+        sheet = values.get(title, {})
+        low_column, low_row, high_column, high_row = range_boundaries(reference.replace("$", ""))
+        if low_column is None or low_row is None or high_column is None or high_row is None:
+            raise KeyError(f"the name {name} refers to whole rows or columns: {reference}")
+        rows = [
+            [sheet.get(_coordinate(column, row)) for column in range(low_column, high_column + 1)]
+            for row in range(low_row, high_row + 1)
+        ]
+        result[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
+    return result
+
+
+def _defined_name(book: object, name: str) -> object:
+    """The ``DefinedName`` called *name* (``Sheet!Name`` for a sheet-local one)."""
+    title, _, local = name.rpartition("!")
+    if title:
+        title = title.strip("'").replace("''", "'")
+        try:
+            return book[title].defined_names[local]  # type: ignore[index]
+        except KeyError:
+            raise KeyError(f"no name {local} on sheet {title}") from None
+    try:
+        return book.defined_names[name]  # type: ignore[attr-defined]
+    except KeyError:
+        raise KeyError(f"no defined name {name}") from None
+
+
+def _constant(name: str, text: str | None) -> object:
+    """The value of a name defined as a constant (``0.5``, ``"text"``, ``TRUE``)."""
+    text = (text or "").strip().removeprefix("=")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return text[1:-1].replace('""', '"')
+    if text.upper() in ("TRUE", "FALSE"):
+        return text.upper() == "TRUE"
+    try:
+        number = float(text)
+    except ValueError:
+        raise KeyError(f"the name {name} is neither a range nor a constant: {text}") from None
+    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
+
+
+def _coordinate(column: int, row: int) -> str:
+    from openpyxl.utils.cell import get_column_letter
+
+    return f"{get_column_letter(column)}{row}"
+
+
+def _open(path: Path, data_only: bool) -> Any:
+    """The workbook read-only through openpyxl, without its warning about a file that has no
+    default style (Gnumeric writes none)."""
+    import openpyxl
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Workbook contains no default style", category=UserWarning)
+        return openpyxl.load_workbook(path, data_only=data_only, read_only=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _has_calamine() -> bool:
+    try:
+        import python_calamine  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _read_with_openpyxl(path: Path) -> Values:
+    book = _open(path, data_only=True)
+    try:
+        result: Values = {}
+        for sheet in book.worksheets:
+            cells: dict[str, object] = {}
+            for row in sheet.iter_rows():
+                for cell in row:
+                    value = getattr(cell, "value", None)
+                    if value is not None and value != "":
+                        cells[cell.coordinate] = _whole(value)
+            result[sheet.title] = cells
+        return result
+    finally:
+        book.close()
+
+
+def _read_with_calamine(path: Path) -> Values:
+    import python_calamine
+    from openpyxl.utils.cell import get_column_letter
+
+    result: Values = {}
+    book = python_calamine.CalamineWorkbook.from_path(str(path))
+    try:
+        for title in book.sheet_names:
+            sheet = book.get_sheet_by_name(title)
+            cells: dict[str, object] = {}
+            # skip_empty_area=False: the rows start at row 1 and the lists at column A.
+            rows = sheet.to_python(skip_empty_area=False)
+            width = max(map(len, rows), default=0)
+            letters = [get_column_letter(column) for column in range(1, width + 1)]
+            for row_number, row in enumerate(rows, start=1):
+                for letter, value in zip(letters, row):
+                    if value != "" and value is not None:
+                        cells[f"{letter}{row_number}"] = _whole(value)
+            result[title] = cells
+    finally:
+        book.close()
+    with zipfile.ZipFile(path) as archive:
+        for title, part in sheet_parts(archive).items():
+            if title in result:
+                result[title].update(_error_cells(archive.read(part)))
+    return result
+
+
+def _whole(value: object) -> object:
+    """A whole ``float`` as an ``int`` (the readers differ there); anything else as it is."""
+    if type(value) is float and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
+
+
+def _error_cells(xml: bytes) -> dict[str, str]:
+    """Coordinate → error text of the cells of a worksheet part typed ``t="e"``."""
+    found = {}
+    for match in _ERROR_CELL.finditer(xml):
+        reference = _CELL_REFERENCE.search(match[1])
+        value = _VALUE.search(match[2])
+        if reference and value:
+            found[reference[1].decode("ascii")] = value[1].decode("utf-8")
+    return found
+
+
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → name of its worksheet part (``xl/worksheets/sheet1.xml``), in tab order.
+
+    Follows ``_rels/.rels`` to the workbook part, its ``<sheets>`` list and its relationships;
+    chart sheets and dialog sheets are left out.
+
+    >>> import io, openpyxl
+    >>> book = openpyxl.Workbook(); book.create_sheet("R&D")
+    <Worksheet "R&D">
+    >>> buffer = io.BytesIO(); book.save(buffer)
+    >>> sheet_parts(zipfile.ZipFile(buffer))
+    {'Sheet': 'xl/worksheets/sheet1.xml', 'R&D': 'xl/worksheets/sheet2.xml'}
+    """
+    workbook = "xl/workbook.xml"
+    for relation in _relationships(archive, "_rels/.rels"):
+        if relation.get("Type", "").endswith("/officeDocument"):
+            workbook = _resolve("", relation.get("Target", workbook))
+    folder, name = posixpath.split(workbook)
+    targets = {
+        relation.get("Id"): _resolve(folder, relation.get("Target", ""))
+        for relation in _relationships(archive, posixpath.join(folder, "_rels", name + ".rels"))
+        if relation.get("Type", "") == _RELATIONSHIP_TYPE + "worksheet"
+    }
+    parts = {}
+    for element in ElementTree.fromstring(archive.read(workbook)).iter():
+        if _local(element.tag) == "sheet":
+            identifier = next((v for k, v in element.attrib.items() if _local(k) == "id"), None)
+            if identifier in targets:
+                parts[element.get("name", "")] = targets[identifier]
+    return parts
+
+
+def _relationships(archive: zipfile.ZipFile, part: str) -> list[ElementTree.Element]:
+    """The ``<Relationship>`` elements of a ``.rels`` part (none if it is missing)."""
+    try:
+        root = ElementTree.fromstring(archive.read(part))
+    except KeyError:
+        return []
+    return [element for element in root if _local(element.tag) == "Relationship"]
+
+
+def _resolve(folder: str, target: str) -> str:
+    """A relationship target as a part name: absolute (``/xl/…``) or relative to *folder*."""
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(folder, target))
+
+
+def _local(tag: str) -> str:
+    """An XML name without its ``{namespace}``."""
+    return tag.rpartition("}")[2]

@@ -1,0 +1,23 @@
+"""The one CI guard: a test that needs a program this machine lacks is skipped, except
+under CI (``CI=true``), where it fails: CI installs LibreOffice, Gnumeric and python-calamine,
+so a missing one there is a broken set-up, not a reason to pass.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NoReturn
+
+import pytest
+
+
+def under_ci() -> bool:
+    """Whether the suite runs under CI (``CI=true``)."""
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def missing(reason: str) -> NoReturn:
+    """Skip the test for ``reason`` (what is not installed), or fail it under CI."""
+    if under_ci():
+        pytest.fail(f"CI=true and {reason} (see .ci/run)", pytrace=False)
+    pytest.skip(reason)
