@@ -47,9 +47,10 @@ from .results import (
     rating_cells,
     same_size,
 )
-from .standings import total_points
+from .results import POINTS_HALVES  # the points of each result code, for rate_event's one-pass tally
 from .rounding import exact, to_number
 from .rules import FIDE, RuleSet, parse_rules
+from .standings import total_points
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
 
