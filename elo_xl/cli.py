@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
 def run_rate(args: argparse.Namespace) -> int:
     """``elo-xl rate EVENT``: the rating table (or CSV, JSON) of an event."""
     from . import report
-    from .tournament import load, rate_tournament, read_k_file
+    from .io.events import load, read_k_file
+    from .tournament import rate_tournament
 
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
@@ -204,7 +205,8 @@ def _rules_options(text: str) -> dict[str, Any]:
 
 def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
-    from .tournament import event_fields, load, read_k_file, resolve_k, round_robin_prefill, swiss_prefill
+    from .io.events import load, read_k_file
+    from .tournament import event_fields, resolve_k, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
     if args.kind not in ("swiss", "round-robin"):
@@ -227,7 +229,7 @@ def _emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from .workbook.archive import write_atomically
+    from .io.atomic import write_atomically
 
     write_atomically(output, text.encode("utf-8"))
 
