@@ -417,7 +417,8 @@ ERRORS = [
     (edit(9, 112, "0000 - 1"), 'line 9, column 119: round 3 result "1" is a game, but columns 112–115 name no '
                                'opponent'),
     (edit(12, 112, "0000 - U", edit(9, 119, "U")), "line 12, column 119: round 3 gives a pairing-allocated bye (U) "
-                                                   "to 1 and to 4; there is at most one per round"),
+                                                   "to 1 and to 4; there is at most one per round (in a team event, "
+                                                   "013 or 310 records say who is in which team)"),
     (edit(12, 102, "   1 b ="), "line 10, columns 102–105: round 2 pairs 2 with 4, but line 12 pairs 4 with 1"),
     (edit(10, 99, "1"), "line 10: round 1 says 1–2 was won by both players"),
     (edit(10, 99, "0", edit(9, 99, "0")), "line 10: round 1 says 1–2 was lost by both players"),
@@ -496,11 +497,11 @@ def test_writer_errors(tmp_path):
         write_trf(e)
     e = parse_trf(EXAMPLE)
     e.player(4).name = "Evans,\nTom"
-    with pytest.raises(EloError, match=r'^line 12, columns 15–47: name "Evans, Tom" holds a line break or a tab$'):
+    with pytest.raises(EloError, match=r'^line 12, columns 15–47: name "Evans,\\nTom" holds a line break or a tab$'):
         write_trf(e)
     e.player(4).name = "Evans, Tom"
     e.set_header("022", "Hanoi\n001 x")
-    with pytest.raises(EloError, match=r'^line 2 "022 Hanoi 001 x" holds a line break$'):
+    with pytest.raises(EloError, match=r'^line 2 "022 Hanoi\\n001 x" holds a line break$'):
         write_trf(e)
     e.headers[1] = TrfRecord("001 Hanoi")
     with pytest.raises(EloError, match=r'^record "001 Hanoi" starts with 001, which makes it a player line'):

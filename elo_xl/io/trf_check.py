@@ -60,17 +60,22 @@ def check_event(event: TrfEvent) -> None:
                                                          f"{'' if xxr.line is None else f' (line {xxr.line})'} says the "
                                                          f"event has {declared[0]} rounds")
             _check_game(p, r, g, n)
+    teams = event.teams()
     # the two lines of each game
     for r in range(1, rounds_used + 1):
         pab = None
         for p in by_no:
             g = p.games[r - 1] if r <= len(p.games) else BLANK
             if g.result in ("U", "u"):
-                if pab is not None:
+                if pab is not None and not (teams and teams.get(pab.start_no) is not None
+                                            and teams.get(pab.start_no) == teams.get(p.start_no)):
+                    also = (f"; {pab.start_no} and {p.start_no} are not in one team" if teams else
+                            "; there is at most one per round (in a team event, 013 or 310 records say who is "
+                            "in which team)")
                     raise _problem(p.line, p.start_no, round_columns(r)[2], None,
-                                   f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to {p.start_no}; "
-                                   "there is at most one per round")
-                pab = p
+                                   f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to {p.start_no}"
+                                   + also)
+                pab = pab or p
             if g.opponent is None or g.opponent < p.start_no and _names(by_no[g.opponent - 1], r, p.start_no):
                 continue  # checked from the other side
             _check_pair(p, by_no[g.opponent - 1], r, g)

@@ -269,6 +269,29 @@ class TrfEvent:
             used = max(used, n)
         return used
 
+    def teams(self) -> dict[int, int]:
+        """Start rank → team (its record's index among the team records), from TRF16 ``013`` and
+        TRF-2026 ``310`` records: the start ranks are the numbers from column 37 to the end of
+        the line (after the team's name). Empty for an individual event.
+
+        >>> e = TrfEvent([TrfRecord("013 Lions" + " " * 27 + "   1    2"), TrfRecord("013 Tigers" + " " * 26 + "   3    4")])
+        >>> e.teams()
+        {1: 0, 2: 0, 3: 1, 4: 1}
+        """
+        found: dict[int, int] = {}
+        team = 0
+        for r in self.headers:
+            if r.code in ("013", "310"):
+                members = []
+                for token in reversed(r.text[36:].split()):
+                    if not (token.isdigit() and token.isascii() and len(token) <= 4):
+                        break
+                    members.append(int(token))
+                for start_no in reversed(members):
+                    found.setdefault(start_no, team)
+                team += 1
+        return found
+
     # --- what the engine needs ---------------------------------------------------------------
 
     def player(self, start_no: int) -> TrfPlayer:
