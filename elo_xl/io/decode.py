@@ -103,8 +103,10 @@ def decode(data: bytes, name: str, kind: str) -> Decoded:
             text, encoding = data.decode("cp1252"), "cp1252"
         except UnicodeDecodeError:
             text, encoding = data.decode("latin-1"), "latin-1"
-    if "\x00" in text:
-        raise EloError(f"{name} holds binary data (zero bytes), not {kind}")
+    sample = text[:65536]
+    controls = sum(1 for c in sample if (c < " " and c not in "\t\r\n\x0c\x1a") or "\x7f" <= c <= "\x9f")
+    if "\x00" in sample or controls > max(8, len(sample) // 100):
+        raise EloError(f"{name} holds binary data, not {kind}")
     return Decoded(text, encoding)
 
 
