@@ -135,7 +135,11 @@ def test_escape_sequences_in_user_text_are_shown_escaped(tmp_path, capsys):
     path = tmp_path / "event.trf"
     path.write_text("\n".join(lines))
     code, out, err = run(capsys, "rate", path)
-    assert code == 2 and "\x1b" not in err and '"\\x1b[2J"' in err
+    assert (code, out) == (2, "")
+    assert err == f"elo-xl: event.trf, line {i + 1}, column 49: a control character (\\x1b); a TRF holds printable text\n"
+    # where a value is quoted, its control characters are escaped too
+    with pytest.raises(EloError, match=r'^record code "\\x1b\[2J" is not a header code'):
+        parse_trf(EXAMPLE).set_header("\x1b[2J", "x")
 
 
 def test_an_unreadable_date_is_a_note_naming_the_record(tmp_path, capsys):

@@ -37,7 +37,7 @@ from typing import Any
 from ..errors import EloError, show
 from ..results import agree, is_blank, parse_k, parse_rating, parse_result
 from ..tournament import Entrant, Tournament
-from .decode import read_text, split_lines
+from .decode import control_character, read_text, split_lines
 from .trf_format import MAX_PLAYERS
 
 __all__ = ["read_csv_crosstable", "SEPARATORS", "DIAGONAL"]
@@ -64,6 +64,11 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
         text = text[1:]
     lines = split_lines(text)
     numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip().strip(",;\t")]
+    for i, line in numbered:
+        column = control_character(line)
+        if column is not None:
+            raise EloError(f"{name}, line {i}: a control character ({show(line[column - 1])[1:-1]}) at character "
+                           f"{column}; a CSV crosstable holds printable text")
     if not numbered:
         raise EloError(f"{name} has no line with text, so it is not a CSV crosstable")
     first_line, header_text = numbered[0]

@@ -25,12 +25,13 @@ elo_xl.errors.EloError: book.xlsx is an Excel workbook, not a TRF file: to read 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import EloError
 
-__all__ = ["Decoded", "decode", "read_text", "split_lines", "newline_of", "MAX_BYTES"]
+__all__ = ["Decoded", "decode", "read_text", "split_lines", "newline_of", "control_character", "MAX_BYTES"]
 
 #: The largest input file read (an event of 9,999 players and 99 rounds is about 11 MB).
 MAX_BYTES = 16 * 1024 * 1024
@@ -135,6 +136,21 @@ def read_text(path: str | os.PathLike, kind: str) -> Decoded:
     if len(data) > MAX_BYTES:
         raise EloError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MB, too large for {kind}")
     return decode(data, name, kind)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(line: str) -> int | None:
+    """The column (from 1) of the first control character of a line (a tab is allowed), or
+    None: event files hold printable text, and a control character in a name would reach
+    terminals and workbooks.
+
+    >>> control_character("012 Open"), control_character("012 O\x1b[2Jpen"), control_character("a\tb")
+    (None, 6, None)
+    """
+    m = _CONTROL.search(line)
+    return None if m is None else m.start() + 1
 
 
 def split_lines(text: str) -> list[str]:

@@ -25,7 +25,7 @@ from typing import Iterable
 
 from ..errors import EloError, show
 from ..results import parse_k
-from .decode import read_text, split_lines
+from .decode import control_character, read_text, split_lines
 
 __all__ = ["KFile", "read_k_file"]
 
@@ -69,6 +69,11 @@ def read_k_file(path: str | os.PathLike) -> KFile:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = split_lines(text)
+    for i, line in enumerate(lines, 1):
+        column = control_character(line)
+        if column is not None:
+            raise EloError(f"--k-file {name}, line {i}: a control character ({show(line[column - 1])[1:-1]}) at "
+                           f"character {column}; a K file holds printable text")
     first = next((line for line in lines if line.strip()), "")
     sep = max((",", ";", "\t"), key=first.count) if any(s in first for s in ",;\t") else ","
     found = KFile(name)

@@ -12,7 +12,7 @@ import re
 
 from ..errors import EloError, show
 from .dates import date_year
-from .decode import newline_of, read_text, split_lines
+from .decode import control_character, newline_of, read_text, split_lines
 from .trf_check import check_event
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
     COLOURS, EXAMPLE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
@@ -140,6 +140,10 @@ def _parse(text: str, name: str) -> TrfEvent:
     headers: list[TrfRecord] = []
     players: list[TrfPlayer] = []
     for n, line in enumerate(lines, 1):
+        column = control_character(line)
+        if column is not None:
+            raise _problem(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
+                                                  "printable text")
         if line[:3] == "001":
             if line[3:4] not in ("", " "):
                 raise _problem(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
