@@ -136,3 +136,17 @@ def test_load_reads_real_files_like_read_trf():
     for name in FILES:
         t = load(REAL / name)
         assert t.ratings == read_trf(REAL / name).ratings()
+
+
+def test_only_changed_fields_are_rewritten():
+    """Odd spacing survives in the fields that did not change; a changed field is written in the
+    specification's layout."""
+    e = read_trf(REAL / "karl-mala-2005.trf")
+    p = e.player(69)                       # "  wf" title written at columns 12–13
+    original = p.text
+    p.points, p.rank = 9.0, 1
+    line = write_trf(e).split("\n")[p.line - 1]
+    assert line[:80] == original[:80] and line[80:89] == " 9.0    1" and line[89:] == original[89:]
+    p.name = "Heymann, Anna"
+    line = write_trf(e).split("\n")[p.line - 1]
+    assert line[:14] == original[:14] and line[14:47] == "Heymann, Anna".ljust(33) and line[47:80] == original[47:80]

@@ -81,6 +81,17 @@ class TrfPlayer:
     #: The line as read (None for a player made in code): writing keeps its columns where the
     #: fields still say what they said, so that unchanged fields come back byte for byte.
     text: str | None = field(default=None, repr=False, compare=False)
+    #: The fields as read with ``text`` (:meth:`snapshot`), to tell what changed since.
+    read: tuple | None = field(default=None, repr=False, compare=False)
+
+    def snapshot(self) -> tuple:
+        """Every field of the line, as one comparable value.
+
+        >>> TrfPlayer(1, "Ha, An").snapshot() == TrfPlayer(1, "Ha, An").snapshot()
+        True
+        """
+        return (self.start_no, self.name, self.sex, self.title, self.rating, self.federation, self.fide_id, self.birth,
+                self.points, self.rank, tuple(self.games))
 
 
 @dataclass(slots=True)

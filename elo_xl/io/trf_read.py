@@ -162,6 +162,7 @@ def _parse(text: str, name: str) -> TrfEvent:
     for p in players:
         if len(p.games) < r:
             p.games.extend([BLANK] * (r - len(p.games)))
+        p.read = p.snapshot()
     return event
 
 

@@ -144,14 +144,19 @@ def player_line(player: TrfPlayer) -> str:
     >>> player_line(p)[40:]
     '        0000 ENG                         0.5    4     3 w 0     2 b =   '
     """
-    fresh = format_player(player)
     raw = player.text
+    if raw is not None and player.read is not None and player.read == player.snapshot():
+        return raw  # nothing changed
+    fresh = format_player(player)
     if raw is None:
         return fresh
-    try:
-        old = _parse_player(raw, player.line or 0)
-    except EloError:
-        return fresh
+    if player.read is not None:
+        old = TrfPlayer(*player.read[:10], games=list(player.read[10]))
+    else:
+        try:
+            old = _parse_player(raw, player.line or 0)
+        except EloError:
+            return fresh
     width = max(len(fresh), len(raw))
     out, source = list(fresh.ljust(width)), raw.ljust(width)
 
