@@ -228,8 +228,9 @@ def test_too_many_rounds_on_a_line():
 
 
 def test_more_than_9999_players():
-    lines = [f"001 {i % 10000:>4}      P{i}" for i in range(1, 10001)]
-    with pytest.raises(EloError, match=r"^line 10000, columns 5–8: a player line needs a start rank from 1 to 9999, not 0$"):
+    lines = [f"001 {min(i, 9999):>4}      P{i}" for i in range(1, 10001)]
+    with pytest.raises(EloError, match=r"^line 10000: more than 9,999 players; a TRF holds at most 9,999 \(start ranks "
+                                       r"have four digits\)$"):
         parse_trf("\n".join(lines))
 
 
