@@ -45,13 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(run=run_demo)
 
     rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
-                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row; columns "
-                                           "name, rating, k, then one result column per opponent).")
+                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
+                                           "k; then per player name, rating, k and one result column per player, "
+                                           "with or without the diagonal; see the README's 'Input files').")
     rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
     rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
     group = rate.add_mutually_exclusive_group()
     group.add_argument("--k", metavar="N", help="one K for every player")
-    group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K)")
+    group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K); "
+                       "every row must match a player")
     rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
                       "(default: the year of the start date, else of the end date, else this year)")
     rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")

@@ -150,3 +150,14 @@ def test_only_changed_fields_are_rewritten():
     p.name = "Heymann, Anna"
     line = write_trf(e).split("\n")[p.line - 1]
     assert line[:14] == original[:14] and line[14:47] == "Heymann, Anna".ljust(33) and line[47:80] == original[47:80]
+
+
+def test_counts_with_a_note_are_kept(tmp_path, capsys):
+    """`062 13 (2 withdrawn)`: a program's note after the count survives the book."""
+    text = (REAL / "lichess-2020-05.trf").read_text(encoding="utf-8").replace("062 13\n", "062 13 (2 withdrawn)\n")
+    source, book, back = tmp_path / "n.trf", tmp_path / "n.xlsx", tmp_path / "back.trf"
+    source.write_text(text, encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    capsys.readouterr()
+    assert "062 13 (2 withdrawn)" in back.read_text(encoding="utf-8").split("\n")

@@ -8,7 +8,7 @@ records, comments, blank lines, spacing, trailing spaces) and the original playe
 - every record is written as it was, but for the event data the arbiter can change in the
   book (name ``012``, place ``022``, dates ``042``/``052``, arbiter ``102``), which is
   rewritten only when it changed (dates compared as dates), and the counts ``062``/``072``,
-  rewritten only when they no longer match;
+  rewritten only when their first number no longer matches (``062 15 (12)`` stays);
 - ``XXR``/``142`` keep the planned number of rounds: rewritten only when the book's games go
   beyond it; a file without either gets none, a book made without a file gets ``XXR`` with
   the book's number of rounds;
@@ -74,6 +74,8 @@ def _same(code: str, record: str, value: str) -> bool:
     """Whether a kept record says what the book says (dates compared as dates)."""
     if code in ("042", "052"):
         return as_date(record) == as_date(value)
+    if code in COUNTS:  # "062 15 (12)": the count, then what a program adds after it
+        return record.split()[:1] == value.split()[:1]
     return record.strip() == value.strip()
 
 
