@@ -117,26 +117,26 @@ def test_an_unreadable_file(tmp_path, capsys, monkeypatch):
 # --- messages name the file and the place -------------------------------------------------------------
 
 
-def test_messages_name_the_file_line_and_columns(tmp_path, capsys):
+def rating_of_player_5(tmp_path, capsys, rating: str) -> tuple[int, str]:
+    """Rate the sample Swiss with player 5's rating columns (49–52) replaced: (line number, stderr)."""
     lines = SAMPLE.split("\n")
     i = next(i for i, line in enumerate(lines) if line.startswith("001    5"))
-    lines[i] = lines[i][:48] + "23x5" + lines[i][52:]
+    lines[i] = lines[i][:48] + rating + lines[i][52:]
     path = tmp_path / "event.trf"
     path.write_text("\n".join(lines))
     code, out, err = run(capsys, "rate", path)
     assert (code, out) == (2, "")
-    assert err == f'elo-xl: event.trf, line {i + 1}, columns 49–52: rating "23x5" is not a number\n'
+    return i + 1, err
+
+
+def test_messages_name_the_file_line_and_columns(tmp_path, capsys):
+    line, err = rating_of_player_5(tmp_path, capsys, "23x5")
+    assert err == f'elo-xl: event.trf, line {line}, columns 49–52: rating "23x5" is not a number\n'
 
 
 def test_escape_sequences_in_user_text_are_shown_escaped(tmp_path, capsys):
-    lines = SAMPLE.split("\n")
-    i = next(i for i, line in enumerate(lines) if line.startswith("001    5"))
-    lines[i] = lines[i][:48] + "\x1b[2J" + lines[i][52:]
-    path = tmp_path / "event.trf"
-    path.write_text("\n".join(lines))
-    code, out, err = run(capsys, "rate", path)
-    assert (code, out) == (2, "")
-    assert err == f"elo-xl: event.trf, line {i + 1}, column 49: a control character (\\x1b); a TRF holds printable text\n"
+    line, err = rating_of_player_5(tmp_path, capsys, "\x1b[2J")
+    assert err == f"elo-xl: event.trf, line {line}, column 49: a control character (\\x1b); a TRF holds printable text\n"
     # where a value is quoted, its control characters are escaped too
     with pytest.raises(EloError, match=r'^record code "\\x1b\[2J" is not a header code'):
         parse_trf(EXAMPLE).set_header("\x1b[2J", "x")
