@@ -9,8 +9,8 @@ A TRF is a text file of fixed columns. Each line starts with a three-character r
 ``XXR``, ``XXC``, ``XXS``… are the pairing programs' extensions, ``###`` starts a comment.
 :func:`parse_trf` reads the player lines into :class:`TrfPlayer` objects and keeps every other
 line verbatim, with its place in the file, as a :class:`TrfRecord`; :func:`write_trf` puts the
-file back together, so that reading and writing a file changes nothing but the layout of badly
-aligned player fields, the trailing spaces of player lines and the line ends (which become LF).
+file back together, so that reading and writing a file changes nothing at all (line ends and
+encoding included, see :func:`~elo_xl.io.trf_write.save_trf`).
 
 >>> from elo_xl.io import parse_trf, write_trf
 >>> event = parse_trf(EXAMPLE)
@@ -84,11 +84,11 @@ Tolerated (as the engine's rounds form does):
   an unknown scoring system in a TRF16 file): :func:`check_points` checks it on demand;
 - ``062``/``072`` counts that do not match, unknown records, comments, blank lines (kept).
 
-Round trip: for a file whose player fields sit as the specification shows them (numbers
-right-aligned in their columns, text left-aligned, titles right-aligned, an unrated player's
-rating blank), the player lines are written exactly as read, modulo trailing spaces; other
-alignments are normalised, and a round holding only ``0000`` is written blank. Header lines
-are kept byte for byte, trailing spaces included.
+Round trip: records are kept byte for byte, trailing spaces included. A player line read from
+a file is written as read; when fields changed, only those fields are written anew, in the
+specification's layout (numbers right-aligned, text left-aligned, an unrated rating blank, a
+round holding only ``0000`` blank): see :func:`~elo_xl.io.trf_write.player_line`. Limits:
+:data:`MAX_PLAYERS` players and :data:`MAX_ROUNDS` rounds.
 """
 
 from __future__ import annotations
