@@ -161,3 +161,36 @@ def test_counts_with_a_note_are_kept(tmp_path, capsys):
     assert main(["export", str(book), "-o", str(back)]) == 0
     capsys.readouterr()
     assert "062 13 (2 withdrawn)" in back.read_text(encoding="utf-8").split("\n")
+
+
+def test_a_result_changed_in_the_book_changes_only_its_round(tmp_path, capsys):
+    """The arbiter corrects round 1 of the lichess event in the book (1–0 becomes a draw): the
+    exported lines of the two players differ from the file in that round and in points and
+    rank only."""
+    import openpyxl
+    from openpyxl.utils.cell import range_boundaries
+
+    source, book, back = REAL / "lichess-2020-06.trf", tmp_path / "e.xlsx", tmp_path / "back.trf"
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    sheet, ref = next(iter(wb.defined_names["Results"].destinations))
+    col, row = range_boundaries(ref.replace("$", ""))[:2]
+    before = read_trf(source)
+    a, b = 1, before.player(1).games[0].opponent           # 1 beat 6 with white in round 1
+    assert (before.player(a).games[0].result, before.player(b).games[0].result) == ("1", "0")
+    wb[sheet].cell(row=row + a - 1, column=col).value = "="
+    wb[sheet].cell(row=row + b - 1, column=col).value = "="
+    wb.save(book)
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    capsys.readouterr()
+    original = source.read_text(encoding="utf-8").split("\n")
+    exported = back.read_text(encoding="utf-8").split("\n")
+    for x, y in zip(original, exported):
+        if x.startswith(("001    1 ", f"001 {b:>4} ")):
+            assert y[98] == "=" and y[:80] + y[89:98] + y[99:] == x[:80] + x[89:98] + x[99:]
+        elif x.startswith("001"):
+            assert y[:80] + y[89:] == x[:80] + x[89:]
+        else:
+            assert y == x
+    after = read_trf(back)
+    assert (after.player(a).points, after.player(b).points) == (7.0, 4.5)   # 7.5 − ½ and 4.0 + ½
