@@ -241,7 +241,11 @@ def _team_event(teams: bool) -> str:
     """Teams of two: 1+2 beat 3+4 in round 1; 5+6 get the pairing-allocated bye."""
     rows = ["012 Team Cup", "XXR 1"]
     if teams:
-        rows += [f"310 {name:<32}{a:>4} {b:>4}" for name, a, b in (("Lions", 1, 2), ("Tigers", 3, 4), ("Bears", 5, 6))]
+        # TRF-2026 310: number 5–7, name 9–40, nickname 42–46, strength 48–53, match points 55–60, game
+        # points 62–67, rank 69–71, members from 74 (FIDE TRF26, as transcribed publicly)
+        rows += [f"310 {t:>3} {name:<32} {name[:3].upper():<5} {2400:>6} {points:>6} {points:>6} {t:>3}  {a:>4} {b:>4}"
+                 for t, name, points, a, b in ((1, "Lions", "2.0", 1, 2), (2, "Tigers", "0.0", 3, 4),
+                                               (3, "Bears", "2.0", 5, 6))]
     games = {1: "   3 w 1", 2: "   4 b 1", 3: "   1 b 0", 4: "   2 w 0", 5: "0000 - U", 6: "0000 - U"}
     for i in range(1, 7):
         rows.append(f"001 {i:>4}      Player {i}".ljust(91) + games[i])
@@ -255,6 +259,6 @@ def test_a_team_bye_on_every_member_line():
     with pytest.raises(EloError, match="gives a pairing-allocated bye \\(U\\) to 5 and to 6; there is at most one per "
                                        "round"):
         parse_trf(_team_event(teams=False))
-    mixed = _team_event(teams=True).replace("310 Bears", "310 Bears ").replace("   5    6", "   5    4")
+    mixed = _team_event(teams=True).replace("   5    6\n", "   5    4\n")
     with pytest.raises(EloError, match="to 5 and to 6; 5 and 6 are not in one team"):
         parse_trf(mixed)

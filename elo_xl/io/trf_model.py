@@ -281,11 +281,14 @@ class TrfEvent:
         return used
 
     def teams(self) -> dict[int, int]:
-        """Start rank → team (its record's index among the team records), from TRF16 ``013`` and
-        TRF-2026 ``310`` records: the start ranks are the numbers from column 37 to the end of
-        the line (after the team's name). Empty for an individual event.
+        """Start rank → team (its record's index among the team records), from TRF16 ``013``
+        records (members' start ranks from column 37, one every 5 columns, after the team's
+        name in 5–36) and TRF-2026 ``310`` records (members from column 74, after the team's
+        number, name, nickname, strength, match and game points and rank; FIDE's TRF26, as
+        transcribed publicly). Empty for an individual event.
 
-        >>> e = TrfEvent([TrfRecord("013 Lions" + " " * 27 + "   1    2"), TrfRecord("013 Tigers" + " " * 26 + "   3    4")])
+        >>> e = TrfEvent([TrfRecord("013 Lions" + " " * 27 + "   1    2"),
+        ...               TrfRecord("310   2 Tigers                           TIG     2486   15.0   28.0  11     3    4")])
         >>> e.teams()
         {1: 0, 2: 0, 3: 1, 4: 1}
         """
@@ -293,13 +296,9 @@ class TrfEvent:
         team = 0
         for r in self.headers:
             if r.code in ("013", "310"):
-                members = []
-                for token in reversed(r.text[36:].split()):
-                    if not (token.isdigit() and token.isascii() and len(token) <= 4):
-                        break
-                    members.append(int(token))
-                for start_no in reversed(members):
-                    found.setdefault(start_no, team)
+                for token in r.text[36 if r.code == "013" else 73:].split():
+                    if token.isdigit() and token.isascii() and len(token) <= 4:
+                        found.setdefault(int(token), team)
                 team += 1
         return found
 
