@@ -262,3 +262,32 @@ def test_a_team_bye_on_every_member_line():
     mixed = _team_event(teams=True).replace("   5    6\n", "   5    4\n")
     with pytest.raises(EloError, match="to 5 and to 6; 5 and 6 are not in one team"):
         parse_trf(mixed)
+
+
+# --- the inputs of the original reports -------------------------------------------------------------
+
+
+def test_a_non_trf_given_to_workbook_from(tmp_path, capsys):
+    readme = tmp_path / "README.md"
+    readme.write_text("# Notes\n")
+    code, out, err = run(capsys, "workbook", "swiss", "--from", readme, "-o", tmp_path / "b.xlsx")
+    assert (code, out) == (2, "")
+    assert err == 'elo-xl: README.md has no player line (001), so it is not a TRF file; it starts with "# Notes"\n'
+    assert not (tmp_path / "b.xlsx").exists()
+
+
+def test_a_name_with_a_noncharacter_is_refused_before_any_workbook(tmp_path, capsys):
+    path = tmp_path / "event.trf"
+    path.write_text(SAMPLE.replace("Vasquez, Alejandro ", "Vasquez, Alejandr\ufffe"), encoding="utf-8")
+    code, out, err = run(capsys, "workbook", "swiss", "--from", path, "-o", tmp_path / "b.xlsx")
+    assert (code, out) == (2, "") and not (tmp_path / "b.xlsx").exists()
+    assert err.startswith("elo-xl: event.trf, line ") and "a control character (\\ufffe)" in err
+
+
+def test_records_with_leading_spaces_and_odd_counts_survive_the_book(tmp_path, capsys):
+    text = SAMPLE.replace("062 12\n", "062 12 (1)\n  ### indented comment   \n")
+    path, book, back = tmp_path / "event.trf", tmp_path / "b.xlsx", tmp_path / "back.trf"
+    path.write_text(text, encoding="utf-8")
+    assert run(capsys, "workbook", "swiss", "--from", path, "-o", book)[0] == 0
+    assert run(capsys, "export", book, "-o", back)[0] == 0
+    assert back.read_text(encoding="utf-8") == text
