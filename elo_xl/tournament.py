@@ -17,7 +17,7 @@ from typing import Any
 from .engine import average_rating, category, k_factor, rate_event
 from .errors import EloError, show
 from .io.dates import as_date, parse_date
-from .io.trf_keep import book_lines
+from .io.trf_keep import book_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
 
@@ -190,7 +190,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
 def event_fields(t: Tournament) -> dict[str, Any]:
     """The Event sheet's fields of a workbook (dates as dates where they can be read), and
     the TRF file's header records, which ``elo-xl export`` writes back where unchanged."""
-    records = book_lines(t.source) if t.source is not None else list(t.records)
+    records = book_cells(t.source) if t.source is not None else list(t.records)
     return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
             "trf_records": records}
 

@@ -291,3 +291,18 @@ def test_records_with_leading_spaces_and_odd_counts_survive_the_book(tmp_path, c
     assert run(capsys, "workbook", "swiss", "--from", path, "-o", book)[0] == 0
     assert run(capsys, "export", book, "-o", back)[0] == 0
     assert back.read_text(encoding="utf-8") == text
+
+
+def test_a_file_of_many_records_makes_a_small_book_and_comes_back(tmp_path, capsys):
+    """20,000 comment lines (120 kB): kept in a few cells, not 20,000 rows, and written back."""
+    text = SAMPLE + "### note\n" * 20000
+    path, book, back = tmp_path / "event.trf", tmp_path / "b.xlsx", tmp_path / "back.trf"
+    path.write_text(text, encoding="utf-8")
+    assert run(capsys, "workbook", "swiss", "--from", path, "-o", book)[0] == 0
+    assert run(capsys, "export", book, "-o", back)[0] == 0
+    assert back.read_text(encoding="utf-8") == text
+
+
+def test_a_line_too_long():
+    with pytest.raises(EloError, match="^line 2: the line has 5,000 characters; a TRF line has at most 4,096$"):
+        parse_trf("001    1      A\n### " + "x" * 4996 + "\n")

@@ -138,7 +138,7 @@ def read_text(path: str | os.PathLike, kind: str) -> Decoded:
     return decode(data, name, kind)
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff\ud800-\udfff]")
 
 
 def control_character(line: str) -> int | None:

@@ -134,6 +134,8 @@ MAX_PLAYERS = 9999
 #: The most rounds elo-xl reads (a double round robin of 50 players has 98); more is refused
 #: with a message, before anything is allocated for them.
 MAX_ROUNDS = 99
+#: The longest line read (a player line of 99 rounds has 1,081 characters).
+MAX_LINE = 4096
 _FIRST_ROUND = 92
 
 

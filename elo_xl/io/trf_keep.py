@@ -18,8 +18,9 @@ records, comments, blank lines, spacing, trailing spaces) and the original playe
   or ``5.0``, the spacing of every field, stay as they were.
 
 What cannot round-trip: a field the arbiter changed is written in the specification's layout
-(right-aligned numbers, ``YYYY/MM/DD`` for a date typed as a date), and the line ends and the
-encoding are the exporting command's (UTF-8, LF).
+(right-aligned numbers, ``YYYY/MM/DD`` for a date typed as a date); a tab in a record comes
+back as a space (a workbook cell keeps no tab); the line ends and the encoding are the
+exporting command's (UTF-8, LF).
 
 >>> from elo_xl.io.trf_read import parse_trf
 >>> from elo_xl.io.trf_format import EXAMPLE
@@ -36,7 +37,15 @@ from .dates import as_date
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds
 from .trf_write import format_player
 
-__all__ = ["book_lines", "trf_from_book", "EVENT_RECORDS", "COUNTS"]
+__all__ = ["book_lines", "book_cells", "unpack_cells", "trf_from_book", "EVENT_RECORDS", "COUNTS", "ROWS"]
+
+#: Up to this many lines a book keeps one line per row (readable on the Event sheet); a file
+#: with more lines is kept in cells of several lines each (a cell holds at most 32,767
+#: characters), so that no file makes a book of thousands of rows.
+ROWS = 2000
+_CELL = 30000
+#: What separates the lines packed into one cell.
+SEPARATOR = "\u2028"
 
 #: The records the book's event data replaces when the arbiter changed it there.
 EVENT_RECORDS = ("012", "022", "042", "052", "102")
@@ -58,6 +67,40 @@ def book_lines(event: TrfEvent) -> list[str]:
         items.append((p.line if p.line is not None else last + 1, 0, text))
     items.sort(key=lambda item: (item[0], item[1]))
     return [text for *_, text in items]
+
+
+def book_cells(event: TrfEvent) -> list[str]:
+    """:func:`book_lines` as the book's cells: one line per cell up to :data:`ROWS` lines, else
+    consecutive lines joined by U+2028 LINE SEPARATOR (which no line read can hold) into
+    cells of at most 30,000 characters.
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> e = parse_trf("012 Big\\n" + "### note\\n" * 4000 + "001    1      Ha, An\\n")
+    >>> cells = book_cells(e)
+    >>> len(cells), unpack_cells(cells) == book_lines(e)
+    (2, True)
+    """
+    lines = book_lines(event)
+    if len(lines) <= ROWS:
+        return lines
+    cells, current, size = [], [], 0
+    for line in lines:
+        if current and size + len(line) + 1 > _CELL:
+            cells.append(SEPARATOR.join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    cells.append(SEPARATOR.join(current))
+    return cells
+
+
+def unpack_cells(cells: list[Any]) -> list[str]:
+    """The lines a book's cells hold (a cell may hold several, see :func:`book_cells`; an empty
+    cell is a blank line)."""
+    lines: list[str] = []
+    for cell in cells:
+        lines.extend(("" if cell is None else str(cell)).split(SEPARATOR))
+    return lines
 
 
 def _player_from_book(t: Any, i: int) -> TrfPlayer:
@@ -92,7 +135,7 @@ def trf_from_book(t: Any) -> TrfEvent:
     >>> [r.text for r in e.headers], e.players[0].text[44:52]
     (['012 Cup', 'XXR 3', '###'], '    0000')
     """
-    lines = ["" if x is None else str(x) for x in (t.records or [])]
+    lines = unpack_cells(t.records or [])
     if not any(line.strip() for line in lines):
         lines = []
     headers, templates = [], {}

@@ -15,7 +15,7 @@ from .dates import date_year
 from .decode import control_character, newline_of, read_text, split_lines
 from .trf_check import check_event
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
-    COLOURS, EXAMPLE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
+    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
 )
 from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, _birth_problem
 
@@ -140,6 +140,9 @@ def _parse(text: str, name: str) -> TrfEvent:
     headers: list[TrfRecord] = []
     players: list[TrfPlayer] = []
     for n, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise _problem(n, None, None, None, f"the line has {len(line):,} characters; a TRF line has at most "
+                                                f"{MAX_LINE:,}")
         column = control_character(line)
         if column is not None:
             raise _problem(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
