@@ -10,7 +10,7 @@ import statistics
 import time
 
 from elo_xl.tournament import from_trf, rate_tournament
-from elo_xl.trf import TrfEvent, TrfGame, TrfPlayer, TrfRecord, parse_trf, set_standings, write_trf
+from elo_xl.io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, parse_trf, set_standings, write_trf
 
 RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
 

@@ -45,13 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(run=run_demo)
 
     rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
-                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row; columns "
-                                           "name, rating, k, then one result column per opponent).")
+                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
+                                           "k; then per player name, rating, k and one result column per player, "
+                                           "with or without the diagonal; see the README's 'Input files').")
     rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
     rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
     group = rate.add_mutually_exclusive_group()
     group.add_argument("--k", metavar="N", help="one K for every player")
-    group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K)")
+    group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K); "
+                       "every row must match a player")
     rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
                       "(default: the year of the start date, else of the end date, else this year)")
     rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")
@@ -117,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
 def run_rate(args: argparse.Namespace) -> int:
     """``elo-xl rate EVENT``: the rating table (or CSV, JSON) of an event."""
     from . import report
-    from .tournament import load, rate_tournament, read_k_file
+    from .io.events import load, read_k_file
+    from .tournament import rate_tournament
 
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
@@ -232,7 +235,8 @@ def _rules_options(text: str) -> dict[str, Any]:
 
 def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
-    from .tournament import event_fields, load, read_k_file, resolve_k, round_robin_prefill, swiss_prefill
+    from .io.events import load, read_k_file
+    from .tournament import event_fields, resolve_k, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
     if args.kind not in ("swiss", "round-robin"):
@@ -255,7 +259,7 @@ def _emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from .workbook.archive import write_atomically
+    from .io.atomic import write_atomically
 
     write_atomically(output, text.encode("utf-8"))
 

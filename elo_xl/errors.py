@@ -26,16 +26,18 @@ def describe_position(pos: int | tuple[int, int] | None) -> str:
 
 
 def show(value: Any) -> str:
-    """A user's value as the message quotes it: text in quotes, numbers as typed.
+    """A user's value as the message quotes it: text in quotes (control characters and escape
+    sequences escaped, so that a message never drives the terminal), numbers as typed.
 
-    >>> show("x"), show(2.5), show(3.0), show(None)
-    ('"x"', '2.5', '3', 'blank')
+    >>> show("x"), show(2.5), show(3.0), show(None), show("a\\x1b[2Jb")
+    ('"x"', '2.5', '3', 'blank', '"a\\\\x1b[2Jb"')
     """
     if value is None:
         return "blank"
     if isinstance(value, str):
+        value = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in value)
         text = value if len(value) <= 40 else value[:37] + "..."
-        return '"' + text.replace("\n", " ") + '"'
+        return '"' + text + '"'
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

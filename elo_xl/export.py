@@ -13,9 +13,9 @@ from typing import Any
 
 from .engine import rate_event
 from .errors import EloError
-from .results import TRF_SYMBOL, is_blank, parse_result
+from .results import is_blank
 from .standings import from_rounds, standings
-from .tournament import Entrant, Tournament, as_date
+from .tournament import Entrant, Tournament
 
 
 def _named(wb: Any, name: str) -> list[list[Any]]:
@@ -80,8 +80,8 @@ def read_swiss_book(path: str | Path) -> Tournament:
               for row in results[:n]]
     event = {key: _text(_named(wb, name)[0][0]) for key, name in (
         ("name", "EventName"), ("city", "Place"), ("start", "StartDate"), ("end", "EndDate"), ("arbiter", "Arbiter"))}
-    records = [_text(row[0]) for row in _named(wb, "TrfRecords")] if "TrfRecords" in wb.defined_names else []
-    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=rounds, records=[r for r in records if r], **event)
+    records = [row[0] for row in _named(wb, "TrfRecords")] if "TrfRecords" in wb.defined_names else []
+    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=len(pairings[0]) if pairings else rounds, records=records, **event)
 
 
 def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
@@ -97,49 +97,20 @@ def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
 
 
 def trf_event(t: Tournament) -> Any:
-    """A :class:`~elo_xl.trf.TrfEvent` of the tournament: header records from its event data
-    (or the TRF file it was read from), player lines with points and ranks."""
-    from .trf import TrfEvent, TrfGame, TrfPlayer, TrfRecord, set_standings
+    """A :class:`~elo_xl.io.trf_model.TrfEvent` of the tournament: the lines of the TRF file
+    the book kept, the book's event data where changed, player lines with points and ranks
+    (:func:`elo_xl.io.trf_keep.trf_from_book`)."""
+    from .io.trf_keep import trf_from_book
+    from .io.trf_write import set_standings
 
-    records = [TrfRecord(r.text) for r in t.source.headers] if t.source is not None else [TrfRecord(x) for x in t.records]
-    players = []
-    for i, e in enumerate(t.entrants):
-        games = []
-        for opponent, colour, result in zip(t.pairings[i], (t.colours or [[]] * len(t.entrants))[i] or
-                                            [""] * len(t.pairings[i]), t.results[i]):
-            code = None if is_blank(result) else parse_result(result, "results", (i + 1, len(games) + 1))
-            games.append(TrfGame(opponent, colour or "", "" if code is None else TRF_SYMBOL[code]))
-        players.append(TrfPlayer(e.start_no, e.name, e.sex, e.title, e.rating, e.federation, e.fide_id, e.birth,
-                                 games=games))
-    event = TrfEvent(records, players)
-    values = (("012", t.name), ("022", t.city), ("042", t.start), ("052", t.end), ("062", str(len(t.entrants))),
-              ("072", str(sum(1 for e in t.entrants if e.rating))), ("102", t.arbiter),
-              ("XXR", str(len(t.pairings[0]) if t.pairings else 0)))
-    for code, value in values:  # the book's event data, where it differs from the records kept
-        current = event.header(code)
-        if current is None and (not value or (records and code in COUNTS)):
-            continue  # a record the file did without (the counts) is not added to it
-        if current is not None and _same(code, current, value):
-            continue
-        event.set_header(code, value)
+    event = trf_from_book(t)
     points, ranks = points_and_ranks(t)
     set_standings(event, points, ranks)
     return event
 
 
-#: Records that only count what the player lines show.
-COUNTS = ("062", "072", "XXR")
-
-
-def _same(code: str, record: str, value: str) -> bool:
-    """Whether a kept record says what the book says (dates compared as dates)."""
-    if code in ("042", "052"):
-        return as_date(record) == as_date(value)
-    return record.strip() == value.strip()
-
-
 def tournament_to_trf(t: Tournament) -> str:
     """The TRF text of an event, with points and ranks filled in."""
-    from .trf import write_trf
+    from .io.trf_write import write_trf
 
     return write_trf(trf_event(t))

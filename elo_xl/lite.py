@@ -23,7 +23,7 @@ from pathlib import Path
 import xlwings
 
 from . import __version__, udfs
-from .workbook.archive import write_atomically
+from .io.atomic import write_atomically
 
 PACKAGE = "elo_xl"
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -94,6 +94,6 @@ def sample_swiss() -> "Tournament":
     >>> len(t.entrants), len(t.pairings[0]), t.entrants[2].title
     (12, 7, 'WGM')
     """
-    from .tournament import load
+    from .io.events import load
 
     return load(SWISS_TRF_PATH)

@@ -1,4 +1,4 @@
-"""The arbiter's workflow: an event read from a TRF file or a CSV crosstable, its K factors,
+"""The event model the readers fill (:mod:`elo_xl.io.events` reads the files), its K factors,
 its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 
 >>> from elo_xl.samples import ROUND_ROBIN
@@ -10,15 +10,14 @@ its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
-import io
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .engine import average_rating, category, k_factor, rate_event
-from .errors import EloError
+from .errors import EloError, show
+from .io.dates import as_date, parse_date
+from .io.trf_keep import book_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
 
@@ -48,13 +47,13 @@ class Entrant:
 
 
 def _year(text: str) -> int | None:
-    """The year of a date as pairing programs write it (the TRF reader's rule), or None."""
-    from .trf import date_year
-
+    """The year of a date as pairing programs write it (:func:`elo_xl.io.dates.parse_date`), or
+    None when blank or unreadable."""
     try:
-        return date_year(text or "")
+        found = parse_date(text or "")
     except ValueError:
         return None
+    return None if found is None else found.year
 
 
 @dataclass
@@ -72,7 +71,8 @@ class Tournament:
     arbiter: str = ""
     rounds: int | None = None
     source: Any = None  # the TrfEvent read, when the event came from a TRF file
-    records: list[str] = field(default_factory=list)  # other TRF records kept by a workbook
+    records: list[str] = field(default_factory=list)  # the TRF lines a workbook keeps (see io.trf_keep)
+    notes: list[str] = field(default_factory=list)  # what the reader noticed (an unreadable date…)
 
     @property
     def ratings(self) -> list[int | None]:
@@ -97,101 +97,24 @@ def from_crosstable(names: list[str], ratings: list[Any], results: list[list[Any
     return Tournament(entrants, results, **event)
 
 
-def read_csv_crosstable(path: Path) -> Tournament:
-    """A CSV crosstable: a header row, then per player name, rating, k and one result per opponent."""
-    text = _read_text(path)
-    rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
-    if len(rows) < 3:
-        raise EloError(f"{path.name}: a CSV crosstable needs a header row and at least two players")
-    header, body = rows[0], rows[1:]
-    n = len(body)
-    if [h.strip().lower() for h in header[:3]] != ["name", "rating", "k"]:
-        raise EloError(f"{path.name}, line 1: the header must start with name, rating, k (found {', '.join(header[:3])})")
-    names, ratings, ks, table = [], [], [], []
-    for i, row in enumerate(body):
-        line = i + 2
-        if len(row) != 3 + n:
-            raise EloError(f"{path.name}, line {line}: {len(row)} columns, expected {3 + n} "
-                           f"(name, rating, k and one result per player of the {n})")
-        names.append(row[0].strip())
-        ratings.append(_csv_value(row[1], path, line, "rating", parse_rating))
-        ks.append(_csv_value(row[2], path, line, "k", parse_k))
-        table.append([None if i == j or is_blank(cell) else cell.strip() for j, cell in enumerate(row[3:])])
-    t = Tournament([Entrant(i + 1, name, r, k=k) for i, (name, r, k) in enumerate(zip(names, ratings, ks))], table,
-                   name=path.stem)
-    try:
-        rate_event(t.ratings, t.results, None, None)  # check the results now, naming the file
-    except EloError as error:
-        raise EloError(f"{path.name} (rows are players, columns opponents): {error}") from None
-    return t
-
-
-def _csv_value(text: str, path: Path, line: int, what: str, parse: Any) -> Any:
-    try:
-        return parse(text.strip(), what)
-    except EloError as error:
-        raise EloError(f"{path.name}, line {line}: {error}") from None
-
-
 def from_trf(event: Any) -> Tournament:
-    """A Tournament from a :class:`elo_xl.trf.TrfEvent`."""
+    """A Tournament from a :class:`elo_xl.io.trf_model.TrfEvent`; a start or end date that
+    cannot be read is a note naming the record (the event year then comes from the next
+    source, see :meth:`Tournament.year`)."""
     entrants = [Entrant(p.start_no, p.name, p.rating, p.title, p.federation, p.fide_id, p.sex, p.birth)
                 for p in event.players]
+    notes = []
+    for code, what in (("042", "start date"), ("052", "end date")):
+        for r in event.records(code)[:1]:
+            try:
+                parse_date(r.value)
+            except ValueError:
+                place = f"line {r.line} " if r.line is not None else ""
+                notes.append(f"{place}({code}): the {what} {show(r.value)} is not a date elo-xl can read "
+                             "(write YYYY/MM/DD)")
     return Tournament(entrants, event.results(), event.pairings(), event.colours(), name=event.name or "",
                       city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
-                      rounds=event.rounds, source=event)
-
-
-def load(path: str | Path) -> Tournament:
-    """Read an event: a TRF file (``.trf``, ``.txt`` or anything starting with TRF records) or a CSV crosstable."""
-    path = Path(path)
-    if not path.is_file():
-        raise EloError(f"{path}: no such file")
-    if path.suffix.lower() == ".csv":
-        return read_csv_crosstable(path)
-    from .trf import parse_trf
-
-    return from_trf(parse_trf(_read_text(path)))
-
-
-def _read_text(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def read_k_file(path: str | Path) -> dict[str, int | float]:
-    """A K file: CSV rows of (FIDE ID or start number, K); a header row is allowed.
-
-    >>> import tempfile, os
-    >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
-    ...     _ = f.write("id,k\\n12345678,40\\n3,10\\n")
-    >>> read_k_file(f.name)
-    {'12345678': 40, '3': 10}
-    >>> os.unlink(f.name)
-    """
-    path = Path(path)
-    if not path.is_file():
-        raise EloError(f"--k-file: {path}: no such file")
-    found: dict[str, int | float] = {}
-    for line, row in enumerate(csv.reader(io.StringIO(_read_text(path))), 1):
-        if not row or not any(cell.strip() for cell in row):
-            continue
-        if len(row) < 2:
-            raise EloError(f"--k-file {path.name}, line {line}: give a FIDE ID or start number and a K")
-        key, value = row[0].strip(), row[1].strip()
-        if line == 1 and not value.replace(".", "", 1).isdigit():
-            continue  # a header row
-        try:
-            k = parse_k(value, "k")
-        except EloError as error:
-            raise EloError(f"--k-file {path.name}, line {line}: {error}") from None
-        if k is None:
-            raise EloError(f"--k-file {path.name}, line {line}: no K for {key}")
-        found[key] = k
-    return found
+                      rounds=event.rounds, source=event, notes=notes)
 
 
 @dataclass
@@ -213,6 +136,9 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
     k column), ``rule`` (the rule set: FIDE 10 from 2400, 40 below 2300 for a junior by the event
     year, 20 otherwise). ``(None, None)`` for an unrated player under FIDE (no K is used)."""
     given = parse_k(k, "--k")
+    if k_file and hasattr(k_file, "unmatched"):  # a K file read from disk: every line must be applied
+        k_file.unmatched([e.fide_id.strip() for e in t.entrants if e.fide_id.strip()]
+                         + [str(e.start_no) for e in t.entrants])
     event_year = year if year is not None else t.year()[0]
     chosen = []
     for e in t.entrants:
@@ -233,11 +159,14 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
                     year: int | None = None) -> Report:
     """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`)."""
     rs = parse_rules(rules)
-    notes = []
+    notes = list(t.notes)
     if year is None:
         year, origin = t.year()
         if origin == "current year":
-            notes.append(f"the event has no dates: the junior K rule uses the current year, {year}")
+            notes.append(f"the event has no {'readable ' if t.notes else ''}dates: the junior K rule uses the "
+                         f"current year, {year}")
+        elif origin == "end date" and t.start:
+            notes.append(f"the junior K rule uses the end date's year, {year}")
     ks = resolve_k(t, rs, k, k_file, year)
     outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings)
     average = average_rating(t.ratings, rs)
@@ -261,21 +190,9 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
 def event_fields(t: Tournament) -> dict[str, Any]:
     """The Event sheet's fields of a workbook (dates as dates where they can be read), and
     the TRF file's header records, which ``elo-xl export`` writes back where unchanged."""
-    records = [r.text for r in t.source.headers if r.text.strip()] if t.source is not None else []
+    records = book_cells(t.source) if t.source is not None else list(t.records)
     return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
             "trf_records": records}
-
-
-def as_date(text: str) -> _dt.date | str | None:
-    """A TRF date as a date: ``2026/03/14``, ``2026-03-14``, ``14.03.2026``; else the text itself."""
-    parts = (text or "").replace("/", " ").replace(".", " ").replace("-", " ").split()
-    if len(parts) == 3 and all(p.isdigit() for p in parts):
-        year, month, day = (parts if len(parts[0]) == 4 else parts[::-1])
-        try:
-            return _dt.date(int(year), int(month), int(day))
-        except ValueError:
-            pass
-    return text or None
 
 
 def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:

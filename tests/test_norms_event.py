@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from elo_xl.cli import main
-from elo_xl.tournament import Entrant, Tournament, from_crosstable, load, rate_tournament
+from elo_xl.io.events import load
+from elo_xl.tournament import Entrant, Tournament, from_crosstable, rate_tournament
 from elo_xl.tournament_norms import add_norms, kind_of_event, norms_to_check, player_norms, _rounds
 
 NORM_KEYS = ["norm", "games", "games_credited", "ra", "score", "rp", "points_required", "achieved", "unmet",

@@ -93,16 +93,20 @@ def test_table_and_csv_formats(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("content,message", [
-    ("name,rating\nA,2000\nB,2000\n", "rr.csv, line 1: the header must start with name, rating, k (found name, rating)"),
+    ("name,rating\nA,2000\nB,2000\n",
+     'rr.csv, line 1: a CSV crosstable starts with a header line name, rating, k; this one starts with "name,rating"'),
     ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,x,\n",
-     'rr.csv, line 3: results, ... '),
+     'rr.csv, line 3, column 4: ... '),
     ("name,rating,k,1,2\nA,abc,,,1\nB,2000,,0,\n",
-     'rr.csv, line 2: rating: "abc" is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) for an unrated player'),
+     'rr.csv, line 2, column 2: rating "abc" is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) '
+     'for an unrated player'),
     ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,1,\n",
-     'rr.csv (rows are players, columns opponents): results, row 1 column 2 ("1") and row 2 column 1 ("1") disagree; '
-     "one game reads 1/0, ½/½, 0/1, +/− or −/−"),
-    ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,0\nC,1,1,1,1\n",
-     "rr.csv, line 2: 5 columns, expected 6 (name, rating, k and one result per player of the 3)"),
+     'rr.csv, lines 2 and 3: player 1 against 2 reads "1" but 2 against 1 reads "1"; one game reads 1/0, ½/½, 0/1, '
+     "+/− or −/−"),
+    ("name,rating,k,1,2\nA,2000,,,1\nB,2000,,0,,1\n",
+     "rr.csv, line 3: 3 results, but the event has 2 players: give one column per player with the diagonal (2)"),
+    ("name,rating,k,1,2\nA,2000,,1,1\nB,2000,,0,\n",
+     'rr.csv, line 2, column 4: "1" is in the player\'s own cell (the diagonal); leave it blank or write x'),
 ])
 def test_bad_csv_one_line_exit_2_nothing_written(tmp_path, content, message):
     path = tmp_path / "rr.csv"
@@ -114,7 +118,7 @@ def test_bad_csv_one_line_exit_2_nothing_written(tmp_path, content, message):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr
     if "..." in message:
-        assert lines[0].startswith("elo-xl: rr.csv")
+        assert lines[0].startswith("elo-xl: " + message.split("...")[0])
     else:
         assert lines[0] == "elo-xl: " + message
     assert not out.exists()

@@ -105,7 +105,7 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
 def write(path: str | os.PathLike[str], kind: str, lang: str = "en", values: bool = False,
           office: Any = None, **options: Any) -> Path:
     """Build a book and write it to ``path`` atomically (nothing half-written on failure)."""
-    from .archive import write_atomically
+    from ..io.atomic import write_atomically
 
     data = build(kind, lang, **options)
     if values:

@@ -10,7 +10,8 @@ touching anything else:
   :func:`elo_xl.recalc.read_values`) as the formula cells' cached values, so that
   programs that read cached values instead of calculating (previewers, pandas, openpyxl's
   ``data_only=True``) see numbers instead of blanks;
-- :func:`write_atomically` writes the result to disk without ever leaving a partial file.
+- :func:`write_atomically` (from :mod:`elo_xl.io.atomic`) writes the result to disk without ever
+  leaving a partial file.
 
 What openpyxl 3.1 varies between two saves of the same workbook: only
 ``dcterms:created``/``dcterms:modified`` in ``docProps/core.xml`` and the zip entries' dates
@@ -36,13 +37,11 @@ import numbers
 import os
 import re
 import stat
-import tempfile
 import zipfile
 from collections.abc import Callable, Mapping
 from io import BytesIO
-from pathlib import Path
 
-from ..errors import EloError
+from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
 from ..recalc.values import sheet_parts
 
 #: The date of every zip entry: the earliest a zip file can hold.
@@ -51,8 +50,6 @@ ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 FIXED_TIMESTAMP = "2026-01-01T00:00:00Z"
 #: Unix mode of every entry after :func:`deterministic` (a regular file, rw-r--r--).
 ENTRY_MODE = stat.S_IFREG | 0o644
-#: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
-FILE_MODE = 0o644
 #: The error values a cell can hold in Office Open XML (``t="e"``).
 ERROR_VALUES = frozenset(
     ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA"]
@@ -188,48 +185,6 @@ def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> by
     return _rewrite(xlsx, inject)
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write *data* to *path* through a temporary file in the same folder and a rename.
-
-    Readers see the old file or the new one, never a partial one; if anything fails the
-    temporary file is removed and *path* is untouched. An existing file keeps its mode, a
-    new one gets ``rw-r--r--``. Returns *path* as a :class:`~pathlib.Path`.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     target = write_atomically(Path(folder) / "book.xlsx", b"PK")
-    ...     target.read_bytes(), sorted(p.name for p in Path(folder).iterdir())
-    (b'PK', ['book.xlsx'])
-    """
-    path = Path(path)
-    if path.is_dir():
-        raise EloError(f"{path}: is a folder; give the name of the file to write")
-    if not path.parent.is_dir():
-        raise EloError(f"{path}: the folder {path.parent} does not exist")
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = FILE_MODE
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except PermissionError as error:
-        raise EloError(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        try:
-            os.replace(temporary, path)
-        except PermissionError as error:
-            raise EloError(
-                f"{path}: cannot replace the file ({error.strerror}); is it open in another program?"
-            ) from error
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    return path
 
 
 def cell_text(value: object) -> tuple[bytes | None, bytes]:

@@ -1,0 +1,44 @@
+"""Files in and out: one reader per format, used by every command.
+
+=====================  =====================================================================
+``decode``             a file's bytes as text: encodings, line ends, files that are not text
+``dates``              the one date parser (every form real exports write)
+``atomic``             writing a file without ever leaving a partial one
+``trf_format``         the TRF format: columns, codes, how messages name a place
+``trf_model``          TRF games, player lines, records, the event
+``trf_read``           reading a TRF (every field checked for its form)
+``trf_check``          checking what the lines mean together
+``trf_write``          writing a TRF; points and ranks before writing
+``trf_keep``           what a workbook keeps of a TRF, and the TRF written back from it
+``crosstable``         CSV crosstables (comma, semicolon, tab)
+``kfile``              K files (FIDE ID or start number, K)
+``events``             :func:`~elo_xl.io.events.load`: any event file as a
+                       :class:`~elo_xl.tournament.Tournament`
+=====================  =====================================================================
+
+Imports point down: ``crosstable``, ``kfile`` and ``events`` fill the event model of
+:mod:`elo_xl.tournament` (import them from their modules); the others import nothing of
+elo-xl but ``errors`` and ``results``, and are importable from here.
+
+>>> from elo_xl.io import parse_trf, EXAMPLE
+>>> parse_trf(EXAMPLE).rounds
+3
+"""
+
+from __future__ import annotations
+
+from .atomic import write_atomically
+from .dates import PartialDate, as_date, date_year, parse_date
+from .decode import Decoded, decode, read_text, split_lines
+from .trf_check import check_event
+from .trf_format import COLOURS, EXAMPLE, PLAYER_COLUMNS, RESULT_CODES, round_columns
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, birth_year
+from .trf_read import parse_trf, read_trf
+from .trf_write import check_points, format_player, save_trf, set_standings, write_trf
+
+__all__ = [
+    "write_atomically", "PartialDate", "as_date", "date_year", "parse_date", "Decoded", "decode", "read_text",
+    "split_lines", "check_event", "COLOURS", "EXAMPLE", "PLAYER_COLUMNS", "RESULT_CODES", "round_columns", "BLANK",
+    "TrfEvent", "TrfGame", "TrfPlayer", "TrfRecord", "birth_year", "parse_trf", "read_trf", "check_points",
+    "format_player", "save_trf", "set_standings", "write_trf",
+]

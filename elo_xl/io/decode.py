@@ -1,0 +1,185 @@
+"""Reading an input file's bytes as text: the one decoder of every event file.
+
+TRF files, CSV crosstables and K files are all read by :func:`read_text`:
+
+- encodings: UTF-8 with or without a byte-order mark, UTF-16 (with a byte-order mark, or
+  without one when every other byte is zero), and Windows-1252 where the bytes are not UTF-8
+  (Latin-1 for the five bytes Windows-1252 leaves undefined);
+- line ends: CR, LF or CRLF (:func:`split_lines`), and a DOS end-of-file mark (Ctrl-Z) at the end;
+- a file that is not text at all (an Excel workbook, a PDF, a zip archive, random bytes), an
+  empty file, a folder, a file that cannot be read or one larger than :data:`MAX_BYTES` is an
+  :class:`~elo_xl.errors.EloError` that says what the file is.
+
+>>> decode("Šeško, Žiga".encode("cp1252"), "event.trf", "a TRF file")
+Decoded(text='Šeško, Žiga', encoding='cp1252')
+>>> decode(b"\\xef\\xbb\\xbf012 Open\\r\\n", "event.trf", "a TRF file")
+Decoded(text='012 Open\\r\\n', encoding='utf-8-sig')
+>>> split_lines("a\\r\\nb\\rc\\nd\\n")
+['a', 'b', 'c', 'd']
+>>> decode(b"PK\\x03\\x04" + b"\\x00" * 30 + b"xl/workbook.xml", "book.xlsx", "a TRF file")
+Traceback (most recent call last):
+...
+elo_xl.errors.EloError: book.xlsx is an Excel workbook, not a TRF file: to read a workbook use `elo-xl export`
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import EloError
+
+__all__ = ["Decoded", "decode", "read_text", "split_lines", "newline_of", "control_character", "MAX_BYTES"]
+
+#: The largest input file read (an event of 9,999 players and 99 rounds is about 11 MB).
+MAX_BYTES = 16 * 1024 * 1024
+
+
+class Decoded(NamedTuple):
+    """A file's text (line ends as in the file) and the encoding it was read in."""
+
+    text: str
+    encoding: str
+
+
+def _what_binary(data: bytes, name: str) -> str | None:
+    """What a file that is not text looks like, or None when it may be text."""
+    head = data[:8]
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        if b"xl/" in data[:65536] or name.lower().endswith((".xlsx", ".xlsm")):
+            return "an Excel workbook"
+        if b"opendocument.spreadsheet" in data[:200]:
+            return "an OpenDocument spreadsheet"
+        return "a zip archive"
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        return "an old-style Office file (.xls or .doc)"
+    if head.startswith(b"%PDF"):
+        return "a PDF document"
+    if head.startswith(b"\x1f\x8b"):
+        return "a gzip archive"
+    if head.startswith((b"\x89PNG", b"\xff\xd8\xff", b"GIF8")):
+        return "an image"
+    return None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le``/``-be`` when every other byte of the start is zero (ASCII in UTF-16)."""
+    sample = data[:400]
+    if len(sample) < 4 or len(sample) % 2:
+        sample = sample[:len(sample) - len(sample) % 2]
+    if len(sample) < 4:
+        return None
+    odd, even = sample[1::2], sample[0::2]
+    if odd.count(0) == len(odd) and even.count(0) == 0:
+        return "utf-16-le"
+    if even.count(0) == len(even) and odd.count(0) == 0:
+        return "utf-16-be"
+    return None
+
+
+def decode(data: bytes, name: str, kind: str) -> Decoded:
+    """The text of a file's bytes (see the module's documentation); ``name`` and ``kind``
+    (``"a TRF file"``) go into the messages."""
+    if not data.strip(b" \t\r\n\x1a"):
+        raise EloError(f"{name} is empty, not {kind}")
+    binary = _what_binary(data, name)
+    if binary:
+        hint = ": to read a workbook use `elo-xl export`" if binary == "an Excel workbook" and "TRF" in kind else ""
+        raise EloError(f"{name} is {binary}, not {kind}{hint}")
+    try:
+        if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+            text, encoding = data.decode("utf-32"), "utf-32"
+        elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            text, encoding = data.decode("utf-16"), "utf-16"
+        elif data.startswith(b"\xef\xbb\xbf"):
+            text, encoding = data[3:].decode("utf-8"), "utf-8-sig"
+        elif encoding := _utf16_without_bom(data):
+            text = data.decode(encoding)
+        else:
+            text, encoding = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        try:
+            text, encoding = data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            text, encoding = data.decode("latin-1"), "latin-1"
+    sample = text[:65536]
+    controls = sum(1 for c in sample if (c < " " and c not in "\t\r\n\x0c\x1a") or "\x7f" <= c <= "\x9f")
+    if "\x00" in sample or controls > max(8, len(sample) // 100):
+        raise EloError(f"{name} holds binary data, not {kind}")
+    return Decoded(text, encoding)
+
+
+def read_text(path: str | os.PathLike, kind: str) -> Decoded:
+    """Read and decode a file; every problem (no such file, a folder, no permission, too large,
+    not text) is an EloError that names the file.
+
+    >>> read_text("/", "a TRF file")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: / is a folder; give the path of a TRF file
+    """
+    path = Path(path)
+    name = path.name or str(path)
+    if path.is_dir():
+        raise EloError(f"{path} is a folder; give the path of {kind}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise EloError(f"{path}: no such file") from None
+    except PermissionError:
+        raise EloError(f"{path}: cannot be read (permission denied)") from None
+    except OSError as error:
+        raise EloError(f"{path}: cannot be read ({error.strerror or type(error).__name__})") from None
+    if len(data) > MAX_BYTES:
+        raise EloError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MB, too large for {kind}")
+    return decode(data, name, kind)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff\ud800-\udfff]")
+
+
+def control_character(line: str) -> int | None:
+    """The column (from 1) of the first control character of a line (a tab is allowed), or
+    None: event files hold printable text, and a control character in a name would reach
+    terminals and workbooks.
+
+    >>> control_character("012 Open"), control_character("012 O\x1b[2Jpen"), control_character("a\tb")
+    (None, 6, None)
+    """
+    m = _CONTROL.search(line)
+    return None if m is None else m.start() + 1
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, whatever its line ends (CR, LF, CRLF); a final line end and a
+    DOS end-of-file mark (Ctrl-Z) after the last line make no extra line.
+
+    >>> split_lines("x\\n\\n"), split_lines("x\\r\\n\\x1a"), split_lines("")
+    (['x', ''], ['x'], [])
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] in ("", "\x1a"):
+        lines.pop()
+        if lines and lines[-1] == "\x1a":
+            lines.pop()
+    return lines
+
+
+def newline_of(text: str) -> str:
+    """The line end a text uses first (``\\n`` when it has none).
+
+    >>> newline_of("a\\r\\nb"), newline_of("a\\rb"), newline_of("ab")
+    ('\\r\\n', '\\r', '\\n')
+    """
+    i = text.find("\n")
+    j = text.find("\r")
+    if j < 0:
+        return "\n"
+    if i == j + 1:
+        return "\r\n"
+    if i < 0 or j < i:
+        return "\r"
+    return "\n"

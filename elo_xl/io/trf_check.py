@@ -1,0 +1,154 @@
+"""Checking what the lines of a TRF mean together (start ranks, opponents, results, byes, rounds).
+
+>>> from elo_xl.io.trf_read import parse_trf
+>>> check_event(parse_trf(EXAMPLE))
+"""
+
+from __future__ import annotations
+
+from ..errors import show
+from ..results import agree, parse_result
+from .trf_format import (
+    _BYE_RESULTS, _GAME_RESULTS, _SCORING_BYES, COLOURS, EXAMPLE, RESULT_CODES, _count, _problem,  # noqa: F401
+    _where, round_columns,
+)
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, declared_rounds
+
+__all__ = ["check_event"]
+
+
+# --- checking the meaning -----------------------------------------------------------------------
+
+
+def check_event(event: TrfEvent) -> None:
+    """Check what the lines mean together: start ranks 1…n, opponents that exist and name each
+    other, results that agree, byes without opponents, rounds within ``XXR``. :func:`parse_trf`
+    and :func:`write_trf` call it; messages name lines (or players not read from a file).
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> e = parse_trf(EXAMPLE)
+    >>> e.players[1].games[0] = TrfGame(1, "b", "1")
+    >>> check_event(e)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: line 10: round 1 says 1–2 was won by both players
+    """
+    declared = declared_rounds(event)
+    n = len(event.players)
+    seen: dict[int, TrfPlayer] = {}
+    for p in event.players:
+        if p.start_no in seen:
+            other = seen[p.start_no]
+            also = f"line {other.line}" if other.line is not None else "another player"
+            raise _problem(p.line, p.start_no, 5, 8, f"start rank {p.start_no} is also on {also}")
+        seen[p.start_no] = p
+    for p in event.players:
+        if not 1 <= p.start_no <= n:
+            raise _problem(p.line, p.start_no, 5, 8, f"start rank {p.start_no} does not match the {_count(n)} of the "
+                                                     f"event; start ranks run from 1 to {n} without gaps")
+    by_no = [seen[i] for i in range(1, n + 1)]
+    rounds_used = 0
+    for p in by_no:
+        for r, g in enumerate(p.games, 1):
+            if g.blank:
+                continue
+            rounds_used = max(rounds_used, r)
+            if declared is not None and r > declared[0]:
+                o, _, s = round_columns(r)
+                xxr = declared[1]
+                raise _problem(p.line, p.start_no, o, s, f"round {r} is filled in, but {xxr.code}"
+                                                         f"{'' if xxr.line is None else f' (line {xxr.line})'} says the "
+                                                         f"event has {declared[0]} rounds")
+            _check_game(p, r, g, n)
+    teams = event.teams()
+    # the two lines of each game
+    for r in range(1, rounds_used + 1):
+        pab = None
+        for p in by_no:
+            g = p.games[r - 1] if r <= len(p.games) else BLANK
+            if g.result in ("U", "u"):
+                if pab is not None and not (teams and teams.get(pab.start_no) is not None
+                                            and teams.get(pab.start_no) == teams.get(p.start_no)):
+                    also = (f"; {pab.start_no} and {p.start_no} are not in one team" if teams else
+                            "; there is at most one per round (in a team event, 013 or 310 records say who is "
+                            "in which team)")
+                    raise _problem(p.line, p.start_no, round_columns(r)[2], None,
+                                   f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to {p.start_no}"
+                                   + also)
+                pab = pab or p
+            if g.opponent is None or g.opponent < p.start_no and _names(by_no[g.opponent - 1], r, p.start_no):
+                continue  # checked from the other side
+            _check_pair(p, by_no[g.opponent - 1], r, g)
+
+
+def _names(q: TrfPlayer, r: int, start_no: int) -> bool:
+    return r <= len(q.games) and q.games[r - 1].opponent == start_no
+
+
+def _check_game(p: TrfPlayer, r: int, g: TrfGame, n: int) -> None:
+    o, c, s = round_columns(r)
+    if g.colour and g.colour not in COLOURS:
+        raise _problem(p.line, p.start_no, c, None, f"round {r} colour {show(g.colour)} is not w, b, - or blank")
+    if g.result and g.result not in RESULT_CODES:
+        raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is not a TRF result")
+    if g.opponent is not None and (not isinstance(g.opponent, int) or isinstance(g.opponent, bool) or g.opponent < 1):
+        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} opponent {show(g.opponent)} is not a start rank; "
+                                                     "give None for no opponent")
+    if g.opponent is None:
+        if g.result in _GAME_RESULTS:
+            raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a game, but columns "
+                                                        f"{o}–{o + 3} name no opponent")
+        return
+    if g.opponent > n:
+        raise _problem(p.line, p.start_no, o, o + 3, f"opponent {g.opponent} does not exist, the event has {_count(n)}")
+    if g.opponent == p.start_no:
+        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with himself")
+    if g.result in _BYE_RESULTS:
+        raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a bye, which has no "
+                                                    f"opponent, but columns {o}–{o + 3} name {g.opponent}")
+
+
+_VERB = {"1": "won", "=": "drew", "0": "lost", "+": "won by forfeit", "-": "lost by forfeit",
+         "W": "won an unrated game (W)", "D": "drew an unrated game (D)", "L": "lost an unrated game (L)"}
+_BOTH = {"1": "won by both players", "0": "lost by both players", "+": "won by forfeit by both players",
+         "W": "won by both players (W)", "L": "lost by both players (L)"}
+
+
+def _check_pair(p: TrfPlayer, q: TrfPlayer, r: int, g: TrfGame) -> None:
+    """Player p's round r names q: check q's line of the same round."""
+    o = round_columns(r)[0]
+    h = q.games[r - 1] if r <= len(q.games) else BLANK
+    if h.opponent is None:
+        if h.result in _SCORING_BYES:
+            raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                         f"{_where(q.line, q.start_no)} gives {q.start_no} a bye "
+                                                         f"({h.result}) in that round")
+        return  # listed on one line only: tolerated
+    if h.opponent != p.start_no:
+        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                     f"{_where(q.line, q.start_no)} pairs {q.start_no} with {h.opponent}")
+    first, second = (p, q) if p.start_no < q.start_no else (q, p)
+    a = (g if first is p else h).result.upper()
+    b = (h if first is p else g).result.upper()
+    later = _later(p, q)
+    if a and b and not agree(parse_result(a), parse_result(b)):
+        pair = f"{first.start_no}–{second.start_no}"
+        if a == b and a in _BOTH:
+            text = f"round {r} says {pair} was {_BOTH[a]}"
+        else:
+            text = (f"round {r} says {first.start_no} {_VERB[a]} and {second.start_no} {_VERB[b]} ({pair}); "
+                    "one game reads 1/0, =/=, 0/1, +/-, -/-, W/L or D/D")
+        raise _problem(later.line, later.start_no, None, None, text)
+    ca, cb = g.colour.lower(), h.colour.lower()
+    if ca == cb and ca in ("w", "b"):
+        raise _problem(later.line, later.start_no, None, None,
+                       f"round {r} gives {first.start_no} and {second.start_no} both {'white' if ca == 'w' else 'black'}")
+
+
+def _later(p: TrfPlayer, q: TrfPlayer) -> TrfPlayer:
+    """The player whose line a reader reaches second (by line, else by start rank)."""
+    if p.line is not None and q.line is not None:
+        return p if p.line > q.line else q
+    return p if p.start_no > q.start_no else q
+
+

@@ -1,0 +1,189 @@
+"""Reading a TRF: every field of a player line checked for its form, every other line kept.
+
+>>> event = parse_trf(EXAMPLE)
+>>> [p.name for p in event.players]
+['Berg, Anna', 'Cruz, Mateo', 'Dubois, Lea', 'Evans, Tom']
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ..errors import EloError, show
+from .dates import date_year
+from .decode import control_character, newline_of, read_text, split_lines
+from .trf_check import check_event
+from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
+    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
+)
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, _birth_problem
+
+__all__ = ["parse_trf", "read_trf"]
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _number(text: str, line: int, first: int, last: int, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not text.isascii():
+        raise _problem(line, None, first, last, f"{what} {show(text)} is not a number")
+    return int(text)
+
+
+def _parse_player(text: str, line: int) -> TrfPlayer:
+    """A ``001`` line (without its line end) as a player, every field checked for its form."""
+    raw, text = text, text.rstrip()
+    if "\t" in text:
+        raise _problem(line, None, text.index("\t") + 1, None,
+                       "a tab in a player line; TRF fields sit in fixed columns, write spaces")
+    for c in _SEPARATORS:
+        ch = text[c - 1:c]
+        if ch and ch != " ":
+            raise _problem(line, None, c, None, f"expected a space between two fields, found {show(ch)}; "
+                                                "is a field out of its columns?")
+
+    def cols(name: str) -> str:
+        a, b = PLAYER_COLUMNS[name]
+        return text[a - 1:b]
+
+    start_no = _number(cols("start_no"), line, 5, 8, "start rank")
+    if not start_no:
+        raise _problem(line, None, 5, 8, "a player line needs a start rank from 1 to 9999"
+                       + ("" if start_no is None else ", not 0"))
+    sex = cols("sex").strip()
+    if sex and sex not in "mwfMWF":
+        raise _problem(line, None, 10, None, f"sex {show(sex)} is not m, w (or f) or blank")
+    title = cols("title").strip()
+    if title and not (title.isalpha() and title.isascii()):
+        raise _problem(line, None, 11, 13, f"title {show(title)} is not a title; write GM, IM, FM, CM, WGM, WIM, "
+                                           "WFM, WCM (or another title in letters) or leave it blank")
+    rating = _number(cols("rating"), line, 49, 52, "rating")
+    if rating is not None and rating > 3999:
+        raise _problem(line, None, 49, 52, f"rating {rating} is not a rating; write 1 to 3999, or 0 or blank "
+                                           "for an unrated player")
+    federation = cols("federation").strip()
+    if federation and not federation.isalpha():
+        raise _problem(line, None, 54, 56, f"federation {show(federation)} is not a federation code (letters)")
+    fide_id = cols("fide_id").strip()
+    if fide_id and not (fide_id.isdigit() and fide_id.isascii()):
+        raise _problem(line, None, 58, 68, f"FIDE ID {show(fide_id)} is not a number")
+    birth = cols("birth").strip()
+    try:
+        date_year(birth)
+    except ValueError:
+        raise _problem(line, None, 70, 79, _birth_problem(birth)) from None
+    points_text = cols("points").strip()
+    points = None
+    if points_text:
+        if not re.fullmatch(r"-?(\d+(\.\d*)?|\.\d+)", points_text):
+            raise _problem(line, None, 81, 84, f"points {show(points_text)} is not a number; write it like 5.5")
+        points = float(points_text)
+    rank = _number(cols("rank"), line, 86, 89, "rank")
+    games = []
+    rounds = max(0, -(-(len(text) - 91) // 10))
+    if rounds > MAX_ROUNDS:
+        raise _problem(line, None, round_columns(MAX_ROUNDS + 1)[0], len(text),
+                       f"the line has {rounds} rounds; elo-xl reads events of at most {MAX_ROUNDS} rounds")
+    for r in range(1, rounds + 1):
+        o, c, s = round_columns(r)
+        for sep in (o + 4, c + 1, s + 1, s + 2):
+            ch = text[sep - 1:sep]
+            if ch and ch != " ":
+                raise _problem(line, None, sep, None, f"round {r}: expected a space, found {show(ch)}; "
+                                                      "is a field out of its columns?")
+        opp_text = text[o - 1:o + 3].strip()
+        opponent = _number(opp_text, line, o, o + 3, f"round {r} opponent") if opp_text else None
+        colour = text[c - 1:c].strip()
+        if colour and colour not in COLOURS:
+            raise _problem(line, None, c, None, f"round {r} colour {show(colour)} is not w, b, - or blank")
+        result = text[s - 1:s].strip()
+        if result and result not in RESULT_CODES:
+            raise _problem(line, None, s, None, f"round {r} result {show(result)} is not a TRF result; write 1, =, 0, "
+                                                "+, -, W, D, L, H, F, U, Z or leave it blank")
+        games.append(TrfGame(opponent or None, colour, result))
+    return TrfPlayer(start_no, cols("name").strip(), sex, title, rating or None, federation, fide_id, birth, points,
+                     rank, games, line, raw)
+
+
+def parse_trf(text: str, name: str | None = None) -> TrfEvent:
+    """Read a TRF from its text (any line ends; a BOM and trailing spaces are ignored), check
+    it (see :mod:`elo_xl.io.trf_format`) and return the event, players in start-rank order.
+    ``name`` (the file's name) starts every message.
+
+    >>> parse_trf("001    1      Solo, Han\\nXXR x\\n", "event.trf")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: event.trf, line 2, column 5: XXR says "x", which is not a number of rounds
+    >>> parse_trf("# Notes\\n\\nSome text\\n", "README.md")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: README.md has no player line (001), so it is not a TRF file; it starts with "# Notes"
+    """
+    try:
+        return _parse(text, name or "the text")
+    except EloError as error:
+        message = str(error)
+        if name and not message.startswith(name):
+            message = f"{name}, {message}"
+        raise EloError(message) from None
+
+
+def _parse(text: str, name: str) -> TrfEvent:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    newline = newline_of(text)
+    lines = split_lines(text)
+    headers: list[TrfRecord] = []
+    players: list[TrfPlayer] = []
+    for n, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise _problem(n, None, None, None, f"the line has {len(line):,} characters; a TRF line has at most "
+                                                f"{MAX_LINE:,}")
+        column = control_character(line)
+        if column is not None:
+            raise _problem(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
+                                                  "printable text")
+        if line[:3] == "001":
+            if line[3:4] not in ("", " "):
+                raise _problem(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
+            players.append(_parse_player(line, n))
+            if len(players) > MAX_PLAYERS:
+                raise _problem(n, None, None, None, f"more than {MAX_PLAYERS:,} players; a TRF holds at most "
+                                                    f"{MAX_PLAYERS:,} (start ranks have four digits)")
+        else:
+            headers.append(TrfRecord(line, n))
+    if not players:
+        raise EloError(f"{name} has no player line (001), so it is not a TRF file{_looks_like(lines)}")
+    players.sort(key=lambda p: p.start_no)
+    event = TrfEvent(headers, players, newline=newline)
+    check_event(event)
+    r = event.rounds
+    for p in players:
+        if len(p.games) < r:
+            p.games.extend([BLANK] * (r - len(p.games)))
+        p.read = p.snapshot()
+    return event
+
+
+def _looks_like(lines: list[str]) -> str:
+    """``; it starts with "…"`` (the first line that is not blank), or nothing."""
+    for line in lines:
+        if line.strip():
+            return f"; it starts with {show(line.strip())}"
+    return ""
+
+
+def read_trf(path: str | os.PathLike) -> TrfEvent:
+    """Read a TRF file, decoded by :func:`elo_xl.io.decode.read_text` (UTF-8 with or without
+    BOM, UTF-16, Windows-1252; any line ends). The event remembers the encoding and the line
+    end, which :func:`~elo_xl.io.trf_write.save_trf` writes back. Messages start with the
+    file's name.
+    """
+    decoded = read_text(path, "a TRF file")
+    event = parse_trf(decoded.text, os.path.basename(os.fspath(path)) or os.fspath(path))
+    event.encoding = decoded.encoding
+    return event
