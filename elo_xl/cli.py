@@ -212,11 +212,11 @@ def run_workbook(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss workbook."""
-    from .export import read_swiss_book, tournament_to_trf
+    from .export import book_to_trf
 
     readable_file(args.book)
     writable_file(args.output)
-    _emit(tournament_to_trf(read_swiss_book(args.book)), args.output)
+    _emit(book_to_trf(args.book), args.output)
     print(args.output)
     return 0
 
