@@ -159,7 +159,9 @@ def test_classic_argument_options(classic, function):
     assert all(arg["vba"] is None for arg in args)
     ranges = {arg["name"] for arg in args if arg["options"].get("ndim") == 2}
     assert ranges == RANGE_PARAMETERS[function.__name__]
-    assert all(set(arg["options"]) <= {"ndim"} for arg in args), "no converter from an annotation"
+    assert all(set(arg["options"]) <= {"ndim", "err_to_str"} for arg in args), "no converter from an annotation"
+    # an error cell (#NUM!, #N/A…) arrives as its text, to be refused by name, never as a blank
+    assert all(arg["options"].get("err_to_str") is True for arg in args)
 
 
 # --- (b) xlwings Lite / xlwings Server ----------------------------------------------------
@@ -201,6 +203,13 @@ def test_server_error_is_the_one_line_message(server):
     assert xlwings_harness.BAD_RESULT_MESSAGE.match(error["message"])
     assert "\n" not in error["message"] and "Traceback" not in error["message"]
     assert error["cause"] == "None" and error["suppress_context"] is True
+
+
+def test_server_error_cell_is_refused_by_name(server):
+    # without err_to_str xlwings would pass the error cell as a blank: an unrated player
+    error = server["error_cell"]["error"]
+    assert error["type"] == "xlwings.XlwingsError"
+    assert error["message"].startswith('rating: "#NUM!" is an Excel error in the cell')
 
 
 # --- (c) plain Python ---------------------------------------------------------------------
