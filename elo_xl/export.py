@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -141,11 +142,12 @@ def check_archive(path: Path) -> None:
 
 def _check_xml(path: Path, archive: Any, info: Any) -> None:
     """Refuse an XML part with a document type (entities) or one enormous token."""
+    import zipfile
     import zlib
 
     try:
         data = archive.read(info)
-    except (zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as error:
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as error:
         raise EloError(f"{path}: the part {info.filename} cannot be unpacked ({type(error).__name__}); "
                        "the file is damaged") from None
     if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
@@ -259,9 +261,9 @@ def read_swiss_book(path: str | Path) -> Tournament:
         raise EloError(f"{path}: no such file")
     check_archive(path)
     try:
-        wb = openpyxl.load_workbook(path, data_only=False)
-    except EloError:
-        raise
+        with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
+            warnings.simplefilter("ignore")
+            wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
     book = _Book(path, wb)

@@ -66,6 +66,8 @@ def _excel(function: Callable) -> Callable:
     @functools.wraps(function)
     def wrapper(*args):
         try:
+            ranges = _range_parameters(wrapper)
+            args = tuple(value if name in ranges else _one_cell(name, value) for name, value in zip(names, args))
             for name, value in zip(names, args):
                 _check_cells(name, value)
             result = function(*args)
@@ -76,11 +78,54 @@ def _excel(function: Callable) -> Callable:
         except (ArithmeticError, ValueError, RecursionError) as error:
             message = (f"{function.__name__}: these arguments go beyond what can be calculated "
                        f"({type(error).__name__}); check the sizes of the numbers")
+        message = " ".join(message.split("\n"))
+        if len(message) > MESSAGE_LIMIT:
+            message = message[:MESSAGE_LIMIT - 1] + "…"
         if RAISE_ERRORS:
             raise xw.XlwingsError(message) from None
         return message
 
     return wrapper
+
+
+#: The longest message shown in a cell (a cell holds 32,767 characters; a message is one line).
+MESSAGE_LIMIT = 500
+
+
+def _arg(name: str, **options: Any) -> Callable:
+    """``@xw.arg`` as every elo-xl function declares its parameters: an error cell arrives as
+    its text (``err_to_str``: "#NUM!", refused by name, instead of a blank that would read as
+    an unrated player), and the wrapper learns whether the parameter takes a range
+    (``ndim=2``) or one cell."""
+
+    def decorate(function: Callable) -> Callable:
+        function.__dict__.setdefault("elo_ranges", {})[name] = options.get("ndim") == 2
+        return xw.arg(name, err_to_str=True, **options)(function)
+
+    return decorate
+
+
+def _range_parameters(function: Callable) -> frozenset[str]:
+    """The parameters that take a range; every parameter when they were not declared with
+    :func:`_arg` (then nothing is refused for its shape)."""
+    declared = function.__dict__.get("elo_ranges")
+    if declared is None:
+        return frozenset(inspect.signature(function).parameters)
+    return frozenset(name for name in inspect.signature(function).parameters if declared.get(name, True))
+
+
+def _one_cell(name: str, value: Any) -> Any:
+    """A single-cell parameter's value: a 1×1 range is its cell; a larger range is refused.
+
+    xlwings passes a multi-cell reference to a single-cell parameter as rows of values.
+    """
+    if not isinstance(value, (list, tuple)):
+        return value
+    rows = [row if isinstance(row, (list, tuple)) else [row] for row in value]
+    if len(rows) == 1 and len(rows[0]) == 1 and not isinstance(rows[0][0], (list, tuple)):
+        return rows[0][0]
+    size = f"{len(rows)}×{max((len(r) for r in rows), default=0)}"
+    raise EloError(f"{name}: a range of {size} cells where one cell is wanted; give a single cell or value")
 
 
 def _check_cells(name: str, value: Any) -> None:
@@ -123,9 +168,9 @@ def _range_or_value(rows: list[list[Any]]) -> Any:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, ndim=2, doc="Rating of the player (a cell or a range); blank, 0 or NR = unrated.")
-@xw.arg("opponent", err_to_str=True, ndim=2, doc="Opponent's rating (a cell or a range of the same shape).")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("rating", ndim=2, doc="Rating of the player (a cell or a range); blank, 0 or NR = unrated.")
+@_arg("opponent", ndim=2, doc="Opponent's rating (a cell or a range of the same shape).")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_EXPECTED(rating, opponent, rules=None):
     """Expected score of rating against opponent in one game, e.g. =ELO_EXPECTED(2500,2400) gives 0.64. FIDE applies the 400-point rule (2650+ exempt); an unrated side under FIDE gives an empty cell. Ranges give ranges."""
@@ -133,8 +178,8 @@ def ELO_EXPECTED(rating, opponent, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("delta", err_to_str=True, ndim=2, doc="Rating difference: own rating minus the opponent's (or the opponents' average). A range gives a range.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("delta", ndim=2, doc="Rating difference: own rating minus the opponent's (or the opponents' average). A range gives a range.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_TABLE_H(delta, rules=None):
     """Percentage h (0-100) expected for a rating difference, from table 8.1.2 (the Kvant article's Table 1), no cap, e.g. =ELO_TABLE_H(100) gives 64. LOGISTIC: 100/(1+10^(-delta/scale))."""
@@ -142,8 +187,8 @@ def ELO_TABLE_H(delta, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("p", err_to_str=True, ndim=2, doc="Fractional score from 0 to 1 (points / games); rounded to two decimals, .005 up. A range gives a range.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("p", ndim=2, doc="Fractional score from 0 to 1 (points / games); rounded to two decimals, .005 up. A range gives a range.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_DP(p, rules=None):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1, e.g. =ELO_DP(0.83) gives 273. LOGISTIC: -scale*log10(1/p-1), within +/-800."""
@@ -151,11 +196,11 @@ def ELO_DP(p, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, doc="Rating before the event; blank = unrated (FIDE: the initial rating is returned).")
-@xw.arg("opponents", err_to_str=True, ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
-@xw.arg("results", err_to_str=True, ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
-@xw.arg("k", err_to_str=True, doc=K_DOC)
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("rating", doc="Rating before the event; blank = unrated (FIDE: the initial rating is returned).")
+@_arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@_arg("k", doc=K_DOC)
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_NEW(rating, opponents, results, k=None, rules=None):
     """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none)."""
@@ -166,11 +211,11 @@ def ELO_NEW(rating, opponents, results, k=None, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, doc="Rating before the event; blank = unrated (FIDE: no change exists, the cell stays empty).")
-@xw.arg("opponents", err_to_str=True, ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
-@xw.arg("results", err_to_str=True, ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
-@xw.arg("k", err_to_str=True, doc=K_DOC)
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("rating", doc="Rating before the event; blank = unrated (FIDE: no change exists, the cell stays empty).")
+@_arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@_arg("k", doc=K_DOC)
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
     """Rating change before rounding, as FIDE's calculation pages show it: K x sum(W - PD), e.g. =ELO_CHANGE(2500,2400,1,10) gives 3.6. ELO-1970/USSR-1977: k x (N - N_exp)."""
@@ -178,11 +223,11 @@ def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", err_to_str=True, ndim=2, doc="Ratings of the n players in start order (a column); blank, 0 or NR = unrated.")
-@xw.arg("results", err_to_str=True, ndim=2, doc="Crosstable n x n (row i, column j = i's score against j), or with pairings n x r (this player's result per round).")
-@xw.arg("k", err_to_str=True, ndim=2, doc="K for all players, or a column of n values; blank = the rule set's default for that player.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
-@xw.arg("pairings", err_to_str=True, ndim=2, doc="Rounds form (optional): n x r opponents' start numbers 1..n per round; blank or 0 = bye or not played.")
+@_arg("ratings", ndim=2, doc="Ratings of the n players in start order (a column); blank, 0 or NR = unrated.")
+@_arg("results", ndim=2, doc="Crosstable n x n (row i, column j = i's score against j), or with pairings n x r (this player's result per round).")
+@_arg("k", ndim=2, doc="K for all players, or a column of n values; blank = the rule set's default for that player.")
+@_arg("rules", doc=RULES_DOC)
+@_arg("pairings", ndim=2, doc="Rounds form (optional): n x r opponents' start numbers 1..n per round; blank or 0 = bye or not played.")
 @_excel
 def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None):
     """A whole event: one row per player with games, score, opponents' average, expected, change, new rating, performance. From a crosstable, or from rounds with pairings. E.g. =ELO_EVENT(B2:B11,C2:L11)"""
@@ -190,9 +235,9 @@ def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("opponents", err_to_str=True, ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
-@xw.arg("results", err_to_str=True, ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; blank, 0 or NR = unrated opponent.")
+@_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_PERFORMANCE(opponents, results, rules=None):
     """Performance rating Ra + dp: Ra the opponents' average, p = score/games to two decimals, e.g. =ELO_PERFORMANCE({2400;2500;2600},{1;1;0.5}) gives 2773. Empty when no game counts."""
@@ -200,9 +245,9 @@ def ELO_PERFORMANCE(opponents, results, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("opponents", err_to_str=True, ndim=2, doc="Opponents' ratings, one cell per game; under FIDE only rated opponents count.")
-@xw.arg("results", err_to_str=True, ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("opponents", ndim=2, doc="Opponents' ratings, one cell per game; under FIDE only rated opponents count.")
+@_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_INITIAL(opponents, results, rules=None):
     """Rating an unrated player comes out with. FIDE: two hypothetical 1800 draws, 5+ games against rated opponents, at most 2200, published from 1400; otherwise a short text says why. ELO-1970: from 2200; LOGISTIC: from 1500."""
@@ -211,12 +256,12 @@ def ELO_INITIAL(opponents, results, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, doc="Current rating; blank = unrated (FIDE: K 40).")
-@xw.arg("games", err_to_str=True, doc="Rated games played so far (optional); blank = 30 or more.")
-@xw.arg("birth_year", err_to_str=True, doc="Year of birth (optional); blank = not a junior.")
-@xw.arg("reached_2400", err_to_str=True, doc="TRUE once the published rating has reached 2400 (optional); blank = FALSE.")
-@xw.arg("rules", err_to_str=True, ndim=2, doc="Rule set name, or a two-column range of (rating from, K) rows, e.g. 0,25 / 1600,20 / 2000,15 / 2400,10.")
-@xw.arg("year", err_to_str=True, doc="Year of the event for the junior rule (optional); blank = this year.")
+@_arg("rating", doc="Current rating; blank = unrated (FIDE: K 40).")
+@_arg("games", doc="Rated games played so far (optional); blank = 30 or more.")
+@_arg("birth_year", doc="Year of birth (optional); blank = not a junior.")
+@_arg("reached_2400", doc="TRUE once the published rating has reached 2400 (optional); blank = FALSE.")
+@_arg("rules", ndim=2, doc="Rule set name, or a two-column range of (rating from, K) rows, e.g. 0,25 / 1600,20 / 2000,15 / 2400,10.")
+@_arg("year", doc="Year of the event for the junior rule (optional); blank = this year.")
 @_excel
 def ELO_K(rating, games=None, birth_year=None, reached_2400=None, rules=None, year=None):
     """K factor: FIDE 40 below 30 games or for a junior under 2300, 10 from 2400 (for good), else 20, e.g. =ELO_K(2350) gives 20. Or the K of a schedule range. ELO-1970: 10; LOGISTIC: 20."""
@@ -224,8 +269,8 @@ def ELO_K(rating, games=None, birth_year=None, reached_2400=None, rules=None, ye
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", err_to_str=True, ndim=2, doc="Ratings of all players of the event; blank, 0 or NR = unrated.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("ratings", ndim=2, doc="Ratings of all players of the event; blank, 0 or NR = unrated.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_AVERAGE(ratings, rules=None):
     """Average rating of an event (the Kvant article's K_T). FIDE, LOGISTIC: rated players, .5 up; ELO-1970/USSR-1977: unrated count 2200, .5 down. E.g. =ELO_AVERAGE(B2:B11)"""
@@ -233,7 +278,7 @@ def ELO_AVERAGE(ratings, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("average", err_to_str=True, doc="Average rating of the event, e.g. from ELO_AVERAGE.")
+@_arg("average", doc="Average rating of the event, e.g. from ELO_AVERAGE.")
 @_excel
 def ELO_CATEGORY(average):
     """FIDE tournament category: 1 for an average of 2251-2275, one more per 25 points; 0 below 2251. E.g. =ELO_CATEGORY(2530) gives 12."""
@@ -241,10 +286,10 @@ def ELO_CATEGORY(average):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, doc="Rating of the player; blank = unrated.")
-@xw.arg("points", err_to_str=True, doc="Points scored so far.")
-@xw.arg("remaining_opponents", err_to_str=True, ndim=2, doc="Ratings of the opponents still to come; a blank cell is no game, NR or 0 = unrated.")
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("rating", doc="Rating of the player; blank = unrated.")
+@_arg("points", doc="Points scored so far.")
+@_arg("remaining_opponents", ndim=2, doc="Ratings of the opponents still to come; a blank cell is no game, NR or 0 = unrated.")
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_FORECAST(rating, points, remaining_opponents, rules=None):
     """Forecast final score: points so far plus the expected score against the opponents still to come (the Kvant article's running forecast), e.g. =ELO_FORECAST(2500,3,{2400;2400}) gives 4.28."""
@@ -252,11 +297,11 @@ def ELO_FORECAST(rating, points, remaining_opponents, rules=None):
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating", err_to_str=True, doc="Rating before the event; blank = unrated.")
-@xw.arg("opponents", err_to_str=True, ndim=2, doc="Opponents' ratings; a blank cell is no game, NR or 0 = unrated opponent.")
-@xw.arg("target", err_to_str=True, doc="Rating to reach.")
-@xw.arg("k", err_to_str=True, doc=K_DOC)
-@xw.arg("rules", err_to_str=True, doc=RULES_DOC)
+@_arg("rating", doc="Rating before the event; blank = unrated.")
+@_arg("opponents", ndim=2, doc="Opponents' ratings; a blank cell is no game, NR or 0 = unrated opponent.")
+@_arg("target", doc="Rating to reach.")
+@_arg("k", doc=K_DOC)
+@_arg("rules", doc=RULES_DOC)
 @_excel
 def ELO_NEEDED(rating, opponents, target, k=None, rules=None):
     """Least score (a multiple of 0.5) against these opponents that lifts the new rating to at least target; empty when even a full score does not, e.g. =ELO_NEEDED(2400,A1:A9,2420,20) gives 5.5."""

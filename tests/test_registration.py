@@ -63,13 +63,13 @@ def parameters(function: Callable) -> list[inspect.Parameter]:
 
 
 def declared_arg_docs() -> dict[str, dict[str, str]]:
-    """The ``doc=`` text of every ``@xw.arg`` in udfs.py, by function and parameter."""
+    """The ``doc=`` text of every ``@xw.arg`` (or ``@_arg``, which adds ``err_to_str``) in udfs.py."""
     docs: dict[str, dict[str, str]] = {}
     for node in ast.parse(inspect.getsource(udfs)).body:
         if not isinstance(node, ast.FunctionDef):
             continue
         for decorator in node.decorator_list:
-            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) == "xw.arg":
+            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("xw.arg", "_arg"):
                 doc = next(keyword.value for keyword in decorator.keywords if keyword.arg == "doc")
                 text = getattr(udfs, doc.id) if isinstance(doc, ast.Name) else ast.literal_eval(doc)
                 docs.setdefault(node.name, {})[ast.literal_eval(decorator.args[0])] = text
@@ -162,6 +162,14 @@ def test_classic_argument_options(classic, function):
     assert all(set(arg["options"]) <= {"ndim", "err_to_str"} for arg in args), "no converter from an annotation"
     # an error cell (#NUM!, #N/A…) arrives as its text, to be refused by name, never as a blank
     assert all(arg["options"].get("err_to_str") is True for arg in args)
+
+
+def test_the_wrapper_knows_the_range_parameters():
+    # @_arg records ndim=2 for the error wrapper, which refuses a range given for one cell
+    for function in udfs.FUNCTIONS:
+        ranges = {name for name, is_range in function.elo_ranges.items() if is_range}
+        assert set(function.elo_ranges) == {p.name for p in parameters(function)}
+        assert ranges == RANGE_PARAMETERS[function.__name__]
 
 
 # --- (b) xlwings Lite / xlwings Server ----------------------------------------------------

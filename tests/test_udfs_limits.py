@@ -102,3 +102,20 @@ def test_raised_under_lite(monkeypatch):
     monkeypatch.setattr(udfs, "RAISE_ERRORS", True)
     with pytest.raises(udfs.xw.XlwingsError, match=r'^rating: "#NUM!" is an Excel error'):
         udfs.ELO_NEW("#NUM!", [[2400]], [[1]])
+
+
+def test_a_range_where_one_cell_is_wanted():
+    # xlwings passes =ELO_FORECAST(A1:B2, …) to a single-cell parameter as rows of values
+    assert udfs.ELO_FORECAST([[2500, 2400], [1, 2]], 3, [[2400]]) == (
+        "rating: a range of 2×2 cells where one cell is wanted; give a single cell or value")
+    assert udfs.ELO_FORECAST([[2500]], 3, [[2400], [2400]]) == 4.28  # a 1×1 range is its cell
+    assert udfs.ELO_CATEGORY([]).startswith("average: a range of 0×0 cells")
+
+
+def test_long_messages_are_cut_to_one_short_line(monkeypatch):
+    def verbose(*args):
+        raise udfs.EloError("x" * 2000 + "\nsecond line")
+
+    monkeypatch.setattr(udfs.engine, "category", verbose)
+    message = udfs.ELO_CATEGORY(2500)
+    assert len(message) == udfs.MESSAGE_LIMIT and "\n" not in message and message.endswith("…")
