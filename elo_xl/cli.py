@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import EloError
-from .paths import Outputs, readable_file, writable_file, writable_folder
+from .paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 
 LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
@@ -163,6 +163,7 @@ def run_rate(args: argparse.Namespace) -> int:
         readable_file(args.k_file, "--k-file")
     if args.output is not None:
         writable_file(args.output)
+        not_an_input(args.output, args.event, args.k_file)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
     result = rate_tournament(event, args.rules, args.k, k_file, args.year)
@@ -197,6 +198,7 @@ def run_workbook(args: argparse.Namespace) -> int:
             if path:
                 readable_file(path, option)
         writable_file(args.output)
+        not_an_input(args.output, args.source, args.k_file)
         if args.source:
             options.update(_prefill(args))
         with _Working(args.values):
@@ -216,6 +218,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     readable_file(args.book)
     writable_file(args.output)
+    not_an_input(args.output, args.book)
     _emit(book_to_trf(args.book), args.output)
     print(args.output)
     return 0

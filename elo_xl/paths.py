@@ -77,6 +77,19 @@ def writable_file(path: str | os.PathLike[str]) -> Path:
     return p
 
 
+def not_an_input(output: str | os.PathLike[str], *inputs: str | os.PathLike[str] | None) -> None:
+    """Refuse an output that is one of the command's inputs (it would be overwritten).
+
+    >>> not_an_input("a.trf", "b.trf", None)
+    """
+    out = Path(output)
+    if not out.exists():
+        return
+    for given in inputs:
+        if given is not None and Path(given).exists() and os.path.samefile(out, given):
+            raise EloError(f"{out}: is also the file read; give another name for the output")
+
+
 def writable_folder(path: str | os.PathLike[str]) -> Path:
     """``path`` if it is a folder that takes new files, or can be made one.
 

@@ -272,3 +272,22 @@ def test_escape_sequences_in_messages_are_shown_escaped(tmp_path, capsys):
 
 def test_printable_keeps_ordinary_text():
     assert cli.printable("Šuković, «ok» — ½") == "Šuković, «ok» — ½"
+
+
+@pytest.mark.parametrize("argv", [
+    ["rate", "{trf}", "-o", "{trf}"],
+    ["rate", "{trf}", "--k-file", "{k}", "-o", "{k}"],
+    ["workbook", "swiss", "--from", "{trf}", "-o", "{trf}"],
+    ["export", "{book}", "-o", "{book}"],
+], ids=["rate", "rate-k-file", "workbook-from", "export"])
+def test_output_that_is_an_input(tmp_path, capsys, argv):
+    trf, k, book = tmp_path / "event.trf", tmp_path / "k.csv", tmp_path / "book.xlsx"
+    trf.write_bytes(TRF.read_bytes())
+    k.write_text("1,10\n")
+    assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(book)]) == 0
+    capsys.readouterr()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert main([a.format(trf=trf, k=k, book=book) for a in argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.endswith("is also the file read; give another name for the output\n")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
