@@ -379,18 +379,25 @@ def _xml_value(value: Any) -> tuple[bytes, bytes]:
 
 def _mutate_cells(rng: random.Random, data: bytes) -> bytes:
     parts = _parts(data)
-    sheet = max((n for n in parts if n.startswith("xl/worksheets/")), key=lambda n: len(parts[n]))
-    xml = parts[sheet]
-    cells = list(_CELL.finditer(xml))
-    # the players table and rounds grid of a 10-player book: rows 6-15, columns B-AK
-    targets = [m for m in cells if 6 <= int(m.group(2)) <= 16 and len(m.group(1)) <= 2 and m.group(1) <= b"AK"]
+    sheets = sorted((n for n in parts if n.startswith("xl/worksheets/")), key=lambda n: len(parts[n]))
+    if rng.random() < 0.2:  # the Event sheet: event data and the TRF records kept
+        sheet = next((n for n in sheets if b"EventName" in parts[n] or n.endswith("sheet1.xml")), sheets[0])
+        xml = parts[sheet]
+        targets = [m for m in _CELL.finditer(xml) if m.group(1) in (b"A", b"B") and int(m.group(2)) <= 40]
+    else:
+        sheet = sheets[-1]
+        xml = parts[sheet]
+        # the players table and rounds grid of a 10-player book: rows 6-15, columns B-AK
+        targets = [m for m in _CELL.finditer(xml)
+                   if 6 <= int(m.group(2)) <= 16 and len(m.group(1)) <= 2 and m.group(1) <= b"AK"]
     chosen = {m.start(): m for m in rng.sample(targets, min(len(targets), rng.randint(1, 4)))}
     out, last = [], 0
     for start in sorted(chosen):
         m = chosen[start]
         if rng.random() < 0.5:
             value = rng.choice([rng.randint(-2, 12), "x", "1", "½", "=", "H", "U", "F", "w", "b", "-", "W", 2400.5, "",
-                                None, rng.randint(0, 4000), "23x5", "a\nb"])
+                                None, rng.randint(0, 4000), "23x5", "a\nb", "001    1 m", "XXR 100000000",
+                                "012 " + "x" * 200, 45000.5, dt.datetime(2026, 2, 30 % 28)])
         else:
             value = odd_scalar(rng)
         attrs = re.sub(rb'\st="[^"]*"', b"", m.group(3))
