@@ -116,7 +116,7 @@ def check_archive(path: Path) -> None:
         raise EloError(what)
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
         raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
     with archive:
         infos = archive.infolist()

@@ -70,6 +70,9 @@ def _excel(function: Callable) -> Callable:
             args = tuple(value if name in ranges else _one_cell(name, value) for name, value in zip(names, args))
             for name, value in zip(names, args):
                 _check_cells(name, value)
+                if name in ranges and isinstance(value, (list, tuple)) and not any(
+                        not isinstance(row, (list, tuple)) or row for row in value):
+                    raise EloError(f"{name}: the range has no cells; give at least one cell (a blank cell is fine)")
             result = function(*args)
             _check_cells("the result", result)
             return result

@@ -229,6 +229,14 @@ def test_document_type_is_refused(book, capsys):
     assert "declares a document type" in export_error(book, capsys)
 
 
+def test_archive_of_an_unknown_zip_version(book, capsys):
+    data = bytearray(book.read_bytes())
+    end = data.rfind(b"PK\x06\x06") if b"PK\x06\x06" in data else data.rfind(b"PK\x01\x02")
+    data[end + 6] = 198  # "version needed to extract" 19.8 in the central directory
+    book.write_bytes(bytes(data))
+    assert export_error(book, capsys) == "elo-xl: book.xlsx is a damaged zip archive, not a readable Excel workbook"
+
+
 def test_damaged_archive(book, capsys):
     data = book.read_bytes()
     book.write_bytes(data[: len(data) // 2])

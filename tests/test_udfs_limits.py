@@ -119,3 +119,10 @@ def test_long_messages_are_cut_to_one_short_line(monkeypatch):
     monkeypatch.setattr(udfs.engine, "category", verbose)
     message = udfs.ELO_CATEGORY(2500)
     assert len(message) == udfs.MESSAGE_LIMIT and "\n" not in message and message.endswith("…")
+
+
+@pytest.mark.parametrize("empty", [[], [[]], [[], []]])
+def test_an_empty_range_is_refused(empty):
+    # Excel never passes a range without cells; from Python it would spill an empty result
+    assert udfs.ELO_TABLE_H(empty) == "delta: the range has no cells; give at least one cell (a blank cell is fine)"
+    assert udfs.ELO_EXPECTED(empty, 1539).startswith("rating: the range has no cells")
