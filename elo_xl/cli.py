@@ -7,12 +7,14 @@ temporary file that is moved into place only when complete.
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
-from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
 from .errors import EloError
+from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 
 LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
@@ -25,7 +27,28 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``elo-xl: …`` and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+
+
+#: Where each ``workbook`` option applies: option → (its attribute, the kinds that take it).
+#: An option given for any other kind is an error that names it: no option is ignored.
+#: A new option of ``workbook`` gets a row here; options of the other commands apply to
+#: every use of their command.
+WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference")),
+    "--rules": ("rules", ("player", "round-robin", "swiss", "match")),
+    "--players": ("players", ("round-robin", "swiss")),
+    "--rounds": ("rounds", ("swiss",)),
+    "--games": ("games", ("player", "match")),
+    "--from": ("source", ("round-robin", "swiss")),
+    "--k": ("k", ("round-robin", "swiss")),
+    "--k-file": ("k_file", ("round-robin", "swiss")),
+    "--year": ("year", ("round-robin", "swiss")),
+    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference")),
+}
+#: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
+WITH_FROM = ("--k", "--k-file", "--year")
+SET_BY_FROM = ("--players", "--rounds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,19 +92,21 @@ def build_parser() -> argparse.ArgumentParser:
         "workbook", help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
                     "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
-                    "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable).")
+                    "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
+                    "that does not apply to KIND is an error.")
     book.add_argument("kind", metavar="KIND", choices=["player", "round-robin", "swiss", "match", "reference", "all"],
                       help="player, round-robin, swiss, match, reference, or all")
     book.add_argument("-o", "--output", metavar="FILE", required=True, help="the .xlsx file to write (a folder for 'all')")
-    book.add_argument("--lang", default="en", choices=LANGS, help="language of the book (default en)")
+    book.add_argument("--lang", choices=LANGS, help="language of the book (default en)")
     book.add_argument("--players", type=int, help="players: round-robin 3-30 (default 10), swiss 2-1000 (default 60)")
     book.add_argument("--rounds", type=int, help="swiss rounds 1-15 (default 9)")
     book.add_argument("--games", type=int, help="player: game rows 1-200 (default 40); match: games 1-1000 (default 24)")
-    book.add_argument("--rules", default="FIDE", help="rule set preselected in the book (default FIDE)")
+    book.add_argument("--rules", help="rule set preselected in the book (default FIDE)")
     book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin) "
-                      "or a CSV crosstable (round-robin), with the K that 'rate' uses")
-    book.add_argument("--k", metavar="N", help="with --from: one K for every player")
-    book.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")
+                      "or a CSV crosstable (round-robin), with the K that 'rate' uses; the size comes from the event")
+    k_group = book.add_mutually_exclusive_group()
+    k_group.add_argument("--k", metavar="N", help="with --from: one K for every player")
+    k_group.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")
     book.add_argument("--year", type=int, metavar="Y", help="with --from: the event year for the junior K rule")
     book.add_argument("--values", action="store_true",
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
@@ -113,7 +138,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_workbook_options(args: argparse.Namespace) -> None:
+    """Refuse every ``workbook`` option given where it does not apply (see :data:`WORKBOOK_OPTIONS`).
+
+    >>> check_workbook_options(build_parser().parse_args(["workbook", "player", "--players", "5", "-o", "p.xlsx"]))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --players does not apply to a player book; it goes with round-robin, swiss
+    """
+    given = [option for option, (dest, _) in WORKBOOK_OPTIONS.items() if getattr(args, dest) not in (None, False)]
+    for option in given:
+        kinds = WORKBOOK_OPTIONS[option][1]
+        if args.kind not in kinds:
+            what = "'workbook all' (every kind in every language at its default size)" if args.kind == "all" \
+                else f"a {args.kind} book"
+            raise EloError(f"{option} does not apply to {what}; it goes with {', '.join(kinds)}")
+    if "--from" in given:
+        for option in SET_BY_FROM:
+            if option in given:
+                raise EloError(f"{option} does not apply with --from: the event's own size is used")
+    else:
+        for option in WITH_FROM:
+            if option in given:
+                raise EloError(f"{option} goes with --from EVENT (the K and year of a prefilled book)")
+
+
 # --- commands --------------------------------------------------------------------------------
+# Each command checks its paths and options first, computes everything, writes its files
+# (all or none) and only then prints: an error never follows output.
 
 
 def run_rate(args: argparse.Namespace) -> int:
@@ -122,6 +174,12 @@ def run_rate(args: argparse.Namespace) -> int:
     from .io.events import load, read_k_file
     from .tournament import rate_tournament
 
+    readable_file(args.event)
+    if args.k_file:
+        readable_file(args.k_file, "--k-file")
+    if args.output is not None:
+        writable_file(args.output)
+        not_an_input(args.output, args.event, args.k_file)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
     result = rate_tournament(event, args.rules, args.k, k_file, args.year)
@@ -144,32 +202,46 @@ def run_workbook(args: argparse.Namespace) -> int:
     from . import workbook
     from .progress import Progress
 
+    check_workbook_options(args)
+    outputs = Outputs()
     if args.kind == "all":
-        Path(args.output).mkdir(parents=True, exist_ok=True)
+        folder = writable_folder(args.output)
         kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGS]
         with Progress(len(kinds), "writing workbooks") as progress:
             for kind, lang in kinds:
-                path = workbook.write(Path(args.output) / f"{kind}-{lang}.xlsx", kind, lang)
+                path = outputs.add(folder / f"{kind}-{lang}.xlsx", workbook.build(kind, lang))
                 progress.step(path.name)
-                print(path)
-        return 0
-    options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
-    options.update(_rules_options(args.rules))
-    if args.source:
-        options.update(_prefill(args))
-    elif args.k or args.k_file or args.year:
-        raise EloError("--k, --k-file and --year go with --from EVENT")
-    with _Working(args.values):
-        path = workbook.write(args.output, args.kind, args.lang, values=args.values, **options)
-    print(path)
+        paths = outputs.commit()
+    else:
+        options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
+        if args.kind != "reference":
+            options.update(_rules_options(args.rules or "FIDE"))
+        for path, option in ((args.source, "--from"), (args.k_file, "--k-file")):
+            if path:
+                readable_file(path, option)
+        writable_file(args.output)
+        not_an_input(args.output, args.source, args.k_file)
+        if args.source:
+            options.update(_prefill(args))
+        with _Working(args.values):
+            data = workbook.build(args.kind, args.lang or "en", **options)
+            if args.values:
+                data = workbook.with_values(data)
+        outputs.add(args.output, data)
+        paths = outputs.commit()
+    for path in paths:
+        print(path)
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss workbook."""
-    from .export import read_swiss_book, tournament_to_trf
+    from .export import book_to_trf
 
-    _emit(tournament_to_trf(read_swiss_book(args.book)), args.output)
+    readable_file(args.book)
+    writable_file(args.output)
+    not_an_input(args.output, args.book)
+    _emit(book_to_trf(args.book), args.output)
     print(args.output)
     return 0
 
@@ -183,24 +255,26 @@ def run_demo(args: argparse.Namespace) -> int:
     from .rules import parse_rules
 
     rules = parse_rules(args.rules)
-    folder = Path(args.output)
-    if folder.exists() and not folder.is_dir():
-        raise EloError(f"{folder}: is a file; give a folder for the demo's workbooks")
-    books = []
+    folder = writable_folder(args.output)
+    tables, books = [], []
     for kind, event, prefill in (("round-robin", sample_round_robin(), round_robin_prefill),
                                  ("swiss", sample_swiss(), swiss_prefill)):
-        print(report.as_text(rate_tournament(event, rules)))
+        tables.append(report.as_text(rate_tournament(event, rules)))
         ks = resolve_k(event, rules, year=event.year()[0])
         size = {"players": len(event.entrants)}
         if kind == "swiss":
             size["rounds"] = len(event.pairings[0])
         books.append((folder / f"{kind}-{args.lang}.xlsx", kind, size, prefill(event, ks), event_fields(event)))
-    folder.mkdir(parents=True, exist_ok=True)
+    outputs = Outputs()
     with Progress(len(books), "writing workbooks") as progress:
         for path, kind, size, prefill, event in books:
-            workbook.write(path, kind, args.lang, prefill=prefill, event=event, **size, **_rules_options(args.rules))
+            outputs.add(path, workbook.build(kind, args.lang, prefill=prefill, event=event, **size,
+                                             **_rules_options(args.rules)))
             progress.step(path.name)
-    print("Workbooks: " + ", ".join(str(path) for path, *_ in books))
+    paths = outputs.commit()
+    for table in tables:
+        print(table)
+    print("Workbooks: " + ", ".join(str(path) for path in paths))
     return 0
 
 
@@ -239,10 +313,8 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     from .tournament import event_fields, resolve_k, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
-    if args.kind not in ("swiss", "round-robin"):
-        raise EloError(f"--from prefills a swiss or round-robin book, not {args.kind}")
     event = load(args.source)
-    rules = parse_rules(args.rules)
+    rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)
     options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
@@ -259,9 +331,30 @@ def _emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from .io.atomic import write_atomically
+    outputs = Outputs()
+    outputs.add(output, text.encode("utf-8"))
+    outputs.commit()
 
-    write_atomically(output, text.encode("utf-8"))
+
+#: Control characters (C0, DEL, C1) and the bidirectional overrides, shown escaped in messages.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(message: str) -> str:
+    r"""A message safe for a terminal: control characters and escape sequences shown escaped.
+
+    >>> printable("rating \x1b[2J is not a number")
+    'rating \\x1b[2J is not a number'
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
+
+
+def _os_message(error: OSError) -> str:
+    """An operating-system error as one line that names the file."""
+    reason = error.strerror or type(error).__name__
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    return reason
 
 
 class _Working:
@@ -288,13 +381,31 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # `elo-xl demo | head`: the reader has gone, end quietly
+        _silence_stdout()
+        return 141  # as a process ended by SIGPIPE
     except EloError as error:
-        print(f"elo-xl: {error}", file=sys.stderr)
+        print(f"elo-xl: {printable(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a path that changed under us, a full disk…
+        print(f"elo-xl: {printable(_os_message(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("elo-xl: interrupted; nothing was written", file=sys.stderr)
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor (captured output)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import gc
-import math
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -355,11 +354,37 @@ def needed(rating: Any, opponents: Cells, target: Any, k: Any = None, rules: Any
     k_value = parse_k(k, "k")
     goal = parse_number(target, "target")
     opps, _ = _counted(rs, _opponents_only(opponents, "opponents"), own)
-    for halves in range(0, 2 * len(opps) + 1):
+
+    def reaches(halves: int) -> bool:
         new = _outcome(rs, own, opps, halves, k_value).new_rating
-        if new is not None and new >= goal:
-            return _half_points(halves)
-    return None
+        return new is not None and new >= goal
+
+    return _least_score(reaches, 2 * len(opps))
+
+
+def _least_score(reaches: Any, most: int) -> int | float | None:
+    """The least number of half points from 0 to ``most`` for which ``reaches`` holds, as
+    points (None when even ``most`` does not), by bisection: O(log n) calculations.
+
+    Bisection is exact because a new rating never falls as the score rises, under every rule
+    set: the change K × (W − We) (or K × (N − N_exp)) grows with W for a positive K and its
+    rounding keeps the order; FIDE's initial rating Ra + dp(p) grows with p, is capped at 2200,
+    and is missing only for a zero score, fewer than 5 games or below 1400, that is for the
+    lowest scores.
+
+    >>> _least_score(lambda halves: halves >= 7, 18), _least_score(lambda halves: False, 18) is None
+    (3.5, True)
+    """
+    if not reaches(most):
+        return None
+    low, high = 0, most
+    while low < high:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return _half_points(low)
 
 
 # --- K, averages, categories -------------------------------------------------------------

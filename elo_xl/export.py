@@ -8,26 +8,232 @@ Buchholz (the book's tie-break), then start number.
 from __future__ import annotations
 
 import datetime as _dt
+import re
+import warnings
 from pathlib import Path
 from typing import Any
 
 from .engine import rate_event
-from .errors import EloError
-from .results import is_blank
+from .errors import EloError, show
+from .results import (BYE_ZERO, BYES, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
+                      parse_result, to_number)
 from .standings import from_rounds, standings
 from .tournament import Entrant, Tournament
 
 
-def _named(wb: Any, name: str) -> list[list[Any]]:
-    """The values of a defined name's range, as rows."""
-    from openpyxl.utils.cell import range_boundaries
+#: What export reads at most. The largest book elo-xl writes (a Swiss of 1000 players and 15
+#: rounds) has a 26 MB sheet part in a 3.4 MB file; limits well above that keep every real book
+#: and refuse a small file that unpacks to gigabytes or holds one enormous XML token (a comment
+#: of millions of characters keeps an XML parser busy for minutes).
+MAX_FILE = 64 * 2**20
+MAX_PART = 64 * 2**20
+MAX_UNPACKED = 128 * 2**20
+MAX_PARTS = 2000
+#: The longest run of characters between two ``<``/``>`` an XML part may hold: a cell's text
+#: (32,767 characters, as UTF-8 and with entities) and a formula fit well within it.
+MAX_TOKEN = 256 * 2**10
+#: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
+MAX_PLAYERS = 9999
+MAX_ROUNDS = 99
 
-    if name not in wb.defined_names:
-        raise EloError(f"the workbook has no range named {name}: is it a Swiss book written by elo-xl?")
-    sheet, ref = next(iter(wb.defined_names[name].destinations))
-    ws = wb[sheet]
-    min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
-    return [[ws.cell(row=r, column=c).value for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
+_LONG_TOKEN = re.compile(rb"[<>][^<>]{%d}" % MAX_TOKEN)
+_SHEET_NAME = re.compile(r"[^\W\d]\w*\Z")
+
+#: The defined names export reads: the players table (one column each) and the rounds grid.
+PLAYER_NAMES = (("sex", "Sexes"), ("title", "Titles"), ("name", "Names"), ("rating", "Ratings"),
+                ("federation", "Federations"), ("fide_id", "FideIds"), ("birth", "Births"), ("k", "KFactors"))
+ROUND_NAMES = ("Pairings", "Colours", "Results")
+EVENT_NAMES = (("name", "EventName"), ("city", "Place"), ("start", "StartDate"), ("end", "EndDate"),
+               ("arbiter", "Arbiter"))
+#: TRF widths of the player fields typed as text (name 33 columns, federation 3…).
+WIDTHS = {"sex": 1, "title": 3, "name": 33, "federation": 3, "fide_id": 11, "birth": 10}
+
+RESULT_HELP = ("is not a result; type 1, ½ (or =), 0 for a game, + or − for a forfeit, W, D or L for an unrated "
+               "game, H, F, U or Z for a bye, or leave the cell blank")
+
+
+def describe_file(path: Path, head: bytes) -> str | None:
+    """What a file that is not an ``.xlsx`` workbook is, from its first bytes (None: a zip).
+
+    >>> describe_file(Path("e.trf"), b"012 Club Cup\\n001    1 m")
+    'e.trf is a TRF file, not an Excel workbook: to make a Swiss book from it use `elo-xl workbook swiss --from e.trf`'
+    >>> describe_file(Path("x.xlsx"), b"")
+    'x.xlsx is empty, not an Excel workbook'
+    """
+    if not head:
+        return f"{path} is empty, not an Excel workbook"
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        return None
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return (f"{path} is an Excel 97-2003 file (.xls) or a workbook protected by a password: open it in a "
+                "spreadsheet program and save it as an Excel workbook (.xlsx) without a password")
+    if head.startswith(b"%PDF"):
+        return f"{path} is a PDF document, not an Excel workbook"
+    text = _as_text(head)
+    if text is None:
+        return f"{path} is not an Excel workbook (it starts with the bytes {head[:8].hex(' ')})"
+    lines = [line.strip("\ufeff") for line in text.splitlines()]
+    if any(re.match(r"(012|001|XXR|0[2-9]2|1[0-3]2) ", line) for line in lines):
+        return (f"{path} is a TRF file, not an Excel workbook: to make a Swiss book from it use "
+                f"`elo-xl workbook swiss --from {path}`")
+    if any(mark in text for mark in ("<?xml", "<html", "<HTML", "<!DOCTYPE")):
+        return f"{path} is an XML or HTML file, not an Excel workbook (.xlsx)"
+    if any(sep in (lines[0] if lines else "") for sep in ",;\t"):
+        return f"{path} is a text file (CSV), not an Excel workbook: save it as .xlsx, or rate it with `elo-xl rate`"
+    return f"{path} is a text file, not an Excel workbook"
+
+
+def _as_text(head: bytes) -> str | None:
+    """The first bytes as text when they look like text (UTF-8, UTF-16 or a legacy code page)."""
+    for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if head.startswith(bom):
+            return head[2:].decode(encoding, "ignore")
+    if b"\x00" in head:
+        return None
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 4:  # not only a character cut at the end
+            text = head.decode("cp1252", "replace")
+        else:
+            text = head[:error.start].decode("utf-8")
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\r\n\t\f")
+    return None if controls > len(text) // 20 else text
+
+
+def check_archive(path: Path) -> None:
+    """Refuse, before any XML is parsed, a file that is not a workbook or that unpacks beyond the
+    limits (:data:`MAX_PART`, :data:`MAX_UNPACKED`, :data:`MAX_TOKEN`)."""
+    import zipfile
+
+    size = path.stat().st_size
+    if size > MAX_FILE:
+        raise EloError(f"{path}: {size / 2**20:.0f} MB is larger than a workbook export reads "
+                       f"({MAX_FILE // 2**20} MB); is it the Swiss book?")
+    with open(path, "rb") as file:
+        head = file.read(512)
+    what = describe_file(path, head)
+    if what is not None:
+        raise EloError(what)
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
+    with archive:
+        infos = archive.infolist()
+        names = {info.filename for info in infos}
+        if "xl/workbook.xml" not in names:
+            if "mimetype" in names and b"opendocument" in archive.read("mimetype")[:100]:
+                raise EloError(f"{path} is an OpenDocument file (.ods): save it as an Excel workbook (.xlsx)")
+            if "word/document.xml" in names:
+                raise EloError(f"{path} is a Word document, not an Excel workbook")
+            raise EloError(f"{path} is a zip archive, not an Excel workbook")
+        if len(infos) > MAX_PARTS:
+            raise EloError(f"{path}: the workbook has {len(infos)} parts, more than a workbook export reads ({MAX_PARTS})")
+        total = 0
+        for info in infos:
+            total += info.file_size
+            if info.file_size > MAX_PART or total > MAX_UNPACKED:
+                raise EloError(f"{path}: the part {info.filename} unpacks to more than export reads "
+                               f"({MAX_PART // 2**20} MB a part, {MAX_UNPACKED // 2**20} MB in all); "
+                               "the file is not a workbook elo-xl can read")
+            if info.filename.endswith((".xml", ".rels", ".vml")):
+                _check_xml(path, archive, info)
+
+
+def _check_xml(path: Path, archive: Any, info: Any) -> None:
+    """Refuse an XML part with a document type (entities) or one enormous token."""
+    import zipfile
+    import zlib
+
+    try:
+        data = archive.read(info)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as error:
+        raise EloError(f"{path}: the part {info.filename} cannot be unpacked ({type(error).__name__}); "
+                       "the file is damaged") from None
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise EloError(f"{path}: the part {info.filename} declares a document type, which no workbook does; "
+                       "the file is not a workbook elo-xl can read")
+    if _LONG_TOKEN.search(data) or len(data) > MAX_TOKEN and b"<" not in data[:MAX_TOKEN]:
+        raise EloError(f"{path}: the part {info.filename} holds a run of more than {MAX_TOKEN // 1024} kB without "
+                       "markup (a huge comment or text), more than any cell holds; the file is not a workbook "
+                       "elo-xl can read")
+
+
+def cell_name(sheet: str, column: int, row: int) -> str:
+    """A cell as Excel writes it in a formula: ``Swiss!M6``, ``'My sheet'!A1``.
+
+    >>> cell_name("Swiss", 13, 6), cell_name("Швейцарка", 1, 2), cell_name("Vòng đấu", 1, 2), cell_name("It's", 2, 3)
+    ('Swiss!M6', 'Швейцарка!A2', "'Vòng đấu'!A2", "'It''s'!B3")
+    """
+    from openpyxl.utils import get_column_letter
+
+    quoted = sheet if _SHEET_NAME.match(sheet) else "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!{get_column_letter(column)}{row}"
+
+
+class _Range:
+    """The values of one defined name's range (rows of values) and where each cell is."""
+
+    def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]]):
+        self.name, self.sheet, self.min_col, self.min_row, self.rows = name, sheet, min_col, min_row, rows
+
+    def cell(self, i: int, j: int = 0) -> str:
+        """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
+        return cell_name(self.sheet, self.min_col + j, self.min_row + i)
+
+    @property
+    def reference(self) -> str:
+        last = self.cell(len(self.rows) - 1, len(self.rows[0]) - 1 if self.rows else 0).split("!")[1]
+        return f"{self.cell(0, 0)}:{last}"
+
+
+class _Book:
+    """A workbook's defined ranges, read without creating cells; messages name ``path``."""
+
+    def __init__(self, path: Path, wb: Any):
+        self.path, self.wb = path, wb
+
+    def has(self, name: str) -> bool:
+        return name in self.wb.defined_names
+
+    def range(self, name: str, max_rows: int, max_cols: int) -> _Range:
+        from openpyxl.utils.cell import range_boundaries
+
+        if name not in self.wb.defined_names:
+            raise EloError(f"{self.path}: the workbook has no range named {name}: is it a Swiss book written by elo-xl?")
+        try:
+            destinations = list(self.wb.defined_names[name].destinations)
+        except Exception:  # openpyxl parses the name's text: a formula or #REF! has no destination
+            destinations = []
+        if len(destinations) != 1:
+            raise EloError(f"{self.path}: the range named {name} no longer points to one block of cells "
+                           f"({self.wb.defined_names[name].attr_text!r}); export needs the names as elo-xl wrote them")
+        sheet, ref = destinations[0]
+        if sheet not in self.wb.sheetnames:
+            raise EloError(f"{self.path}: the range named {name} is on the sheet {sheet!r}, which the workbook no "
+                           "longer has; export needs the Swiss and Event sheets as elo-xl wrote them")
+        try:
+            min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
+        except (ValueError, TypeError):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is not a block of cells") from None
+        if None in (min_col, min_row, max_col, max_row):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is a whole row or column; "
+                           "export needs the names as elo-xl wrote them")
+        if max_row - min_row + 1 > max_rows or max_col - min_col + 1 > max_cols:
+            raise EloError(f"{self.path}: the range named {name} ({sheet}!{ref}) is larger than export reads "
+                           f"({max_rows} rows × {max_cols} columns); was the name resized?")
+        ws = self.wb[sheet]
+        cells = getattr(ws, "_cells", None)
+        if cells is None:  # not an ordinary worksheet (a chart sheet)
+            raise EloError(f"{self.path}: the range named {name} is on {sheet!r}, which is not a worksheet")
+
+        def value(r: int, c: int) -> Any:
+            cell = cells.get((r, c))
+            return None if cell is None else cell.value
+
+        rows = [[value(r, c) for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
+        return _Range(name, sheet, min_col, min_row, rows)
 
 
 def _text(value: Any) -> str:
@@ -44,44 +250,158 @@ def read_swiss_book(path: str | Path) -> Tournament:
     """The event typed into a Swiss workbook: players, pairings, colours and results.
 
     Rows without a name, a rating and any pairing are empty places of the book and are left out.
+    Every value is checked where it was typed: a message names the file, the sheet and the cell
+    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
     """
     import openpyxl
 
     path = Path(path)
+    if path.is_dir():
+        raise EloError(f"{path}: is a folder; give the Swiss workbook")
     if not path.is_file():
         raise EloError(f"{path}: no such file")
+    check_archive(path)
     try:
-        wb = openpyxl.load_workbook(path, data_only=False)
+        with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
+            warnings.simplefilter("ignore")
+            wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        raise EloError(f"{path.name}: not an .xlsx workbook ({type(error).__name__})") from None
-    columns = {key: [row[0] for row in _named(wb, name)] for key, name in (
-        ("sex", "Sexes"), ("title", "Titles"), ("name", "Names"), ("rating", "Ratings"), ("federation", "Federations"),
-        ("fide_id", "FideIds"), ("birth", "Births"), ("k", "KFactors"))}
-    pairings, colours, results = (_named(wb, name) for name in ("Pairings", "Colours", "Results"))
-    used = [i for i in range(len(columns["name"]))
-            if not is_blank(columns["name"][i]) or not is_blank(columns["rating"][i])
-            or any(not is_blank(v) for v in pairings[i])]
+        raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
+    book = _Book(path, wb)
+    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in PLAYER_NAMES}
+    grids = [book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in ROUND_NAMES]
+    size = len(columns["name"].rows)
+    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
+        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    pairings, colours, results = grids
+    used = [i for i in range(size)
+            if not is_blank(columns["name"].rows[i][0]) or not is_blank(columns["rating"].rows[i][0])
+            or any(not is_blank(v) for v in pairings.rows[i])]
     n = max(used) + 1 if used else 0
     if n == 0:
-        raise EloError(f"{path.name}: the players table is empty")
-    entrants = []
+        raise EloError(f"{path}: the players table is empty")
+    where = f"{path}, "
+    entrants = [_entrant(where, columns, i) for i in range(n)]
+    rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
+                  if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
+    grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds)
+    event = {}
+    for key, name in EVENT_NAMES:
+        r = book.range(name, 1, 1)
+        event[key] = _text(r.rows[0][0])
+        if any(ch in event[key] for ch in "\r\n"):
+            raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
+    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
+    if book.has("TrfRecords"):
+        kept = book.range("TrfRecords", 100_000, 1)
+        for i, row in enumerate(kept.rows):
+            text = _text(row[0])
+            if any(ch in text for ch in "\r\n"):
+                raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
+        records = [row[0] for row in kept.rows]
+    planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
+    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, **event)
+
+
+def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
+    """Player ``i`` of the players table, every field checked where it was typed."""
+    values = {key: r.rows[i][0] for key, r in columns.items()}
+    texts = {}
+    for key, width in WIDTHS.items():
+        text = _text(values[key])
+        cell = columns[key].cell(i)
+        if any(ch in text for ch in "\r\n\t"):
+            raise EloError(f"{where}{cell}: {show(text)} holds a line break or a tab; type the {key.replace('_', ' ')} "
+                           "on one line")
+        if len(text) > width:
+            raise EloError(f"{where}{cell}: {show(text)} has {len(text)} characters; a TRF file holds {width} for the "
+                           f"{key.replace('_', ' ')}")
+        texts[key] = text
+    if texts["sex"] and texts["sex"].lower() not in ("m", "w", "f"):
+        raise EloError(f"{where}{columns['sex'].cell(i)}: {show(texts['sex'])} is not a sex; type m or w, "
+                       "or leave it blank")
+    rating = values["rating"]
+    try:
+        number = parse_rating(rating, "rating")
+    except EloError:
+        number = -1
+    if number is not None and (number == -1 or not float(number).is_integer()):
+        raise EloError(f"{where}{columns['rating'].cell(i)}: {show(rating)} is not a rating; type a whole number "
+                       "from 1 to 3999, or leave it blank (or 0) for an unrated player")
+    try:
+        k = parse_k(values["k"], "k")
+    except EloError:
+        raise EloError(f"{where}{columns['k'].cell(i)}: {show(values['k'])} is not a K factor; type a number above "
+                       "0 and at most 100, or leave it blank for the rule set's K") from None
+    return Entrant(i + 1, texts["name"], None if number is None else int(number), texts["title"],
+                   texts["federation"], texts["fide_id"], texts["sex"], texts["birth"], k)
+
+
+def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: int,
+            rounds: int) -> tuple[list[list[int | None]], list[list[str]], list[list[Any]]]:
+    """The rounds grid, each cell checked where it was typed, and each game against the
+    opponent's row (as a TRF file's two lines of a game are checked)."""
+    grid_p: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    grid_c = [[""] * rounds for _ in range(n)]
+    grid_r: list[list[Any]] = [[None] * rounds for _ in range(n)]
+    codes: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     for i in range(n):
-        rating = columns["rating"][i]
-        entrants.append(Entrant(
-            i + 1, _text(columns["name"][i]), int(rating) if isinstance(rating, (int, float)) and rating > 0 else None,
-            _text(columns["title"][i]), _text(columns["federation"][i]), _text(columns["fide_id"][i]),
-            _text(columns["sex"][i]), _text(columns["birth"][i]),
-            columns["k"][i] if isinstance(columns["k"][i], (int, float)) else None))
-    rounds = max((t + 1 for i in range(n) for t in range(len(pairings[i]))
-                  if not is_blank(pairings[i][t]) or not is_blank(results[i][t])), default=0)
-    grid_p = [[int(v) if isinstance(v, (int, float)) and v else None for v in row[:rounds]] for row in pairings[:n]]
-    grid_c = [[_text(v) for v in row[:rounds]] for row in colours[:n]]
-    grid_r = [[None if is_blank(v) else _text(v) if not isinstance(v, float) else v for v in row[:rounds]]
-              for row in results[:n]]
-    event = {key: _text(_named(wb, name)[0][0]) for key, name in (
-        ("name", "EventName"), ("city", "Place"), ("start", "StartDate"), ("end", "EndDate"), ("arbiter", "Arbiter"))}
-    records = [row[0] for row in _named(wb, "TrfRecords")] if "TrfRecords" in wb.defined_names else []
-    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=len(pairings[0]) if pairings else rounds, records=records, **event)
+        for t in range(rounds):
+            value, colour, result = pairings.rows[i][t], colours.rows[i][t], results.rows[i][t]
+            opponent = None
+            if not is_blank(value):
+                number = to_number(value)
+                if not isinstance(number, int) or not 0 <= number <= n or number == i + 1:
+                    problem = ("is the player's own start number; a player cannot meet himself" if number == i + 1
+                               else f"is not a start number; type the opponent's start number (1 to {n}), "
+                                    "or leave the cell blank for a round without an opponent")
+                    raise EloError(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
+                opponent = number or None
+            text = _text(colour).lower()
+            if text not in ("", "w", "b", "-"):
+                raise EloError(f"{where}{colours.cell(i, t)}: {show(colour)} is not a colour; type w, b or -, "
+                               "or leave the cell blank")
+            try:
+                code = parse_result(result, "results")
+            except EloError:
+                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} {RESULT_HELP}") from None
+            if opponent is None and code is not None and code not in WITHOUT_OPPONENT:
+                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a game result, but round {t + 1} "
+                               f"names no opponent in {pairings.cell(i, t)}")
+            if opponent is not None and code in BYES:
+                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
+                               f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
+            grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
+            grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+    for i in range(n):
+        for t in range(rounds):
+            j = (grid_p[i][t] or 0) - 1
+            if j < 0:
+                continue
+            back = grid_p[j][t]
+            if back is None:
+                if codes[j][t] is not None and codes[j][t] in BYES and codes[j][t] != BYE_ZERO:
+                    raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
+                                   f"{results.cell(j, t)} gives {j + 1} a bye ({show(results.rows[j][t])})")
+                continue  # a game listed on one row only counts for that row, as in the book
+            if back != i + 1:
+                raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
+                               f"{pairings.cell(j, t)} pairs {j + 1} with {back}")
+            if j < i:
+                continue  # each game once
+            a, b = codes[i][t], codes[j][t]
+            if a is not None and b is not None and not agree(a, b):
+                raise EloError(f"{where}{results.cell(i, t)} and {results.cell(j, t)}: {show(results.rows[i][t])} and "
+                               f"{show(results.rows[j][t])} disagree on one game (round {t + 1}, {i + 1} against "
+                               f"{j + 1}); a game reads 1/0, ½/½, 0/1, +/−, −/−, W/L or D/D")
+            if grid_c[i][t] == grid_c[j][t] and grid_c[i][t] in ("w", "b"):
+                raise EloError(f"{where}{colours.cell(i, t)} and {colours.cell(j, t)}: both players of one game "
+                               f"(round {t + 1}, {i + 1} against {j + 1}) have {show(colours.rows[i][t])}; "
+                               "one plays w, the other b")
+    return grid_p, grid_c, grid_r
 
 
 def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
@@ -114,3 +434,18 @@ def tournament_to_trf(t: Tournament) -> str:
     from .io.trf_write import write_trf
 
     return write_trf(trf_event(t))
+
+
+def book_to_trf(path: str | Path) -> str:
+    """The TRF text of a Swiss workbook: :func:`read_swiss_book`, then :func:`tournament_to_trf`.
+
+    Every value is checked in the book first, so the messages name its cells; a problem that
+    only the TRF checker finds (such as two pairing-allocated byes in one round) is reported
+    with the file's name and the TRF player it concerns.
+    """
+    event = read_swiss_book(path)
+    try:
+        return tournament_to_trf(event)
+    except EloError as error:
+        raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
+

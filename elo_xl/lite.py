@@ -23,7 +23,7 @@ from pathlib import Path
 import xlwings
 
 from . import __version__, udfs
-from .io.atomic import write_atomically
+from .io.paths import Outputs, writable_folder
 
 PACKAGE = "elo_xl"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -81,13 +81,21 @@ __all__ = [
 def write_lite_bundle(folder: str | os.PathLike[str]) -> list[Path]:
     """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *folder*.
 
-    The folder is created if needed; existing files of these names are replaced.
+    The folder is created if needed; existing files of these names are replaced. A path
+    that is a file, or a folder that cannot be written, is an :class:`~elo_xl.errors.EloError`
+    before anything is written; if a write fails, neither file is left new on disk.
     Returns the paths written, ``main.py`` first.
     """
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    contents = {"main.py": main_source(), "requirements.txt": requirements()}
-    return [write_atomically(target / name, text.encode("utf-8")) for name, text in contents.items()]
+    target = writable_folder(folder)
+    outputs = Outputs()
+    for name, data in bundle_files().items():
+        outputs.add(target / name, data)
+    return outputs.commit()
+
+
+def bundle_files() -> dict[str, bytes]:
+    """The bundle's files by name, ``main.py`` first, as the bytes to write."""
+    return {"main.py": main_source().encode("utf-8"), "requirements.txt": requirements().encode("utf-8")}
 
 
 def main_source() -> str:

@@ -93,7 +93,8 @@ def test_not_an_event_is_an_error_that_says_what_the_file_is(tmp_path, capsys, n
 
 
 def test_a_folder_and_a_missing_file(tmp_path, capsys):
-    assert run(capsys, "rate", tmp_path) == (2, "", f"elo-xl: {tmp_path} is a folder; give the path of a TRF file\n")
+    # the command line checks its paths first (elo_xl.io.paths), before the reader
+    assert run(capsys, "rate", tmp_path) == (2, "", f"elo-xl: {tmp_path}: is a folder; give the file to read\n")
     assert run(capsys, "rate", tmp_path / "no.trf") == (2, "", f"elo-xl: {tmp_path / 'no.trf'}: no such file\n")
 
 
@@ -111,7 +112,7 @@ def test_an_unreadable_file(tmp_path, capsys, monkeypatch):
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "open", locked)
-    assert run(capsys, "rate", path) == (2, "", f"elo-xl: {path}: cannot be read (permission denied)\n")
+    assert run(capsys, "rate", path) == (2, "", f"elo-xl: {path}: cannot be read (Permission denied)\n")
 
 
 # --- messages name the file and the place -------------------------------------------------------------

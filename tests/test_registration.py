@@ -65,13 +65,13 @@ def parameters(function: Callable) -> list[inspect.Parameter]:
 
 
 def declared_arg_docs() -> dict[str, dict[str, str]]:
-    """The ``doc=`` text of every ``@xw.arg`` in udfs.py, by function and parameter."""
+    """The ``doc=`` text of every ``@xw.arg`` (or ``@_arg``, which adds ``err_to_str``) in udfs.py."""
     docs: dict[str, dict[str, str]] = {}
     for node in ast.parse(inspect.getsource(udfs)).body:
         if not isinstance(node, ast.FunctionDef):
             continue
         for decorator in node.decorator_list:
-            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) == "xw.arg":
+            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("xw.arg", "_arg"):
                 doc = next(keyword.value for keyword in decorator.keywords if keyword.arg == "doc")
                 text = getattr(udfs, doc.id) if isinstance(doc, ast.Name) else ast.literal_eval(doc)
                 docs.setdefault(node.name, {})[ast.literal_eval(decorator.args[0])] = text
@@ -161,7 +161,17 @@ def test_classic_argument_options(classic, function):
     assert all(arg["vba"] is None for arg in args)
     ranges = {arg["name"] for arg in args if arg["options"].get("ndim") == 2}
     assert ranges == RANGE_PARAMETERS[function.__name__]
-    assert all(set(arg["options"]) <= {"ndim"} for arg in args), "no converter from an annotation"
+    assert all(set(arg["options"]) <= {"ndim", "err_to_str"} for arg in args), "no converter from an annotation"
+    # an error cell (#NUM!, #N/A…) arrives as its text, to be refused by name, never as a blank
+    assert all(arg["options"].get("err_to_str") is True for arg in args)
+
+
+def test_the_wrapper_knows_the_range_parameters():
+    # @_arg records ndim=2 for the error wrapper, which refuses a range given for one cell
+    for function in udfs.FUNCTIONS:
+        ranges = {name for name, is_range in function.elo_ranges.items() if is_range}
+        assert set(function.elo_ranges) == {p.name for p in parameters(function)}
+        assert ranges == RANGE_PARAMETERS[function.__name__]
 
 
 # --- (b) xlwings Lite / xlwings Server ----------------------------------------------------
@@ -203,6 +213,13 @@ def test_server_error_is_the_one_line_message(server):
     assert xlwings_harness.BAD_RESULT_MESSAGE.match(error["message"])
     assert "\n" not in error["message"] and "Traceback" not in error["message"]
     assert error["cause"] == "None" and error["suppress_context"] is True
+
+
+def test_server_error_cell_is_refused_by_name(server):
+    # without err_to_str xlwings would pass the error cell as a blank: an unrated player
+    error = server["error_cell"]["error"]
+    assert error["type"] == "xlwings.XlwingsError"
+    assert error["message"].startswith('rating: "#NUM!" is an Excel error in the cell')
 
 
 # --- (c) plain Python ---------------------------------------------------------------------

@@ -34,6 +34,8 @@ WORKBOOK_NAME = "elo.xlsm"
 #: (the position is named only when there is more than one value).
 BAD_RESULT_CALL = ("ELO_NEW", 2500, 2400, "x")
 BAD_RESULT_MESSAGE = re.compile(r'results(, value 1)?: "x" is not a result; ')
+#: An error cell as Office.js sends it to a custom function (an Excel.ErrorCellValue).
+NUM_ERROR = {"type": "Error", "basicType": "Error", "basicValue": "#NUM!", "errorType": "Num"}
 
 
 def run(mode: str, *arguments: str, home: Path, on_server: bool, flags: tuple[str, ...] = (),
@@ -215,6 +217,8 @@ def server() -> dict[str, Any]:
         "expected": call(elo_xl.udfs, "ELO_EXPECTED", 2500, 2400),
         "bad_result": call(elo_xl.udfs, *BAD_RESULT_CALL),
         "engine_message": engine_message(2500, [[2400]], [["x"]]),
+        # =ELO_NEW(10^5000, 2400, 1): Excel passes the cell's #NUM! as an error value
+        "error_cell": call(elo_xl.udfs, "ELO_NEW", NUM_ERROR, 2400, 1),
     }
 
 

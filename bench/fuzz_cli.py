@@ -1,0 +1,601 @@
+"""Fuzzing of the command line, of ``export`` and of the Excel functions; prints numbers.
+
+    python bench/fuzz_cli.py                 # full mode: 6,000 cases
+    python bench/fuzz_cli.py --quick         # a few hundred seeded cases (the test suite runs these)
+    python bench/fuzz_cli.py --cases 20000 --seed 3 --show 5
+
+Three generators, each case built from its own seeded random source (case *i* of seed *s*
+is the same case on every machine):
+
+* ``export``: Swiss books broken the ways books get broken — odd values typed into the
+  players table and the rounds grid, deleted sheets, deleted or resized or dangling defined
+  names, damaged and truncated archives, missing parts, archives that unpack to far more than
+  they weigh, document types, files that are not workbooks at all;
+* ``options``: every command with odd option values (numbers too large or not numbers, text
+  with control characters, paths that are folders, files, missing, unwritable, in /proc…),
+  options where they do not apply, and valid runs;
+* ``udfs``: every Excel function with odd arguments (numbers beyond Excel's range, NaN, huge
+  integers, error values, ragged and empty ranges, dates, booleans, long text).
+
+Each case is classified as
+
+* ``success``: exit code 0 (a command), or a value an Excel cell can hold (a function);
+* ``clean error``: exit code 2 with exactly one ``elo-xl…`` line on stderr, nothing on stdout
+  and nothing new on disk (a command), or a one-line message (a function);
+* ``traceback``: any other exception or exit code;
+* ``hang``: still running after the time limit (``--timeout``, default 10 s);
+* ``partial output``: an error after something was printed or written, a temporary file
+  left behind, or a function's result no Excel cell can hold (NaN, infinity, text of
+  several lines, a ragged range).
+
+Commands run in this process (``elo_xl.cli.main``), each in a fresh folder that is checked
+afterwards; a hang is caught with ``SIGALRM``. The full mode caps the address space at
+3 GB, so a runaway allocation shows as a traceback (MemoryError) instead of stopping the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import io
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import zipfile
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable
+
+CLASSES = ("success", "clean error", "traceback", "hang", "partial output")
+BAD = ("traceback", "hang", "partial output")
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "trf"
+EXCEL_MAX = 9.99999999999999e307
+
+
+class Hang(BaseException):
+    """Raised by the alarm when a case runs past its time limit."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    def ring(signum, frame):
+        raise Hang()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# --- odd values -----------------------------------------------------------------------------------
+
+ODD_TEXT = ["", " ", "x", "NR", "½", "1/2", "=", "+", "-", "−", "W", "H", "u", "#NUM!", "#N/A", "#DIV/0!",
+            "\x1b[2J", "a\nb", "tab\there", "\x00", "\ufffe", "\ud800" if False else "\u202e", "=HYPERLINK(\"x\")",
+            "2400", " 2400 ", "2,5", "1e400", "-1e400", "nan", "inf", "9" * 400, "Šuković", "ن", "A" * 40_000,
+            "LOGISTIC 1", "LOGISTIC -5", "LOGISTIC 1e308", "LOGISTIC nan", "logistic 480", "FIDE", "ELO-1970",
+            "fide-2024", "USSR", "2026/01/01"]
+ODD_NUMBERS = [0, 1, -1, 0.5, 2400, 3999, 4000, 1e-300, -1e-300, 1e308, -1e308, EXCEL_MAX, 10 ** 20, 10 ** 400,
+               10 ** 5000, -(10 ** 400), float("inf"), float("-inf"), float("nan"), 2 ** 63, 2400.5, 0.005, 100, 101]
+
+
+def odd_scalar(rng: random.Random) -> Any:
+    pick = rng.random()
+    if pick < 0.35:
+        return rng.choice(ODD_NUMBERS)
+    if pick < 0.65:
+        return rng.choice(ODD_TEXT)
+    if pick < 0.75:
+        return None
+    if pick < 0.8:
+        return rng.choice([True, False])
+    if pick < 0.85:
+        return rng.choice([dt.datetime(2026, 1, 1), dt.date(1900, 1, 1), dt.time(12, 0)])
+    return rng.choice([rng.randint(-5000, 5000), rng.uniform(-3000, 3000), rng.randint(1000, 2800)])
+
+
+def odd_range(rng: random.Random) -> Any:
+    shape = rng.random()
+    if shape < 0.15:
+        return odd_scalar(rng)
+    if shape < 0.25:
+        return rng.choice([[], [[]], [[], []], [[1], [2, 3]], [[[1]]], [1, [2]]])
+    rows, cols = rng.randint(1, 12), rng.randint(1, 4)
+    if rng.random() < 0.05:
+        rows = rng.choice([200, 2000])
+    plausible = rng.random() < 0.5
+    return [[(rng.randint(1200, 2800) if plausible and rng.random() < 0.8 else odd_scalar(rng)) for _ in range(cols)]
+            for _ in range(rows)]
+
+
+def odd_option_value(rng: random.Random) -> str:
+    pick = rng.random()
+    if pick < 0.5:
+        value = rng.choice(ODD_TEXT + [str(v) for v in ODD_NUMBERS[:14]])
+    elif pick < 0.8:
+        value = str(rng.randint(-10, 2000))
+    else:
+        value = rng.choice(["3", "10", "60", "9", "15", "1000", "1001", "0", "-3", "2.5", "1e3"])
+    return value.replace("\x00", "")  # an argument cannot hold NUL
+
+
+# --- Excel functions --------------------------------------------------------------------------------
+
+
+def udf_case(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    from elo_xl import udfs
+
+    function = rng.choice(udfs.FUNCTIONS)
+    import inspect
+
+    params = list(inspect.signature(function).parameters.values())
+    count = rng.randint(sum(1 for p in params if p.default is inspect.Parameter.empty), len(params))
+    args = []
+    for p in params[:count]:
+        ranged = p.name in {"opponents", "results", "ratings", "pairings", "remaining_opponents", "opponent", "delta",
+                            "p", "k", "rating", "rules"} and rng.random() < 0.6
+        args.append(odd_range(rng) if ranged else odd_scalar(rng))
+    label = f"{function.__name__}({', '.join(_short(a) for a in args)})"
+    return label, lambda: function(*args)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<int of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except ValueError:  # a range holding an int of thousands of digits
+        text = f"<{type(value).__name__} holding a huge int>"
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+def judge_udf(result: Any) -> tuple[str, str]:
+    """A function's result: a value a cell holds (success), a message (clean error), or not."""
+    def cell_ok(value: Any) -> bool:
+        if value is None or isinstance(value, bool):
+            return True
+        if isinstance(value, (int, float)):
+            return math.isfinite(value) and abs(value) <= EXCEL_MAX
+        if isinstance(value, str):
+            return "\n" not in value and len(value) <= 32_767
+        return False
+
+    if isinstance(result, str):
+        return ("clean error", result) if cell_ok(result) else ("partial output", f"message {result!r:.80}")
+    if isinstance(result, list):
+        if not result or not all(isinstance(row, list) for row in result):
+            return "partial output", f"range result not rows: {result!r:.80}"
+        if len({len(row) for row in result}) != 1:
+            return "partial output", "ragged range result"
+        bad = [v for row in result for v in row if not cell_ok(v)]
+        return ("success", "") if not bad else ("partial output", f"cells no Excel cell holds: {bad[:3]!r}")
+    return ("success", "") if cell_ok(result) else ("partial output", f"result no Excel cell holds: {result!r:.80}")
+
+
+# --- the command line ------------------------------------------------------------------------------
+
+
+class Fixtures:
+    """Input files every command case may use, made once."""
+
+    def __init__(self, folder: Path):
+        from elo_xl import workbook
+        from elo_xl.cli import main
+
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.trf = DATA / "swiss-10x9.trf"
+        self.rr_trf = DATA / "round-robin-6.trf"
+        self.csv = folder / "event.csv"
+        self.csv.write_text("name,rating,k\nA,2400,20,,1,0\nB,2300,,0,,1\nC,,,1,0,\n", encoding="utf-8")
+        self.kfile = folder / "k.csv"
+        self.kfile.write_text("id,k\n1,10\n2,40\n", encoding="utf-8")
+        self.book = folder / "book.xlsx"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["workbook", "swiss", "--from", str(self.trf), "-o", str(self.book)]) == 0
+        self.book_bytes = self.book.read_bytes()
+        self.player_book = folder / "player.xlsx"
+        self.player_book.write_bytes(workbook.build("player", games=3))
+        self.empty = folder / "empty.trf"
+        self.empty.write_bytes(b"")
+        self.binary = folder / "random.bin"
+        self.binary.write_bytes(bytes(random.Random(1).randrange(256) for _ in range(3000)))
+        self.a_folder = folder / "a-folder"
+        self.a_folder.mkdir()
+
+    def inputs(self) -> list[str]:
+        return [str(p) for p in (self.trf, self.rr_trf, self.csv, self.kfile, self.book, self.player_book, self.empty,
+                                 self.binary, self.a_folder)] + ["missing.trf", "/proc/elo-xl-missing", "/dev/null",
+                                                                  "\x1b[2J.trf", "-"]
+
+
+OUTPUT_CHOICES = ["out.file", "out-folder", "sub/out.file", "taken", "taken/inner", "/proc/elo-xl/out", ".",
+                  "exists-folder", "exists-folder/out.file", "ok.xlsx", "ok.trf", "\x1b[31mred"]
+
+COMMAND_OPTIONS = {
+    "demo": ["-o", "--rules", "--lang"],
+    "rate": ["--rules", "--k", "--k-file", "--year", "--format", "-o"],
+    "workbook": ["-o", "--lang", "--players", "--rounds", "--games", "--rules", "--from", "--k", "--k-file", "--year"],
+    "export": ["-o"],
+    "lite": ["-o"],
+}
+
+
+def option_case(rng: random.Random, fixtures: Fixtures) -> list[str]:
+    command = rng.choices(list(COMMAND_OPTIONS), weights=[1, 5, 6, 4, 1])[0]
+    argv = [command]
+    if command == "rate":
+        argv.append(rng.choice(fixtures.inputs()[:3]) if rng.random() < 0.6 else rng.choice(fixtures.inputs()))
+    if command == "workbook":
+        argv.append(rng.choice(["player", "round-robin", "swiss", "match", "reference"] * 3 + ["all", "bogus", ""]))
+    if command == "export":
+        argv.append(str(fixtures.book) if rng.random() < 0.5 else rng.choice(fixtures.inputs()))
+    options = COMMAND_OPTIONS[command]
+    chosen = rng.sample(options, rng.randint(0, min(4, len(options))))
+    if command in ("workbook", "export") and "-o" not in chosen and rng.random() < 0.9:
+        chosen.append("-o")
+    for option in chosen:
+        if rng.random() < 0.03:
+            argv.append(option)  # a missing value
+            continue
+        if option == "-o":
+            value = rng.choice(OUTPUT_CHOICES)
+        elif option in ("--from", "--k-file"):
+            value = rng.choice(fixtures.inputs())
+        elif option == "--rules":
+            value = rng.choice(["FIDE", "ELO-1970", "LOGISTIC 480", "LOGISTIC 1", "LOGISTIC 0", "LOGISTIC -1",
+                                "LOGISTIC 1e308", "LOGISTIC 1e-300", "LOGISTIC nan", "nope", "", "\x1b[2J"])
+        elif option == "--lang":
+            value = rng.choice(["en", "vi", "ar", "ru", "xx", ""])
+        elif option == "--format":
+            value = rng.choice(["table", "csv", "json", "xml"])
+        else:
+            value = odd_option_value(rng)
+            if option in ("--players", "--rounds", "--games") and rng.random() < 0.5:
+                value = str(rng.randint(0, 40))  # keep most books small
+        argv += [option, value]
+    if rng.random() < 0.02:
+        argv.append(rng.choice(["--bogus", "extra", "--help"]))
+    if command == "workbook" and "--players" in argv and argv[argv.index("--players") + 1:][:1] == ["1000"]:
+        argv[argv.index("--players") + 1] = "30"  # the largest books are timed by the benchmarks
+    return argv
+
+
+def prepare_case_folder(folder: Path) -> None:
+    (folder / "taken").write_bytes(b"keep")
+    (folder / "exists-folder").mkdir()
+    (folder / "ok.xlsx").write_bytes(b"old")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"<dir>") for p in folder.rglob("*")}
+
+
+def run_command(argv: list[str], folder: Path, seconds: float) -> tuple[str, str]:
+    from elo_xl.cli import main
+
+    prepare_case_folder(folder)
+    before = snapshot(folder)
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        with time_limit(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
+    except Hang:
+        return "hang", f"more than {seconds} s"
+    except BaseException as error:  # noqa: BLE001 (what the harness counts)
+        return "traceback", "".join(traceback.format_exception_only(type(error), error)).strip()[:300]
+    finally:
+        os.chdir(here)
+    return judge_command(code, out.getvalue(), err.getvalue(), before, snapshot(folder), argv)
+
+
+def judge_command(code: int, out: str, err: str, before: dict, after: dict, argv: list[str]) -> tuple[str, str]:
+    leftovers = [name for name in after if name.endswith(".tmp") or "/.elo-xl-" in "/" + name
+                 or os.path.basename(name).startswith(".") and name not in before]
+    if "Traceback" in err:
+        return "traceback", err.strip().splitlines()[-1][:300]
+    if leftovers:
+        return "partial output", f"temporary files left: {leftovers[:3]}"
+    if code == 0:
+        return "success", ""
+    if code != 2:
+        return "traceback", f"exit code {code}: {err.strip()[:200]}"
+    lines = err.splitlines()
+    if len(lines) != 1 or not lines[0].startswith("elo-xl"):
+        return "partial output", f"error not one line: {err[:200]!r}"
+    changed = sorted(set(after) ^ set(before)) + sorted(k for k in before if k in after and before[k] != after[k])
+    if out or changed:
+        return "partial output", f"error after output: stdout {out[:60]!r}, files {changed[:4]}"
+    if "\x1b" in err:
+        return "partial output", "escape sequence echoed raw"
+    return "clean error", lines[0][:200]
+
+
+# --- export of broken books ------------------------------------------------------------------------
+
+
+def export_case(rng: random.Random, fixtures: Fixtures) -> tuple[str, bytes]:
+    """A broken Swiss book: (what was broken, the file's bytes)."""
+    data = fixtures.book_bytes
+    kind = rng.choices(["cells", "names", "sheets", "zip", "bomb", "not-a-book"], weights=[8, 3, 1, 3, 2, 2])[0]
+    if kind == "cells":
+        return "cells", _mutate_cells(rng, data)
+    if kind in ("names", "sheets"):
+        return kind, _mutate_workbook_xml(rng, data, kind)
+    if kind == "zip":
+        return "zip", _mutate_zip(rng, data)
+    if kind == "bomb":
+        return "bomb", _bomb(rng, data)
+    return "not-a-book", rng.choice([b"", b"012 Open\n001    1 m    A", bytes(rng.randrange(256) for _ in range(600)),
+                                     b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), "ÿþ0\x001\x002\x00".encode(),
+                                     b"name,rating,k\n", b"%PDF-1.4", _zip({"mimetype": b"application/vnd.oasis."
+                                                                            b"opendocument.spreadsheet"})])
+
+
+def _zip(parts: dict[str, bytes], level: int = 6) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data, compresslevel=level)
+    return buffer.getvalue()
+
+
+def _parts(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+_CELL = re.compile(rb'<c r="([A-Z]+)(\d+)"([^>]*?)(?:/>|>.*?</c>)', re.S)
+
+
+def _xml_value(value: Any) -> tuple[bytes, bytes]:
+    """(type attribute, inner XML) of a cell holding ``value``."""
+    from xml.sax.saxutils import escape
+
+    if isinstance(value, bool):
+        return b' t="b"', b"<v>%d</v>" % value
+    if isinstance(value, (int, float)) and not (isinstance(value, int) and value.bit_length() > 1000):
+        text = repr(float(value)) if isinstance(value, float) else str(value)
+        return b"", b"<v>" + text.encode() + b"</v>"
+    text = "" if value is None else str(value) if not isinstance(value, int) else "9" * 500
+    text = re.sub("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]", "?", text)
+    return b' t="inlineStr"', b"<is><t>" + escape(text).encode("utf-8") + b"</t></is>"
+
+
+def _mutate_cells(rng: random.Random, data: bytes) -> bytes:
+    parts = _parts(data)
+    sheets = sorted((n for n in parts if n.startswith("xl/worksheets/")), key=lambda n: len(parts[n]))
+    if rng.random() < 0.2:  # the Event sheet: event data and the TRF records kept
+        sheet = next((n for n in sheets if b"EventName" in parts[n] or n.endswith("sheet1.xml")), sheets[0])
+        xml = parts[sheet]
+        targets = [m for m in _CELL.finditer(xml) if m.group(1) in (b"A", b"B") and int(m.group(2)) <= 40]
+    else:
+        sheet = sheets[-1]
+        xml = parts[sheet]
+        # the players table and rounds grid of a 10-player book: rows 6-15, columns B-AK
+        targets = [m for m in _CELL.finditer(xml)
+                   if 6 <= int(m.group(2)) <= 16 and len(m.group(1)) <= 2 and m.group(1) <= b"AK"]
+    chosen = {m.start(): m for m in rng.sample(targets, min(len(targets), rng.randint(1, 4)))}
+    out, last = [], 0
+    for start in sorted(chosen):
+        m = chosen[start]
+        if rng.random() < 0.5:
+            value = rng.choice([rng.randint(-2, 12), "x", "1", "½", "=", "H", "U", "F", "w", "b", "-", "W", 2400.5, "",
+                                None, rng.randint(0, 4000), "23x5", "a\nb", "001    1 m", "XXR 100000000",
+                                "012 " + "x" * 200, 45000.5, dt.datetime(2026, 2, 30 % 28)])
+        else:
+            value = odd_scalar(rng)
+        attrs = re.sub(rb'\st="[^"]*"', b"", m.group(3))
+        t, inner = _xml_value(value)
+        out += [xml[last:m.start()], b'<c r="' + m.group(1) + m.group(2) + b'"' + attrs + t + b">" + inner + b"</c>"]
+        last = m.end()
+    parts[sheet] = b"".join(out) + xml[last:]
+    return _zip(parts)
+
+
+def _mutate_workbook_xml(rng: random.Random, data: bytes, kind: str) -> bytes:
+    parts = _parts(data)
+    xml = parts["xl/workbook.xml"].decode("utf-8")
+    names = re.findall(r'<definedName name="([^"]+)"[^>]*>([^<]*)</definedName>', xml)
+    if kind == "sheets":
+        sheets = re.findall(r"<sheet [^>]*/>", xml)
+        victim = rng.choice(sheets)
+        if rng.random() < 0.5:
+            xml = xml.replace(victim, "", 1)  # the sheet is gone (its part stays, unreferenced)
+        else:
+            xml = xml.replace(victim, re.sub(r'name="[^"]*"', 'name="Renamed"', victim), 1)
+    else:
+        for _ in range(rng.randint(1, 3)):
+            name, ref = rng.choice(names)
+            new_ref = rng.choice(["#REF!", "", "Nowhere!$A$1", ref.split("!")[0] + "!$A$1:$A$1048576",
+                                  ref.split("!")[0] + "!$A:$A", ref.split("!")[0] + "!$1:$1", "1+1",
+                                  re.sub(r"\$(\d+)$", lambda m: f"${max(1, int(m.group(1)) - rng.randint(1, 9))}", ref),
+                                  re.sub(r"\$(\d+)$", lambda m: f"${int(m.group(1)) + rng.randint(1, 99999)}", ref),
+                                  ref + "," + ref])
+            if rng.random() < 0.2:
+                xml = re.sub(rf'<definedName name="{re.escape(name)}"[^>]*>[^<]*</definedName>', "", xml, count=1)
+            else:
+                from xml.sax.saxutils import escape
+                xml = re.sub(rf'(<definedName name="{re.escape(name)}"[^>]*>)[^<]*(</definedName>)',
+                             lambda m: m.group(1) + escape(new_ref) + m.group(2), xml, count=1)
+    parts["xl/workbook.xml"] = xml.encode("utf-8")
+    return _zip(parts)
+
+
+def _mutate_zip(rng: random.Random, data: bytes) -> bytes:
+    how = rng.choice(["truncate", "flip", "drop", "garbage", "duplicate", "stored-lie"])
+    if how == "truncate":
+        return data[: rng.randrange(len(data))]
+    if how == "flip":
+        blob = bytearray(data)
+        for _ in range(rng.randint(1, 20)):
+            blob[rng.randrange(len(blob))] = rng.randrange(256)
+        return bytes(blob)
+    parts = _parts(data)
+    name = rng.choice(sorted(parts))
+    if how == "drop":
+        del parts[name]
+    elif how == "garbage":
+        parts[name] = rng.choice([b"", b"<", b"not xml", bytes(rng.randrange(256) for _ in range(200)),
+                                  b"<?xml version='1.0'?><a>" * 3])
+    elif how == "duplicate":
+        buffer = io.BytesIO(_zip(parts))
+        with contextlib.suppress(Exception), zipfile.ZipFile(buffer, "a") as archive:
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                archive.writestr(name, b"<x/>")
+        return buffer.getvalue()
+    else:  # a central directory that lies about a part's size
+        blob = bytearray(_zip(parts))
+        at = blob.rfind(b"PK\x01\x02")
+        if at >= 0:
+            blob[at + 24:at + 28] = (2**31).to_bytes(4, "little")
+        return bytes(blob)
+    return _zip(parts)
+
+
+def _bomb(rng: random.Random, data: bytes) -> bytes:
+    parts = _parts(data)
+    sheet = max((n for n in parts if n.startswith("xl/worksheets/")), key=lambda n: len(parts[n]))
+    how = rng.choice(["comment", "text", "doctype", "big-part", "many-parts", "attribute"])
+    if how == "comment":
+        parts[sheet] = parts[sheet].replace(b"<sheetData>", b"<!--" + b"x" * rng.choice([300_000, 5_000_000, 30_000_000])
+                                            + b"--><sheetData>", 1)
+    elif how == "text":
+        parts[sheet] = parts[sheet].replace(b"<sheetData>", b"<sheetData>" + b" " * 3_000_000, 1)
+    elif how == "attribute":
+        parts[sheet] = parts[sheet].replace(b"<sheetData", b'<sheetData a="' + b"y" * 2_000_000 + b'"', 1)
+    elif how == "doctype":
+        parts["xl/workbook.xml"] = (b'<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;'
+                                    b'&a;&a;&a;&a;&a;&a;&a;">]>' + parts["xl/workbook.xml"].split(b"?>", 1)[-1])
+    elif how == "big-part":
+        parts["xl/media/blob.bin"] = bytes(70 * 2**20)
+    else:
+        for i in range(2500):
+            parts[f"xl/extra/{i}.xml"] = b"<a/>"
+    return _zip(parts, level=9)
+
+
+def run_export(content: bytes, folder: Path, seconds: float) -> tuple[str, str]:
+    book = folder / "broken.xlsx"
+    book.write_bytes(content)
+    return run_command(["export", str(book), "-o", "out.trf"], folder, seconds)
+
+
+# --- the runner ---------------------------------------------------------------------------------------
+
+
+GENERATORS = ("export", "options", "udfs")
+
+
+class Report:
+    """What a run found: ``counts[generator][class]`` and every bad case as
+    ``(generator, class, label, detail)``."""
+
+    def __init__(self, counts: dict[str, Counter], bad: list[tuple[str, str, str, str]]):
+        self.counts, self.bad = counts, bad
+
+    def total(self, klass: str) -> int:
+        return sum(c[klass] for c in self.counts.values())
+
+
+def run(cases: int, seed: int = 0, seconds: float = 10.0, show: int = 3, out=sys.stdout,
+        weights: tuple[int, int, int] = (3, 4, 5)) -> Report:
+    """Run ``cases`` seeded cases; print the counts per generator and class, and return them."""
+    from elo_xl import udfs
+
+    udfs.RAISE_ERRORS = False  # the functions' messages as the classic add-in shows them
+    counts: dict[str, Counter] = {g: Counter() for g in GENERATORS}
+    examples: dict[str, list[str]] = {c: [] for c in BAD}
+    bad: list[tuple[str, str, str, str]] = []
+    slowest: list[tuple[float, str]] = []
+    base = Path(tempfile.mkdtemp(prefix="elo-xl-fuzz-"))
+    started = time.perf_counter()
+    try:
+        fixtures = Fixtures(base / "fixtures")
+        for i in range(cases):
+            rng = random.Random(seed * 1_000_003 + i)
+            generator = rng.choices(GENERATORS, weights=weights)[0]
+            folder = base / f"case-{i}"
+            folder.mkdir()
+            t0 = time.perf_counter()
+            if generator == "udfs":
+                label, call = udf_case(rng)
+                try:
+                    with time_limit(seconds):
+                        verdict = judge_udf(call())
+                except Hang:
+                    verdict = ("hang", f"more than {seconds} s")
+                except BaseException as error:  # noqa: BLE001
+                    verdict = ("traceback", f"{type(error).__name__}: {str(error)[:200]}")
+            elif generator == "options":
+                argv = option_case(rng, fixtures)
+                label = "elo-xl " + " ".join(_short(a) for a in argv)
+                verdict = run_command(argv, folder, seconds)
+            else:
+                what, content = export_case(rng, fixtures)
+                label = f"export of a book broken by {what} ({len(content)} bytes, case {i})"
+                verdict = run_export(content, folder, seconds)
+            spent = time.perf_counter() - t0
+            slowest = sorted(slowest + [(spent, label)], reverse=True)[:3]
+            counts[generator][verdict[0]] += 1
+            if verdict[0] in BAD:
+                bad.append((generator, verdict[0], label, verdict[1]))
+            if verdict[0] in BAD and len(examples[verdict[0]]) < show:
+                examples[verdict[0]].append(f"case {i} (seed {seed}): {label}\n      -> {verdict[1]}")
+            shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    total = Counter()
+    for c in counts.values():
+        total.update(c)
+    elapsed = time.perf_counter() - started
+    print(f"fuzz_cli: {cases} cases, seed {seed}, {elapsed:.1f} s", file=out)
+    print(f"  {'':<10}" + "".join(f"{c:>16}" for c in CLASSES), file=out)
+    for g in GENERATORS:
+        print(f"  {g:<10}" + "".join(f"{counts[g][c]:>16}" for c in CLASSES), file=out)
+    print(f"  {'all':<10}" + "".join(f"{total[c]:>16}" for c in CLASSES), file=out)
+    print("  slowest: " + "; ".join(f"{s:.2f} s {label[:70]}" for s, label in slowest), file=out)
+    for c in BAD:
+        for example in examples[c]:
+            print(f"  {c}: {example}", file=out)
+    return Report(counts, bad)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Fuzz the command line, export and the Excel functions.")
+    parser.add_argument("--quick", action="store_true", help="300 cases (what the test suite runs)")
+    parser.add_argument("--cases", type=int, help="number of cases (default 6000, quick 300)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds before a case counts as a hang")
+    parser.add_argument("--show", type=int, default=3, help="examples to print per bad class")
+    args = parser.parse_args()
+    cases = args.cases or (300 if args.quick else 6000)
+    if not args.quick:
+        import resource
+
+        limit = 3 * 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    report = run(cases, args.seed, args.timeout, args.show)
+    return 1 if report.bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
