@@ -1,8 +1,14 @@
-"""From a Swiss workbook back to a TRF file: what the arbiter typed, with points and ranks.
+"""From a Swiss or round-robin workbook back to a TRF file: what the arbiter typed, with
+points and ranks.
 
 Only the inputs are read (through the book's defined names), so no spreadsheet engine is
 needed. Points come from the engine (byes and forfeits included); ranks are by points, then
-Buchholz (the book's tie-break), then start number.
+the book's tie-break (Buchholz in a Swiss, Sonneborn-Berger in a round robin), then start
+number.
+
+A round robin has a crosstable, not rounds: its games are written in the rounds and colours
+of the book's kept TRF player lines when the book was made from a TRF file and they hold every
+game, else in the rounds and colours of FIDE's Berger tables (:func:`berger_round`).
 """
 
 from __future__ import annotations
@@ -15,8 +21,8 @@ from typing import Any
 
 from .engine import rate_event
 from .errors import EloError, show
-from .results import (BYE_ZERO, BYES, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
-                      parse_result, to_number)
+from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k,
+                      parse_rating, parse_result, to_number)
 from .standings import from_rounds, standings
 from .tournament import Entrant, Tournament
 
@@ -246,18 +252,12 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def read_swiss_book(path: str | Path) -> Tournament:
-    """The event typed into a Swiss workbook: players, pairings, colours and results.
-
-    Rows without a name, a rating and any pairing are empty places of the book and are left out.
-    Every value is checked where it was typed: a message names the file, the sheet and the cell
-    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
-    """
+def _open_book(path: Path) -> _Book:
+    """The workbook at ``path``, checked and opened (formulas as written)."""
     import openpyxl
 
-    path = Path(path)
     if path.is_dir():
-        raise EloError(f"{path}: is a folder; give the Swiss workbook")
+        raise EloError(f"{path}: is a folder; give the Swiss or round-robin workbook")
     if not path.is_file():
         raise EloError(f"{path}: no such file")
     check_archive(path)
@@ -267,7 +267,195 @@ def read_swiss_book(path: str | Path) -> Tournament:
             wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
-    book = _Book(path, wb)
+    return _Book(path, wb)
+
+
+def read_book(path: str | Path) -> Tournament:
+    """The event typed into a Swiss or a round-robin workbook (a book with ``Pairings`` is a
+    Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
+    book = _open_book(Path(path))
+    if book.has("Pairings") or not book.has("Results"):
+        return read_swiss_book(path, book)
+    return read_round_robin_book(path, book)
+
+
+def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
+    """The Event sheet's fields and the TRF lines the book kept."""
+    event = {}
+    for key, name in EVENT_NAMES:
+        r = book.range(name, 1, 1)
+        event[key] = _text(r.rows[0][0])
+        if any(ch in event[key] for ch in "\r\n"):
+            raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
+    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
+    if book.has("TrfRecords"):
+        kept = book.range("TrfRecords", 100_000, 1)
+        for i, row in enumerate(kept.rows):
+            text = _text(row[0])
+            if any(ch in text for ch in "\r\n"):
+                raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
+        records = [row[0] for row in kept.rows]
+    return event, records
+
+
+def _player_columns(path: Path, book: _Book) -> dict[str, _Range]:
+    """The players table's columns, each checked to be the size of ``Names``."""
+    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in PLAYER_NAMES}
+    first = columns["name"]
+    for r in columns.values():
+        if len(r.rows) != len(first.rows):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    return columns
+
+
+def berger_round(i: int, j: int, n: int) -> tuple[int, bool]:
+    """The round (from 1) in which start numbers ``i`` and ``j`` meet in FIDE's Berger tables
+    for ``n`` players (an odd ``n`` plays with a dummy ``n + 1``), and whether ``i`` has white.
+
+    The tables (FIDE Handbook C.05, Annex 1) pair ``i`` and ``j`` below the last number in the
+    round ``r`` with ``i + j − 2 ≡ r − 1 (mod m)``, ``m`` the number of rounds, the lower
+    number white when ``i + j`` is odd; the last number meets ``i`` where ``2i − 2 ≡ r − 1``
+    and has white in the even rounds. Six players, round 1: 1–6, 2–5, 3–4; round 2: 6–4,
+    5–3, 1–2:
+
+    >>> berger_round(1, 6, 6), berger_round(2, 5, 6), berger_round(6, 4, 6), berger_round(5, 3, 6)
+    ((1, True), (1, True), (2, True), (2, True))
+    >>> berger_round(1, 3, 4), berger_round(3, 1, 4)
+    ((3, False), (3, True))
+    """
+    last = n + n % 2
+    m = last - 1
+    if j == last or i == last:
+        other = i if j == last else j
+        r = (2 * other - 2) % m + 1
+        last_white = r % 2 == 0
+        return r, (i == last) == last_white
+    r = (i + j - 2) % m + 1
+    low_white = (i + j) % 2 == 1
+    return r, (i < j) == low_white
+
+
+def _kept_schedule(records: list[Any]) -> dict[tuple[int, int], tuple[int, str]]:
+    """The round and colour of each game in the TRF player lines a book kept: (i, j) → (round, colour of i)."""
+    from .io.trf_keep import unpack_cells
+    from .io.trf_read import parse_trf
+
+    lines = [line for line in unpack_cells(records) if line[:3] == "001"]
+    if not lines:
+        return {}
+    try:
+        kept = parse_trf("\n".join(lines) + "\n")
+    except EloError:
+        return {}
+    schedule = {}
+    for p, (row, colours) in zip(kept.players, zip(kept.pairings(), kept.colours())):
+        for t, (opponent, colour) in enumerate(zip(row, colours or [None] * len(row))):
+            if opponent:
+                schedule[(p.start_no, opponent)] = (t + 1, (colour or "").lower())
+    return schedule
+
+
+def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tournament:
+    """The event typed into a round-robin workbook, its crosstable put into rounds.
+
+    Each game is read from either of its two cells (both typed must agree); it is written in
+    the round and colours the book's kept TRF lines give it when they hold every game, else in
+    those of the Berger tables (:func:`berger_round`). Rows without a name or rating after the
+    last player are empty places and left out.
+    """
+    path = Path(path)
+    book = book or _open_book(path)
+    columns = _player_columns(path, book)
+    size = len(columns["name"].rows)
+    table = book.range("Results", MAX_PLAYERS, MAX_PLAYERS)
+    if len(table.rows) != size or len(table.rows[0]) != size:
+        raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{size} like Names "
+                       f"({columns['name'].reference}); export needs the ranges as elo-xl wrote them")
+    used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
+            or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
+    n = max(used) + 1 if used else 0
+    if n == 0:
+        raise EloError(f"{path}: the players table is empty")
+    where = f"{path}, "
+    entrants = [_entrant(where, columns, i) for i in range(n)]
+    event, records = _event_and_records(book, where)
+    codes: dict[tuple[int, int], tuple[Any, Any]] = {}
+    for i in range(n):
+        for j in range(n):
+            value = table.rows[i][j]
+            if i == j or is_blank(value):
+                continue
+            try:
+                code = parse_result(value, "results")
+            except EloError:
+                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} {RESULT_HELP}") from None
+            if code in BYES:
+                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} is a bye, which a crosstable has no "
+                               f"place for; type the game's result or leave the cell blank")
+            codes[(i, j)] = (code, value)
+    games = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = codes.get((i, j)), codes.get((j, i))
+            if a and b and a[0] is not None and b[0] is not None and not agree(a[0], b[0]):
+                raise EloError(f"{where}{table.cell(i, j)} and {table.cell(j, i)}: {show(a[1])} and {show(b[1])} "
+                               f"disagree on one game ({i + 1} against {j + 1}); a game reads 1/0, ½/½, 0/1, +/−, "
+                               "−/−, W/L or D/D")
+            if a or b:
+                games.append((i, j, a, b))
+    schedule = _kept_schedule(records)
+    if not all((i + 1, j + 1) in schedule for i, j, _, _ in games):
+        schedule = {}
+    slots = {}
+    for i, j, _, _ in games:
+        if schedule:
+            r, colour = schedule[(i + 1, j + 1)]
+        else:
+            r, white = berger_round(i + 1, j + 1, n)
+            colour = "w" if white else "b"
+        slots[(i, j)] = (r, colour)
+    rounds = max([r for r, _ in slots.values()] + [n - 1 + n % 2])
+    pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    colours = [[""] * rounds for _ in range(n)]
+    results: list[list[Any]] = [[None] * rounds for _ in range(n)]
+    for i, j, a, b in games:
+        r, colour = slots[(i, j)]
+        if pairings[i][r - 1] is not None or pairings[j][r - 1] is not None:
+            raise EloError(f"{path}: the kept TRF lines put two games of one player in round {r}; "
+                           "delete the TrfRecords lines to export in Berger order")
+        pairings[i][r - 1], pairings[j][r - 1] = j + 1, i + 1
+        colours[i][r - 1], colours[j][r - 1] = colour, {"w": "b", "b": "w"}.get(colour, colour)
+        results[i][r - 1] = _side(a, b)
+        results[j][r - 1] = _side(b, a)
+    return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, **event)
+
+
+def _side(own: Any, other: Any) -> Any:
+    """One player's result of a game from his cell, else the complement of the other's."""
+    if own is not None and own[0] is not None:
+        return own[1] if isinstance(own[1], float) else _text(own[1])
+    if other is not None and other[0] is not None:
+        return TRF_SYMBOL[COMPLEMENT[other[0]]]
+    return None
+
+
+def read_swiss_book(path: str | Path, book: _Book | None = None) -> Tournament:
+    """The event typed into a Swiss workbook: players, pairings, colours and results.
+
+    Rows without a name, a rating and any pairing are empty places of the book and are left out.
+    Every value is checked where it was typed: a message names the file, the sheet and the cell
+    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
+    """
+    path = Path(path)
+    if book is not None:
+        return _read_swiss(path, book)
+    return _read_swiss(path, _open_book(path))
+
+
+def _read_swiss(path: Path, book: _Book) -> Tournament:
+    """:func:`read_swiss_book` of an opened book."""
     columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in PLAYER_NAMES}
     grids = [book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in ROUND_NAMES]
     size = len(columns["name"].rows)
@@ -288,20 +476,7 @@ def read_swiss_book(path: str | Path) -> Tournament:
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
                   if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
     grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds)
-    event = {}
-    for key, name in EVENT_NAMES:
-        r = book.range(name, 1, 1)
-        event[key] = _text(r.rows[0][0])
-        if any(ch in event[key] for ch in "\r\n"):
-            raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
-    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
-    if book.has("TrfRecords"):
-        kept = book.range("TrfRecords", 100_000, 1)
-        for i, row in enumerate(kept.rows):
-            text = _text(row[0])
-            if any(ch in text for ch in "\r\n"):
-                raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
-        records = [row[0] for row in kept.rows]
+    event, records = _event_and_records(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
     return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, **event)
 
@@ -404,19 +579,20 @@ def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: i
     return grid_p, grid_c, grid_r
 
 
-def points_and_ranks(t: Tournament) -> tuple[list[float], list[int]]:
-    """Tournament points (engine) and ranks: points, then Buchholz, then start number."""
+def points_and_ranks(t: Tournament, tiebreak: str = "buchholz") -> tuple[list[float], list[int]]:
+    """Tournament points (engine) and ranks: points, then ``tiebreak`` (``buchholz`` or
+    ``sonneborn-berger``), then start number."""
     try:
         outcomes = rate_event(t.ratings, t.results, None, None, t.pairings)
     except EloError as error:
         raise EloError(f"the book's games do not agree, fix them first: {error}") from None
     points = [o.points for o in outcomes]
     rounds = from_rounds(t.results, t.pairings)
-    ranks = [s.rank for s in standings(rounds, "buchholz")]  # points, Buchholz, start number
+    ranks = [s.rank for s in standings(rounds, tiebreak)]  # points, the tie-break, start number
     return points, ranks
 
 
-def trf_event(t: Tournament) -> Any:
+def trf_event(t: Tournament, tiebreak: str = "buchholz") -> Any:
     """A :class:`~elo_xl.io.trf_model.TrfEvent` of the tournament: the lines of the TRF file
     the book kept, the book's event data where changed, player lines with points and ranks
     (:func:`elo_xl.io.trf_keep.trf_from_book`)."""
@@ -424,28 +600,30 @@ def trf_event(t: Tournament) -> Any:
     from .io.trf_write import set_standings
 
     event = trf_from_book(t)
-    points, ranks = points_and_ranks(t)
+    points, ranks = points_and_ranks(t, tiebreak)
     set_standings(event, points, ranks)
     return event
 
 
-def tournament_to_trf(t: Tournament) -> str:
-    """The TRF text of an event, with points and ranks filled in."""
+def tournament_to_trf(t: Tournament, tiebreak: str = "buchholz") -> str:
+    """The TRF text of an event, with points and ranks filled in (ranks by ``tiebreak`` after points)."""
     from .io.trf_write import write_trf
 
-    return write_trf(trf_event(t))
+    return write_trf(trf_event(t, tiebreak))
 
 
 def book_to_trf(path: str | Path) -> str:
-    """The TRF text of a Swiss workbook: :func:`read_swiss_book`, then :func:`tournament_to_trf`.
+    """The TRF text of a Swiss or round-robin workbook: :func:`read_book`, then :func:`tournament_to_trf`.
 
     Every value is checked in the book first, so the messages name its cells; a problem that
     only the TRF checker finds (such as two pairing-allocated byes in one round) is reported
     with the file's name and the TRF player it concerns.
     """
-    event = read_swiss_book(path)
+    book = _open_book(Path(path))
+    swiss = book.has("Pairings") or not book.has("Results")
+    event = read_swiss_book(path, book) if swiss else read_round_robin_book(path, book)
     try:
-        return tournament_to_trf(event)
+        return tournament_to_trf(event, "buchholz" if swiss else "sonneborn-berger")
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
 

@@ -226,6 +226,9 @@ def crosstable(t: Tournament) -> list[list[Any]]:
 
 
 def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
-    """The round-robin book's inputs: names, ratings, K and the crosstable."""
+    """The round-robin book's inputs: the player fields (names, ratings, K, titles,
+    federations, FIDE IDs, births, sexes) and the crosstable."""
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
-            "results": crosstable(t)}
+            "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
+            "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],
+            "sexes": [e.sex for e in t.entrants], "results": crosstable(t)}

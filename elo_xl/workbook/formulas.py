@@ -393,3 +393,26 @@ def series_step(before: str, against: str, code: str, change_text: str) -> str:
 def blank_if_unrated(rating: str) -> str:
     """A rating used, blank where there is none (an unrated player under FIDE)."""
     return f'IF({rating}>0,{rating},"")'
+
+
+# --- the standings sheet: players in ranking order -------------------------------------------------
+
+
+def place_of(key: str, keys: str, keys_so_far: str) -> str:
+    """A player's place in ranking order, ties in his ranking key broken by start number
+    (``keys_so_far`` the keys from the first player's down to his own); blank without a key.
+
+    >>> place_of("K6", "$K$6:$K$9", "$K$6:K6")
+    'IF(K6="","",RANK(K6,$K$6:$K$9)+COUNTIF($K$6:K6,K6)-1)'
+    """
+    return f'IF({key}="","",RANK({key},{keys})+COUNTIF({keys_so_far},{key})-1)'
+
+
+def player_at(place: str, places: str) -> str:
+    """The row (from 1) of the player at ``place`` among ``places`` (:func:`place_of`), blank when none."""
+    return f'IFERROR(MATCH({place},{places},0),"")'
+
+
+def value_at(row: str, column: str) -> str:
+    """What ``column`` holds on ``row`` (:func:`player_at`), blank for a blank row or cell."""
+    return f'IF({row}="","",IF(INDEX({column},{row})="","",INDEX({column},{row})))'

@@ -347,6 +347,16 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     # working area
     "work.title": ("Working (every step of the calculation, locked)", "Tính toán (mọi bước, đã khóa)",
                    "خطوات الحساب (مقفلة)", "Расчёт (все шаги, защищено)"),
+    "sheet.standings": ("Standings", "Bảng xếp hạng", "جدول الترتيب", "Турнирная таблица"),
+    "title.standings": ("Standings, {players|player} — in ranking order: points, then the tie-break, then start number",
+                        "Bảng xếp hạng, {players|player} — theo thứ tự: điểm, hệ số phụ, rồi số thứ tự",
+                        "جدول الترتيب، {players|player} — حسب النقاط ثم كسر التعادل ثم رقم البداية",
+                        "Турнирная таблица, {players|player} — по очкам, затем по дополнительному показателю, "
+                        "затем по стартовому номеру"),
+    "col.place": ("Place", "Hạng", "المركز", "Место"),
+    "work.place_of": ("place of No (working)", "hạng của số (tính toán)", "مركز الرقم (حساب)", "место номера (расчёт)"),
+    "work.row_of": ("No at this place (working)", "số ở hạng này (tính toán)", "الرقم في هذا المركز (حساب)",
+                    "номер на этом месте (расчёт)"),
     "work.base": ("typed {number}", "nhập {number}", "مُدخل {number}", "ввод {number}"),
     "work.code": ("game {number}", "ván {number}", "شوط {number}", "партия {number}"),
     "work.expected": ("E% {number}", "E% {number}", "E% {number}", "E% {number}"),

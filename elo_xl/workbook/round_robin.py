@@ -4,8 +4,9 @@ rating output per player, recalculated by the spreadsheet's own formulas.
 Layout of the main sheet (n players), top to bottom and left to right (see :class:`Layout`):
 
 * rows 1–3: title, event line, event block (average rating, category, K_T, conflicts);
-* the player block (printable): No, name, rating, K, the computed crosstable showing every
-  game from both sides, then the outputs and a ranking key;
+* the player block (printable): No, the TRF player fields (sex, title, name, rating,
+  federation, FIDE ID, birth, K: :data:`FIELDS`), the computed crosstable showing every game
+  from both sides, then the outputs and a ranking key;
 * below it the input crosstable, where a game is typed in either of its two cells;
 * to the right of the input crosstable the working area: base codes, game codes, expected
   scores, counted opponents' ratings, and the per-player helper columns of :mod:`event`.
@@ -22,8 +23,17 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
+from . import standings_sheet
 from .book import CENTER, GRID, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
+
+#: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
+FIELDS = (("sexes", "col.sex", 4, "Sexes"), ("titles", "col.title", 5, "Titles"), ("names", "col.name", 24, "Names"),
+          ("ratings", "col.rating", 7, "Ratings"), ("federations", "col.federation", 5, "Federations"),
+          ("fide_ids", "col.fide_id", 11, "FideIds"), ("births", "col.birth", 11, "Births"),
+          ("k", "col.k", 5, "KFactors"))
+#: The column number of each field.
+FIELD_COLUMNS = {key: 2 + k for k, (key, *_) in enumerate(FIELDS)}
 
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "SB", "Rank", "Forecast", "KUsed")
@@ -42,7 +52,12 @@ class Layout:
 
     n: int
     top: int = 6    # the first player row of the printable block
-    cross: int = 5  # the first column of the computed crosstable
+    cross: int = 2 + len(FIELDS)  # the first column of the computed crosstable
+
+    @staticmethod
+    def field(key: str) -> str:
+        """The column letter of a players-table field (a prefill key of :data:`FIELDS`)."""
+        return L(FIELD_COLUMNS[key])
 
     @property
     def last(self) -> int:
@@ -92,7 +107,9 @@ BASE, CODE, EXPECTED, OPPONENT, HELPERS = range(5)
 def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) -> None:
     """Add the round-robin sheet for ``players`` (3–30) to ``book``.
 
-    ``prefill`` may give ``names``, ``ratings``, ``k`` (lists of n) and ``results`` (n×n).
+    ``prefill`` may give per-player lists for the keys of :data:`FIELDS` (``names``,
+    ``ratings``, ``k``, ``titles``, ``federations``, ``fide_ids``, ``births``, ``sexes``) and
+    ``results`` (n×n).
     """
     at = Layout(players)
     data = prefill or {}
@@ -105,17 +122,29 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
     _sheet_setup(book, ws, at)
+    _standings(book, ws, at)
+
+
+def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
+    """The printable standings sheet: by points, then Sonneborn-Berger, then start number."""
+    out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
+           for key in ("Points", "SB", "Change", "NewRating")}
+    fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
+    standings_sheet.build(book, ws, at.top, at.last, [
+        ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
+        out["Points"], out["SB"], out["Change"], out["NewRating"]], at.key_col)
 
 
 def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, data: dict[str, Any]) -> None:
-    """No, name, rating, K (inputs), the computed crosstable and the outputs, one row per player."""
-    for column, key in ((1, "col.no"), (2, "col.name"), (3, "col.rating"), (4, "col.k")):
-        book.header(ws, at.top - 1, column, key)
+    """No, the player fields (inputs), the computed crosstable and the outputs, one row per player."""
+    book.header(ws, at.top - 1, 1, "col.no")
+    for k, (_, key, _, _) in enumerate(FIELDS):
+        book.header(ws, at.top - 1, 2 + k, key)
     for j in range(at.n):
         book.header(ws, at.top - 1, at.cross + j, "col.number", number=j + 1)
     for k, key in enumerate(OUTPUTS):
         book.header(ws, at.top - 1, at.out + k, f"out.{key}")
-    inputs = [(column, data.get(key) or []) for column, key in (("B", "names"), ("C", "ratings"), ("D", "k"))]
+    inputs = [(at.field(key), data.get(key) or []) for key, *_ in FIELDS]
     keys = f"${L(at.key_col)}${at.top}:${L(at.key_col)}${at.last}"
     for i in range(at.n):
         row, grow = at.top + i, at.g0 + i
@@ -142,10 +171,10 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     for k, key in enumerate(OUTPUTS):
         if key not in UNNAMED:
             book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")
-    book.name("Ratings", ws, f"C{at.top}:C{at.last}")
-    book.name("KFactors", ws, f"D{at.top}:D{at.last}")
-    book.validate(ws, f"C{at.top}:C{at.last}", "rating")
-    book.validate(ws, f"D{at.top}:D{at.last}", "k")
+    for key, _, _, name in FIELDS:
+        book.name(name, ws, f"{at.field(key)}{at.top}:{at.field(key)}{at.last}")
+    for key, kind in (("ratings", "rating"), ("k", "k")):
+        book.validate(ws, f"{at.field(key)}{at.top}:{at.field(key)}{at.last}", kind)
     shown = f"{L(at.cross)}{at.top}:{L(at.cross + at.n - 1)}{at.last}"
     book.result_colours(ws, shown, f"{L(at.cross)}{at.top}")
     ws.conditional_formatting.add(shown, FormulaRule(formula=[f'{L(at.cross)}{at.top}="!"'],
@@ -165,7 +194,7 @@ def _input_crosstable(book: Book, ws: Worksheet, at: Layout, table: list[list[An
     for i in range(at.n):
         row = at.g0 + i
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
-        book.formula(ws, f"B{row}", f.copy_of(f"B{at.top + i}"))
+        book.formula(ws, f"B{row}", f.copy_of(f"{at.field('names')}{at.top + i}"))
         for j in range(at.n):
             cell = f"{L(at.cross + j)}{row}"
             if i == j:
@@ -207,17 +236,18 @@ def _working_area(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns)
                                                      f"{L(code0 + j)}${at.ru_row}"), fill=WORK_FILL)
             book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
         helpers.write(book, ws, row, RowRanges(
-            name=f"B{at.top + i}", rating=f"C{at.top + i}", k=f"D{at.top + i}", codes=at.row_of(CODE, row),
+            name=f"{at.field('names')}{at.top + i}", rating=f"{at.field('ratings')}{at.top + i}",
+            k=f"{at.field('k')}{at.top + i}", codes=at.row_of(CODE, row),
             opp_used=at.row_of(OPPONENT, row), expected=at.row_of(EXPECTED, row)))
 
 
 def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     """Widths, frozen panes, the printed area (the player block), protection."""
-    book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 5})
+    book.widths(ws, {1: 4, **{2 + k: width for k, (_, _, width, _) in enumerate(FIELDS)}})
     book.widths(ws, {at.cross + j: 3.6 for j in range(at.n)})
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
-    ws.freeze_panes = f"C{at.top}"
+    ws.freeze_panes = f"{L(FIELD_COLUMNS['names'] + 1)}{at.top}"  # No to the name stay in view
     book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)
     for row in (at.top - 1, at.grid_header):

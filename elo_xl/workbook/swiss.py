@@ -23,6 +23,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
+from . import standings_sheet
 from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
@@ -118,6 +119,17 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
         _player_row(book, ws, at, helpers, i, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
+    _standings(book, ws, at)
+
+
+def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
+    """The printable standings sheet: by points, then Buchholz, then start number."""
+    out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
+           for key in ("Points", "Buchholz", "Change", "NewRating")}
+    fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
+    standings_sheet.build(book, ws, at.top, at.last, [
+        ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
+        out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col)
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:

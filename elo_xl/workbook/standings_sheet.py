@@ -1,0 +1,59 @@
+"""The printable standings of a round-robin or Swiss book: its players in ranking order (points,
+then the book's tie-break, then start number), with place, start number, name, title,
+federation, rating, points, tie-break, rating change and new rating, all native formulas that
+read the main sheet.
+
+Two working columns stand beside the printed table: each start number's place
+(:func:`formulas.place_of`: ``RANK`` of the ranking key plus the players with the same key
+above him) and, for each place, the row of the player holding it (``MATCH``).
+"""
+
+from __future__ import annotations
+
+from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import formulas as f
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, ref
+
+TOP = 5  # the first row of the table (headers on the row above)
+
+
+def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
+          key_column: int) -> Worksheet:
+    """Add the standings sheet of ``main``'s players (rows ``top``–``last``).
+
+    ``columns`` are the printed columns after the place: (header key, column on ``main``,
+    number format); ``key_column`` the main sheet's ranking key.
+    """
+    n = last - top + 1
+    ws = book.sheet("sheet.standings")
+    width = 1 + len(columns)
+    book.title(ws, "title.standings", width, players=n)
+    book.formula(ws, "A2", f.event_line())
+    book.header(ws, TOP - 1, 1, "col.place")
+    for k, (key, _, _) in enumerate(columns):
+        book.header(ws, TOP - 1, 2 + k, key)
+    place_col, row_col = width + 2, width + 3
+    book.header(ws, TOP - 1, place_col, "work.place_of")
+    book.header(ws, TOP - 1, row_col, "work.row_of")
+    key = L(key_column)
+    keys = ref(main, f"{key}{top}:{key}{last}")
+    places = f"${L(place_col)}${TOP}:${L(place_col)}${TOP + n - 1}"
+    sources = [ref(main, f"{L(c)}{top}:{L(c)}{last}") for _, c, _ in columns]
+    for i in range(n):
+        row = TOP + i
+        own = ref(main, f"{key}{top + i}")
+        so_far = f"{ref(main, f'{key}{top}')}:{key}{top + i}"
+        book.formula(ws, f"{L(place_col)}{row}", f.place_of(own, keys, so_far), fill=WORK_FILL)
+        at = f"${L(row_col)}{row}"
+        book.formula(ws, f"{L(row_col)}{row}", f.player_at(str(i + 1), places), fill=WORK_FILL)
+        book.formula(ws, f"A{row}", f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)
+        ws[f"A{row}"].alignment = CENTER
+        for k, ((_, _, number_format), source) in enumerate(zip(columns, sources)):
+            book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
+    book.widths(ws, {1: 6, 2: 5, 3: 26, **{c: 8 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
+    ws.freeze_panes = f"A{TOP}"
+    book.print_setup(ws, f"A1:{L(width)}{TOP + n - 1}", f"{TOP - 1}:{TOP - 1}")
+    book.protect(ws)
+    return ws
