@@ -68,6 +68,14 @@ TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")
 TITLE_HOLDERS = frozenset(("GM", "IM", "WGM", "WIM", "FM", "WFM"))
 #: A federation code that is no federation (players registered with FIDE itself).
 NO_FEDERATION = "FID"
+#: The least score, as a fraction of the games (§1.4.8b: 35 %, tested on the exact fraction).
+MIN_SCORE_SHARE = (7, 20)
+#: The least share of title holders among the opponents (§1.4.3: 50 %, rounded up).
+HOLDERS_SHARE = (1, 2)
+#: The least share, and the least number, of holders of the norm's title or a higher one (§1.4.4).
+NORM_TITLED_SHARE, NORM_TITLED_MIN = (1, 3), 3
+#: Federation rules (§1.4.5): other federations at least; the most from the player's own and from any one.
+OTHER_FEDERATIONS, OWN_FEDERATION_MAX, ANY_FEDERATION_MAX = 2, (3, 5), (2, 3)
 #: The Annex of the regulations tabulates 7 to 19 games.
 ANNEX_GAMES = range(7, 20)
 
@@ -258,7 +266,13 @@ def floored_ratings(norm: Norm, ratings: Sequence[int | float | None]) -> list[i
 
 def _meets_score(norm: Norm, ra: int, n: int, halves: int) -> bool:
     """Rp ≥ the norm's performance and the 35 % minimum (exact: 10·halves ≥ 7·n)."""
-    return 10 * halves >= 7 * n and ra + dp_for_hundredths(half_up(100 * halves, 2 * n)) >= norm.performance
+    return _meets_share(halves, n) and ra + dp_for_hundredths(half_up(100 * halves, 2 * n)) >= norm.performance
+
+
+def _meets_share(halves: int, n: int) -> bool:
+    """A score of ``halves`` half points is at least :data:`MIN_SCORE_SHARE` of ``n`` games."""
+    top, bottom = MIN_SCORE_SHARE
+    return bottom * halves >= 2 * top * n
 
 
 def _least_halves(norm: Norm, ra: int | None, n: int) -> int | None:
@@ -348,7 +362,7 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
             unmet.append(f"Ra {ra} is below {norm.average}")
         if rp < norm.performance:
             unmet.append(f"Rp {rp} is below {norm.performance}")
-        if 10 * halves < 7 * n:
+        if not _meets_share(halves, n):
             unmet.append(f"score {points_text(score)} of {n} is below 35 %")
     if credited < min_games:
         unmet.append(f"{_plural(credited, 'game')} credited, {min_games} needed")
@@ -366,12 +380,12 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
         return []
     unmet = []
     holders = sum(g.title in TITLE_HOLDERS for g in counted)
-    need_holders = -(-n // 2)
+    need_holders = -(-n * HOLDERS_SHARE[0] // HOLDERS_SHARE[1])
     if holders < need_holders:
         unmet.append(f"{_plural(holders, 'title holder')} of {n} opponents, {need_holders} needed "
                      "(50 %, not CM or WCM)")
     norm_titled = sum(g.title in norm.titles for g in counted)
-    need_titled = max(3, -(-n // 3))
+    need_titled = max(NORM_TITLED_MIN, -(-n * NORM_TITLED_SHARE[0] // NORM_TITLED_SHARE[1]))
     if double:
         need_titled = -(-need_titled // 2)
     if norm_titled < need_titled:
@@ -384,13 +398,13 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
         if g.federation:
             counts[g.federation] = counts.get(g.federation, 0) + 1
     others = len([f for f in counts if f != own])
-    if others < 2:
+    if others < OTHER_FEDERATIONS:
         mine = f" other than {own}" if own else ""
-        unmet.append(f"{_plural(others, 'federation')}{mine}, 2 needed")
-    own_max = 3 * n // 5
+        unmet.append(f"{_plural(others, 'federation')}{mine}, {OTHER_FEDERATIONS} needed")
+    own_max = OWN_FEDERATION_MAX[0] * n // OWN_FEDERATION_MAX[1]
     if own and counts.get(own, 0) > own_max:
         unmet.append(f"{counts[own]} opponents from {own}, at most {own_max} (3/5)")
-    any_max = 2 * n // 3
+    any_max = ANY_FEDERATION_MAX[0] * n // ANY_FEDERATION_MAX[1]
     for federation, count in sorted(counts.items()):
         if count > any_max:
             unmet.append(f"{count} opponents from {federation}, at most {any_max} (2/3)")

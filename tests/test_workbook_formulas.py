@@ -45,7 +45,7 @@ ALLOWED = frozenset({
     "INDEX", "MATCH", "LOOKUP", "CHOOSE",
     "SUM", "SUMIF", "SUMIFS", "COUNTIF", "COUNTIFS",
     "ROUND", "INT", "ABS", "MIN", "MAX", "MOD", "SIGN", "LOG10",
-    "RANK", "YEAR",
+    "RANK", "YEAR", "UPPER", "SUBSTITUTE",
 })
 FORBIDDEN = ("LET", "LAMBDA", "XLOOKUP", "IFS", "SWITCH", "TEXTJOIN", "CONCAT", "FILTER", "UNIQUE", "SEQUENCE")
 

@@ -33,8 +33,9 @@ def test_round_robin_of_ten_prints_one_page_wide(libreoffice, tmp_path):
     source, pdf = tmp_path / "rr.xlsx", tmp_path / "rr.pdf"
     source.write_bytes(sample_book())
     libreoffice.export_pdf(source, pdf)
-    pages = [text for text in pdf_pages(pdf) if "Nguyen Van An" in text or "K used" in text]
-    # the printed crosstable: the first column (names) and the last (K used) on one page
+    pages = [text for text in pdf_pages(pdf) if "K used" in text]
+    # the printed crosstable: the first column (names) and the last (K used) on one page (the
+    # standings and norms sheets print the names on pages of their own)
     assert len(pages) == 1, f"the round robin prints on {len(pages)} pages"
     assert "Nguyen Van An" in pages[0] and "K used" in pages[0] and "Pham Quoc Duy" in pages[0]
 

@@ -23,7 +23,8 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from . import standings_sheet
+from . import norms_sheet, standings_sheet
+from .book import ref
 from .book import CENTER, GRID, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
@@ -123,6 +124,8 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _working_area(book, ws, at, helpers)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at)
+    norms_sheet.build(book, ws, at.top, at.n, {key: at.field(key) for key in ("names", "ratings", "titles", "federations")},
+                      lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout) -> None:

@@ -1,0 +1,224 @@
+"""The norms sheet of the round-robin book: for each player the title norm checked (a dropdown,
+``NormTitle``; blank: none) and, live, the games credited (``NormGames``), Ra
+(``NormAverage``), the score, Rp (``NormPerformance``), the points the norm requires with
+these opponents (``NormRequired``), the points still needed (``NormNeeded``) and a status in
+words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them.
+
+Every opponent of a round robin is known from the start: a game not yet played counts in Ra
+and in the games (a game still to play, scoring nothing yet), so the points required show
+before round 1. Forfeits, games not rated and conflicting cells are not games of a norm.
+
+Working blocks beside the table, one column per opponent: the opponent's norm rating where
+the game counts (Ra, the floor, the games), the count of counted opponents of his federation
+(the 2/3 and 3/5 rules) and 1/that count for another federation than the player's (their sum
+is the number of other federations). Above them, per opponent: title holder, the first norm
+his title counts for, norm rating, federation. The norms table (thresholds, titles) is
+rendered from :mod:`elo_xl.norms` below the players.
+
+Not computed in the book (the engine and ``elo-xl rate --norms`` do): a double round robin's
+halved title requirement, the exclusion of an unrated opponent who scored zero against rated
+opponents.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from openpyxl.utils import get_column_letter as L
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .. import norms
+from . import norm_formulas as nf
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, ref
+from .codes import CODE_SYMBOLS, PENDING
+from .i18n import LANGUAGES, TEXT, counted
+
+TOP = 6
+#: The printed columns: (header key, defined name or None, number format).
+SHOWN = (("col.no", None, None), ("col.name", None, None), ("col.norm", "NormTitle", None),
+         ("col.norm_games", "NormGames", None), ("col.norm_ra", "NormAverage", None),
+         ("col.norm_score", "NormScore", None), ("col.norm_rp", "NormPerformance", None),
+         ("col.norm_required", "NormRequired", None), ("col.norm_needed", "NormNeeded", None),
+         ("col.norm_status", "NormStatus", None))
+#: The working columns after the printed ones (one letter name each, for the formulas).
+WORK = ("k", "n", "halves", "played", "base", "bye", "req", "holders", "titled", "others", "own_count",
+        "max_count", "own_fed", "mix", "made")
+FORFEIT_WIN = next(code for code, symbol in CODE_SYMBOLS if symbol == "+")
+
+
+def raw(book: Book, key: str) -> str:
+    """A text of the book's language with its ``<placeholders>`` kept, quoted for a formula."""
+    return '"' + TEXT[key][LANGUAGES.index(book.lang)].replace('"', '""') + '"'
+
+
+def fill(template: str, **values: str) -> str:
+    """``template`` (formula text) with each ``<name>`` replaced by a formula value."""
+    for name, value in values.items():
+        template = f'SUBSTITUTE({template},"<{name}>",{value})'
+    return template
+
+
+def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], code: Callable[[int, int | None], str]) -> Worksheet:
+    """Add the norms sheet for the ``n`` players of ``main`` (rows from ``top``).
+
+    ``cells`` gives the main sheet's columns (letters) of ``names``, ``ratings``, ``titles``,
+    ``federations``; ``code(i, j)`` the cell of the game code of player ``i`` against ``j``
+    (from 0) and ``code(i, None)`` his row of codes.
+    """
+    ws = book.sheet("sheet.norms")
+    book.title(ws, "title.norms", len(SHOWN), players=n)
+    last = TOP + n - 1
+    _settings(book, ws)
+    for k, (key, _, _) in enumerate(SHOWN):
+        book.header(ws, TOP - 1, 1 + k, key)
+    w0 = len(SHOWN) + 2
+    col = {name: L(w0 + k) for k, name in enumerate(WORK)}
+    for k, name in enumerate(WORK):
+        ws.cell(row=TOP - 1, column=w0 + k, value=name).fill = WORK_FILL
+    v0 = w0 + len(WORK) + 1
+    blocks = [v0, v0 + n + 1, v0 + 2 * (n + 1)]  # counted ratings, same-federation counts, other-federation shares
+    table_row = last + 3
+    _tables(book, ws, table_row, n)
+    main_cell = lambda column, i: ref(main, f"{cells[column]}{top + i}")  # noqa: E731
+    # per opponent, above the blocks: holder, level, norm rating, federation
+    for j in range(n):
+        c = L(v0 + j)
+        title = main_cell("titles", j)
+        match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
+        book.formula(ws, f"{c}1", f"IFERROR(INDEX(NormHolder,{match}),0)", fill=WORK_FILL)
+        book.formula(ws, f"{c}2", f"IFERROR(INDEX(NormLevel,{match}),99)", fill=WORK_FILL)
+        book.formula(ws, f"{c}3", nf.opponent_rating(main_cell("ratings", j)), fill=WORK_FILL)
+        book.formula(ws, f"{c}4", nf.federation(main_cell("federations", j)), fill=WORK_FILL)
+    span = lambda b, r: f"{L(b)}{r}:{L(b + n - 1)}{r}"  # noqa: E731
+    holders_row, level_row, fed_row = (f"${L(v0)}${r}:${L(v0 + n - 1)}${r}" for r in (1, 2, 4))
+    exempt = "NormExemptCell=FlagYes"
+    for i in range(n):
+        r = TOP + i
+        w = {name: f"{col[name]}{r}" for name in WORK}
+        ratings_row, same_row, share_row = (span(b, r) for b in blocks)
+        codes = code(i, None)
+        ws.cell(row=r, column=1, value=i + 1).alignment = CENTER
+        book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
+        book.input_cell(ws, f"C{r}", None, centred=True)
+        for j in range(n):
+            v, c, d = (f"{L(b + j)}{r}" for b in blocks)
+            book.formula(ws, v, nf.counted_rating(code(i, j), f"{L(v0 + j)}$3"), fill=WORK_FILL)
+            book.formula(ws, c, nf.same_federation_count(ratings_row, fed_row, f"{L(v0 + j)}$4", v), fill=WORK_FILL)
+            book.formula(ws, d, nf.other_federation_share(w["own_fed"], f"{L(v0 + j)}$4", c), fill=WORK_FILL)
+        k, n_, halves, played = w["k"], w["n"], w["halves"], w["played"]
+        formulas = {
+            "k": nf.norm_index(f"C{r}"),
+            "n": f'COUNTIF({ratings_row},">0")',
+            "halves": f'SUMIF({codes},"<=2")',
+            "played": f'COUNTIF({codes},"<=2")',
+            "base": nf.least_halves(k, n_, f"E{r}"),
+            "bye": f"IF(AND({n_}=NormMinUsed-1,COUNTIF({codes},{FORFEIT_WIN})>0),1,0)",
+            "req": nf.required_halves(w["base"], n_, w["bye"]),
+            "holders": f'COUNTIFS({ratings_row},">0",{holders_row},1)',
+            "titled": f'IF({k}="",0,COUNTIFS({ratings_row},">0",{level_row},"<="&{k}))',
+            "others": f"ROUND(SUM({share_row}),6)",
+            "own_count": f'IF({w["own_fed"]}="",0,COUNTIFS({ratings_row},">0",{fed_row},{w["own_fed"]}))',
+            "max_count": f"MAX({same_row})",
+            "own_fed": nf.federation(main_cell("federations", i)),
+            "mix": (f'IF({k}="",FALSE,OR({w["holders"]}<{nf.ceiling_share(n_, "NormHoldersTop", "NormHoldersBottom")},'
+                    f'{w["titled"]}<{titled_needed(n_)},AND(NOT({exempt}),OR({w["others"]}<NormOtherFeds,'
+                    f'AND({w["own_fed"]}<>"",{w["own_count"]}>INT(NormOwnTop*{n_}/NormOwnBottom)),'
+                    f'{w["max_count"]}>INT(NormAnyTop*{n_}/NormAnyBottom)))))'),
+            "made": (f'IF(OR({k}="",{n_}=0),FALSE,AND({n_}={played},E{r}>=INDEX(NormAvg,{k}),'
+                     f"G{r}>=INDEX(NormPerf,{k}),NormShareBottom*{halves}>=2*NormShareTop*{n_},"
+                     f'D{r}>=NormMinUsed,NOT({w["mix"]})))'),
+        }
+        for name, text in formulas.items():
+            book.formula(ws, w[name], text, fill=WORK_FILL)
+        shown = {
+            "D": f'IF({k}="","",{nf.credited(n_, w["bye"], halves, w["base"])})',
+            "E": nf.average(f"SUM({ratings_row})", f"MIN({ratings_row})", k, n_),
+            "F": f'IF({k}="","",{halves}/2)',
+            "G": f'IF(OR({k}="",{n_}=0),"",{nf.performance(f"E{r}", halves, n_)})',
+            "H": f'IF({w["req"]}="","",{w["req"]}/2)',
+            "I": f'IF({w["req"]}="","",MAX(0,{w["req"]}-{halves})/2)',
+            "J": _status(book, r, w),
+        }
+        for letter, text in shown.items():
+            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2], OUTPUT_FILL)
+    for k, (_, name, _) in enumerate(SHOWN):
+        if name:
+            book.name(name, ws, f"{L(1 + k)}{TOP}:{L(1 + k)}{last}")
+    dv = DataValidation(type="list", formula1="NormList", allow_blank=True, showErrorMessage=True)
+    dv.error = "GM, IM, WGM, WIM"
+    ws.add_data_validation(dv)
+    dv.add(f"C{TOP}:C{last}")
+    book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 8, 5: 7, 6: 7, 7: 7, 8: 9, 9: 9, 10: 44})
+    ws.freeze_panes = f"C{TOP}"
+    book.print_setup(ws, f"A1:{L(len(SHOWN))}{last}", f"{TOP - 1}:{TOP - 1}")
+    book.protect(ws)
+    return ws
+
+
+def titled_needed(n: str) -> str:
+    """Holders of the norm's title or a higher one needed among ``n`` opponents."""
+    return f"MAX(NormTitledMin,{nf.ceiling_share(n, 'NormTitledTop', 'NormTitledBottom')})"
+
+
+def _status(book: Book, r: int, w: dict[str, str]) -> str:
+    """The status in words: made, what is still needed, or why the norm is not possible."""
+    k, n, halves, played, req = w["k"], w["n"], w["halves"], w["played"], w["req"]
+    norm = f"INDEX(NormList,{k})"
+    to_play = f"({n}-{played})"
+    games = f"INDEX(NormGameWords,{to_play}+1)"
+    missing = f"MAX(0,{req}-{halves})"
+    needs = fill(raw(book, "norm.needs"), points=nf.points_text(missing), games=games)
+    no = lambda reason: fill(raw(book, "norm.not_possible"), reason=reason)  # noqa: E731
+    need_titled = titled_needed(n)
+    why_required = (f'IF({n}=0,{raw(book, "norm.r_games")},IF(E{r}<INDEX(NormAvg,{k}),'
+                    f'{fill(raw(book, "norm.r_ra"), ra=f"E{r}", min=f"INDEX(NormAvg,{k})")},'
+                    f'{fill(raw(book, "norm.r_min_games"), have=f"D{r}", need="NormMinUsed")}))')
+    holders_need = nf.ceiling_share(n, "NormHoldersTop", "NormHoldersBottom")
+    why_mix = (f'IF({w["holders"]}<{holders_need},'
+               f'{fill(raw(book, "norm.r_holders"), have=w["holders"], need=holders_need)},'
+               f'IF({w["titled"]}<{need_titled},'
+               f'{fill(raw(book, "norm.r_titled"), titles=f"INDEX(NormTitledText,{k})", have=w["titled"], need=need_titled)},'
+               f'{raw(book, "norm.r_feds")}))')
+    final = fill(raw(book, "norm.r_score"), score=nf.points_text(halves), required=nf.points_text(req))
+    reached = fill(raw(book, "norm.reached"), games=games)
+    return (f'IF({k}="","",IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
+            f'IF({req}="",{no(why_required)},IF({w["mix"]},{no(why_mix)},'
+            f'IF({to_play}=0,{no(final)},IF({missing}>2*{to_play},{no(needs)},'
+            f'IF({missing}=0,{reached},{needs})))))))')
+
+
+def _settings(book: Book, ws: Worksheet) -> None:
+    """The event's norm settings (row 3): exempt from the federation rules, minimum games."""
+    book.label(ws, "A3", "norms.exempt", bold=True)
+    book.input_cell(ws, "D3", book.t("flag.no"), centred=True)
+    book.validate(ws, "D3", "flag")
+    book.name("NormExemptCell", ws, "D3")
+    ws["F3"] = book.t("norms.min_games").replace("<min>", str(norms.MIN_GAMES))
+    book.input_cell(ws, "I3", None, centred=True)
+    book.name("NormMinGames", ws, "I3")
+    book.validate(ws, "I3", "whole")
+    book.wb.defined_names["NormMinUsed"] = DefinedName(
+        "NormMinUsed", attr_text=f"IF(ISNUMBER(NormMinGames),NormMinGames,NormMinDefault)")
+    for name, text in nf.constants() + [("PendingCode", str(PENDING))]:
+        book.wb.defined_names[name] = DefinedName(name, attr_text=text)
+
+
+def _tables(book: Book, ws: Worksheet, row: int, n: int) -> None:
+    """The norms table rendered from :mod:`elo_xl.norms`, the title table, the game words."""
+    book.label(ws, f"A{row}", "norms.table", bold=True)
+    params = dict(nf.parameters())
+    titled_text = ["/".join(sorted(m.titles, key=norms.TITLES.index)) for m in norms.NORMS.values()]
+    columns = [("col.norm", "NormList"), ("col.norm_perf", "NormPerf"), ("col.norm_avg", "NormAvg"),
+               ("col.norm_floor", "NormFloor"), ("col.norm_titled", "NormTitledText"),
+               ("col.title", "NormTitles"), ("col.norm_holder", "NormHolder"), ("col.norm_level", "NormLevel"),
+               ("col.game_words", "NormGameWords")]
+    params["NormTitledText"] = titled_text
+    params["NormGameWords"] = [counted(k, "game", book.lang) for k in range(n)]
+    for c, (header, name) in enumerate(columns, 1):
+        book.header(ws, row + 1, c, header)
+        values = params[name]
+        for i, value in enumerate(values):
+            book.text(ws, f"{L(c)}{row + 2 + i}", value)
+        book.name(name, ws, f"{L(c)}{row + 2}:{L(c)}{row + 1 + len(values)}")
