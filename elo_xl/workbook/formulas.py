@@ -398,14 +398,15 @@ def blank_if_unrated(rating: str) -> str:
 # --- the standings sheet: players in ranking order -------------------------------------------------
 
 
-def place_of(key: str, keys: str, keys_so_far: str) -> str:
-    """A player's place in ranking order, ties in his ranking key broken by start number
-    (``keys_so_far`` the keys from the first player's down to his own); blank without a key.
+def place_of(key: str, rank: str, keys_so_far: str) -> str:
+    """A player's place in ranking order: his rank by the ranking key (``rank``, shared by equal
+    keys) plus the players above him with the same key (``keys_so_far`` the keys from the
+    first player's down to his own), so ties go by start number; blank without a key.
 
-    >>> place_of("K6", "$K$6:$K$9", "$K$6:K6")
-    'IF(K6="","",RANK(K6,$K$6:$K$9)+COUNTIF($K$6:K6,K6)-1)'
+    >>> place_of("K6", "J6", "$K$6:K6")
+    'IF(K6="","",J6+COUNTIF($K$6:K6,K6)-1)'
     """
-    return f'IF({key}="","",RANK({key},{keys})+COUNTIF({keys_so_far},{key})-1)'
+    return f'IF({key}="","",{rank}+COUNTIF({keys_so_far},{key})-1)'
 
 
 def player_at(place: str, places: str) -> str:

@@ -135,7 +135,8 @@ def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
     fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
-        out["Points"], out["SB"], out["Change"], out["NewRating"]], at.key_col)
+        out["Points"], out["SB"], out["Change"], out["NewRating"]], at.key_col,
+        at.out + OUTPUTS.index("Rank"))
 
 
 def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, data: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ federation, rating, points, tie-break, rating change and new rating, all native 
 read the main sheet.
 
 Two working columns stand beside the printed table: each start number's place
-(:func:`formulas.place_of`: ``RANK`` of the ranking key plus the players with the same key
+(:func:`formulas.place_of`: the main sheet's rank plus the players with the same ranking key
 above him) and, for each place, the row of the player holding it (``MATCH``).
 """
 
@@ -20,11 +20,11 @@ TOP = 5  # the first row of the table (headers on the row above)
 
 
 def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
-          key_column: int) -> Worksheet:
+          key_column: int, rank_column: int) -> Worksheet:
     """Add the standings sheet of ``main``'s players (rows ``top``–``last``).
 
     ``columns`` are the printed columns after the place: (header key, column on ``main``,
-    number format); ``key_column`` the main sheet's ranking key.
+    number format); ``key_column`` the main sheet's ranking key, ``rank_column`` its rank.
     """
     n = last - top + 1
     ws = book.sheet("sheet.standings")
@@ -38,14 +38,14 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     book.header(ws, TOP - 1, place_col, "work.place_of")
     book.header(ws, TOP - 1, row_col, "work.row_of")
     key = L(key_column)
-    keys = ref(main, f"{key}{top}:{key}{last}")
     places = f"${L(place_col)}${TOP}:${L(place_col)}${TOP + n - 1}"
     sources = [ref(main, f"{L(c)}{top}:{L(c)}{last}") for _, c, _ in columns]
     for i in range(n):
         row = TOP + i
         own = ref(main, f"{key}{top + i}")
         so_far = f"{ref(main, f'{key}{top}')}:{key}{top + i}"
-        book.formula(ws, f"{L(place_col)}{row}", f.place_of(own, keys, so_far), fill=WORK_FILL)
+        rank = ref(main, f"{L(rank_column)}{top + i}")
+        book.formula(ws, f"{L(place_col)}{row}", f.place_of(own, rank, so_far), fill=WORK_FILL)
         at = f"${L(row_col)}{row}"
         book.formula(ws, f"{L(row_col)}{row}", f.player_at(str(i + 1), places), fill=WORK_FILL)
         book.formula(ws, f"A{row}", f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)

@@ -129,7 +129,8 @@ def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
-        out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col)
+        out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col,
+        at.out + OUTPUTS.index("Rank"))
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
