@@ -150,7 +150,8 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     dv.error = "GM, IM, WGM, WIM"
     ws.add_data_validation(dv)
     dv.add(f"C{TOP}:C{last}")
-    book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 8, 5: 7, 6: 7, 7: 7, 8: 9, 9: 9, 10: 44})
+    book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 10, 5: 7, 6: 7, 7: 7, 8: 10, 9: 10, 10: 48})
+    ws.row_dimensions[TOP - 1].height = 45
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(len(SHOWN))}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)
@@ -190,12 +191,13 @@ def _status(book: Book, r: int, w: dict[str, str]) -> str:
 
 
 def _settings(book: Book, ws: Worksheet) -> None:
-    """The event's norm settings (row 3): exempt from the federation rules, minimum games."""
+    """The event's norm settings (row 3): exempt from the federation rules (``NormExemptCell``,
+    yes/no), the minimum number of games (``NormMinGames``, blank: :data:`elo_xl.norms.MIN_GAMES`)."""
     book.label(ws, "A3", "norms.exempt", bold=True)
-    book.input_cell(ws, "D3", book.t("flag.no"), centred=True)
-    book.validate(ws, "D3", "flag")
-    book.name("NormExemptCell", ws, "D3")
-    ws["F3"] = book.t("norms.min_games").replace("<min>", str(norms.MIN_GAMES))
+    book.input_cell(ws, "E3", book.t("flag.no"), centred=True)
+    book.validate(ws, "E3", "flag")
+    book.name("NormExemptCell", ws, "E3")
+    book.text(ws, "F3", book.t("norms.min_games").replace("<min>", str(norms.MIN_GAMES)))
     book.input_cell(ws, "I3", None, centred=True)
     book.name("NormMinGames", ws, "I3")
     book.validate(ws, "I3", "whole")
