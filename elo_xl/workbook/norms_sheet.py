@@ -60,12 +60,14 @@ def fill(template: str, **values: str) -> str:
     return template
 
 
-def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], code: Callable[[int, int | None], str]) -> Worksheet:
+def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], code: Callable[[int, int | None], str],
+          present: Callable[[int], str]) -> Worksheet:
     """Add the norms sheet for the ``n`` players of ``main`` (rows from ``top``).
 
     ``cells`` gives the main sheet's columns (letters) of ``names``, ``ratings``, ``titles``,
     ``federations``; ``code(i, j)`` the cell of the game code of player ``i`` against ``j``
-    (from 0) and ``code(i, None)`` his row of codes.
+    (from 0) and ``code(i, None)`` his row of codes; ``present(i)`` the cell that says whether
+    row ``i`` holds a player (1) or is an empty place of the book (0: no opponent, no norm).
     """
     ws = book.sheet("sheet.norms")
     book.title(ws, "title.norms", len(SHOWN), players=n)
@@ -89,7 +91,8 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
         match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
         book.formula(ws, f"{c}1", f"IFERROR(INDEX(NormHolder,{match}),0)", fill=WORK_FILL)
         book.formula(ws, f"{c}2", f"IFERROR(INDEX(NormLevel,{match}),99)", fill=WORK_FILL)
-        book.formula(ws, f"{c}3", nf.opponent_rating(main_cell("ratings", j)), fill=WORK_FILL)
+        book.formula(ws, f"{c}3", f'IF({present(j)}=0,"",{nf.opponent_rating(main_cell("ratings", j))})',
+                     fill=WORK_FILL)
         book.formula(ws, f"{c}4", nf.federation(main_cell("federations", j)), fill=WORK_FILL)
     span = lambda b, r: f"{L(b)}{r}:{L(b + n - 1)}{r}"  # noqa: E731
     holders_row, level_row, fed_row = (f"${L(v0)}${r}:${L(v0 + n - 1)}${r}" for r in (1, 2, 4))
@@ -109,7 +112,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             book.formula(ws, d, nf.other_federation_share(w["own_fed"], f"{L(v0 + j)}$4", c), fill=WORK_FILL)
         k, n_, halves, played = w["k"], w["n"], w["halves"], w["played"]
         formulas = {
-            "k": nf.norm_index(f"C{r}"),
+            "k": f'IF({present(i)}=0,"",{nf.norm_index(f"C{r}")})',
             "n": f'COUNTIF({ratings_row},">0")',
             "halves": f'SUMIF({codes},"<=2")',
             "played": f'COUNTIF({codes},"<=2")',

@@ -125,7 +125,8 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _sheet_setup(book, ws, at)
     _standings(book, ws, at)
     norms_sheet.build(book, ws, at.top, at.n, {key: at.field(key) for key in ("names", "ratings", "titles", "federations")},
-                      lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"))
+                      lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
+                      lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
