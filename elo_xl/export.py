@@ -7,8 +7,9 @@ the book's tie-break (Buchholz in a Swiss, Sonneborn-Berger in a round robin), t
 number.
 
 A round robin has a crosstable, not rounds: its games are written in the rounds and colours
-of the book's kept TRF player lines when the book was made from a TRF file and they hold every
-game, else in the rounds and colours of FIDE's Berger tables (:func:`berger_round`).
+of the book's kept TRF player lines when the book was made from a TRF file, a game they lack
+in the round and colours of FIDE's Berger tables (:func:`berger_round`), and every game in
+Berger order when the two do not fit together.
 """
 
 from __future__ import annotations
@@ -361,8 +362,9 @@ def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tourna
     """The event typed into a round-robin workbook, its crosstable put into rounds.
 
     Each game is read from either of its two cells (both typed must agree); it is written in
-    the round and colours the book's kept TRF lines give it when they hold every game, else in
-    those of the Berger tables (:func:`berger_round`). Rows without a name or rating after the
+    the round and colours the book's kept TRF lines give it, a game they lack (played since) in
+    its round of the Berger tables (:func:`berger_round`), and every game in Berger order when
+    the two would put two games of one player in one round. Rows without a name or rating after the
     last player are empty places and left out.
     """
     path = Path(path)
@@ -405,31 +407,36 @@ def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tourna
                                "−/−, W/L or D/D")
             if a or b:
                 games.append((i, j, a, b))
-    schedule = _kept_schedule(records)
-    if not all((i + 1, j + 1) in schedule for i, j, _, _ in games):
-        schedule = {}
-    slots = {}
-    for i, j, _, _ in games:
-        if schedule:
-            r, colour = schedule[(i + 1, j + 1)]
-        else:
-            r, white = berger_round(i + 1, j + 1, n)
-            colour = "w" if white else "b"
-        slots[(i, j)] = (r, colour)
+    slots = _slots(games, n, _kept_schedule(records))
     rounds = max([r for r, _ in slots.values()] + [n - 1 + n % 2])
     pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     colours = [[""] * rounds for _ in range(n)]
     results: list[list[Any]] = [[None] * rounds for _ in range(n)]
     for i, j, a, b in games:
         r, colour = slots[(i, j)]
-        if pairings[i][r - 1] is not None or pairings[j][r - 1] is not None:
-            raise EloError(f"{path}: the kept TRF lines put two games of one player in round {r}; "
-                           "delete the TrfRecords lines to export in Berger order")
         pairings[i][r - 1], pairings[j][r - 1] = j + 1, i + 1
         colours[i][r - 1], colours[j][r - 1] = colour, {"w": "b", "b": "w"}.get(colour, colour)
         results[i][r - 1] = _side(a, b)
         results[j][r - 1] = _side(b, a)
     return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, **event)
+
+
+def _berger(i: int, j: int, n: int) -> tuple[int, str]:
+    r, white = berger_round(i + 1, j + 1, n)
+    return r, "w" if white else "b"
+
+
+def _slots(games: list[tuple[int, int, Any, Any]], n: int,
+           kept: dict[tuple[int, int], tuple[int, str]]) -> dict[tuple[int, int], tuple[int, str]]:
+    """The round and colour of each game: as the kept TRF lines give it, a game they lack in its
+    Berger round; all in Berger order when that puts two games of a player in one round."""
+    slots = {(i, j): kept.get((i + 1, j + 1)) or _berger(i, j, n) for i, j, _, _ in games}
+    taken: set[tuple[int, int]] = set()
+    for (i, j), (r, _) in slots.items():
+        if (i, r) in taken or (j, r) in taken:
+            return {(i, j): _berger(i, j, n) for i, j, _, _ in games}
+        taken |= {(i, r), (j, r)}
+    return slots
 
 
 def _side(own: Any, other: Any) -> Any:

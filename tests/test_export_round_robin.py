@@ -83,3 +83,26 @@ def test_a_bye_in_a_crosstable_is_refused(tmp_path):
     path.write_bytes(four([[None, "H", None, None], [None] * 4, [None] * 4, [None] * 4]))
     with pytest.raises(EloError, match=r"K13: .H. is a bye"):
         book_to_trf(path)
+
+
+def test_a_game_played_since_the_file_goes_in_its_berger_round(tmp_path):
+    """The file holds rounds 1–3 (in Berger order, as FIDE's table for 6 players); the arbiter
+    types 1–4 (round 4 of the table, 1 white) in the book: the first three rounds stay as in the
+    file, the new game goes in round 4 with 1 white."""
+    lines = (DATA / "round-robin-6.trf").read_text(encoding="utf-8").splitlines()
+    source = tmp_path / "three.trf"
+    source.write_text("\n".join(line[:119] if line.startswith("001") else line for line in lines) + "\n",
+                      encoding="utf-8")
+    book, out = tmp_path / "rr.xlsx", tmp_path / "rr.trf"
+    assert main(["workbook", "round-robin", "--from", str(source), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    (sheet, cells), = wb.defined_names["Results"].destinations
+    first = wb[sheet][cells.split(":")[0].replace("$", "")]
+    wb[sheet].cell(first.row, first.column + 3).value = 1  # 1 beats 4
+    wb.save(book)
+    assert main(["export", str(book), "-o", str(out)]) == 0
+    p = {pl.start_no: pl for pl in parse_trf(out.read_text(encoding="utf-8")).players}
+    assert [(g.opponent, g.colour, g.result) for g in p[1].games] == [(6, "w", "1"), (2, "w", "="), (3, "b", "="),
+                                                                      (4, "w", "1")]
+    assert [(g.opponent, g.colour, g.result) for g in p[4].games][3] == (1, "b", "0")
+    assert [(g.opponent, g.colour, g.result) for g in p[5].games][:3] == [(2, "b", "="), (3, "w", "0"), (4, "b", "1")]
