@@ -39,6 +39,10 @@ RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscrip
 
 CATEGORY = "Elo"
 RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
+STANDARD_DOC = ("Standard rating (optional; FIDE-RAPID, FIDE-BLITZ): an unrated player is rated with it, K 40 "
+                "unless given; blank = none.")
+STANDARD_EVENT_DOC = ("Standard ratings (optional; FIDE-RAPID, FIDE-BLITZ): a column of n; an unrated player with one "
+                      "is rated with it (K 40 unless given) and counts as rated.")
 K_DOC = "K factor (optional): blank = the rule set's default (FIDE: 20 below 2400, 10 from 2400; K×n ≤ 700)."
 
 
@@ -204,10 +208,11 @@ def ELO_DP(p, rules=None):
 @_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
 @_arg("k", doc=K_DOC)
 @_arg("rules", doc=RULES_DOC)
+@_arg("standard_rating", doc=STANDARD_DOC)
 @_excel
-def ELO_NEW(rating, opponents, results, k=None, rules=None):
-    """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none)."""
-    outcome = engine.rate(rating, opponents, results, k, rules)
+def ELO_NEW(rating, opponents, results, k=None, rules=None, standard_rating=None):
+    """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none); FIDE-RAPID/BLITZ rate it with a standard_rating."""
+    outcome = engine.rate(rating, opponents, results, k, rules, standard_rating)
     if outcome.new_rating is None and outcome.note:
         return outcome.note
     return outcome.new_rating
@@ -219,10 +224,11 @@ def ELO_NEW(rating, opponents, results, k=None, rules=None):
 @_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
 @_arg("k", doc=K_DOC)
 @_arg("rules", doc=RULES_DOC)
+@_arg("standard_rating", doc=STANDARD_DOC)
 @_excel
-def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
+def ELO_CHANGE(rating, opponents, results, k=None, rules=None, standard_rating=None):
     """Rating change before rounding, as FIDE's calculation pages show it: K x sum(W - PD), e.g. =ELO_CHANGE(2500,2400,1,10) gives 3.6. ELO-1970/USSR-1977: k x (N - N_exp)."""
-    return engine.rate(rating, opponents, results, k, rules).change_unrounded
+    return engine.rate(rating, opponents, results, k, rules, standard_rating).change_unrounded
 
 
 @xw.func(category=CATEGORY)
@@ -231,10 +237,12 @@ def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
 @_arg("k", ndim=2, doc="K for all players, or a column of n values; blank = the rule set's default for that player.")
 @_arg("rules", doc=RULES_DOC)
 @_arg("pairings", ndim=2, doc="Rounds form (optional): n x r opponents' start numbers 1..n per round; blank or 0 = bye or not played.")
+@_arg("standard_ratings", ndim=2, doc=STANDARD_EVENT_DOC)
 @_excel
-def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None):
+def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None, standard_ratings=None):
     """A whole event: one row per player with games, score, opponents' average, expected, change, new rating, performance. From a crosstable, or from rounds with pairings. E.g. =ELO_EVENT(B2:B11,C2:L11)"""
-    return [outcome.event_row() for outcome in engine.rate_event(ratings, results, k, rules, pairings)]
+    outcomes = engine.rate_event(ratings, results, k, rules, pairings, standard_ratings)
+    return [outcome.event_row() for outcome in outcomes]
 
 
 @xw.func(category=CATEGORY)
