@@ -117,15 +117,12 @@ def _quick_player(text: str, line: int) -> TrfPlayer | None:
         return None
     if len(rest) % 10:
         rest = rest.ljust(len(rest) + 10 - len(rest) % 10)
-    games = []
-    append = games.append
-    cache = _ROUND_CACHE
-    for k in range(0, len(rest), 10):
-        chunk = rest[k:k + 10]
-        game = cache.get(chunk) or _quick_round(chunk)
-        if game is None:
+    chunks = [rest[k:k + 10] for k in range(0, len(rest), 10)]
+    games = list(map(_ROUND_CACHE.get, chunks))
+    if not all(games):  # a round not seen before (a game is never false)
+        games = [_ROUND_CACHE.get(chunk) or _quick_round(chunk) for chunk in chunks]
+        if not all(games):
             return None
-        append(game)
     return TrfPlayer(start_no, head[_S_NAME].strip(), sex, title, rating or None, federation, fide_id, birth, points,
                      int(rank_text) if rank_text else None, games, line, raw)
 
