@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import math
 import sys
 from typing import Any, Callable
@@ -139,14 +140,38 @@ def _check_cells(name: str, value: Any) -> None:
     """Refuse Excel error values and numbers beyond Excel's range in an argument (a value,
     a column or rows)."""
     if isinstance(value, (list, tuple)):
+        if all(isinstance(item, (list, tuple)) for item in value) and _plain_numbers(
+                list(itertools.chain.from_iterable(value))):
+            return  # rows of plain numbers, checked whole
         for i, item in enumerate(value, 1):
             if isinstance(item, (list, tuple)):
+                if _plain_numbers(item):
+                    continue
                 for j, cell in enumerate(item, 1):
                     _check_cell(name, (i, j), cell)
             else:
                 _check_cell(name, i, item)
     else:
         _check_cell(name, None, value)
+
+
+_PLAIN = frozenset([float, int, type(None)])
+
+
+def _plain_numbers(row: Any) -> bool:
+    """Whether a row holds only blanks and numbers a cell holds (what Excel passes for a range of
+    numbers), found in a few whole-row operations; False when a cell needs :func:`_check_cell`
+    (which then names it)."""
+    if not set(map(type, row)) <= _PLAIN:
+        return False
+    numbers = [c for c in row if c is not None] if None in row else row
+    if not numbers:
+        return True
+    try:  # the sum is infinite or not a number when a cell is (or when the sum goes beyond a float)
+        finite = math.isfinite(sum(numbers))
+    except OverflowError:  # integers beyond a float
+        return False
+    return finite and -EXCEL_MAX <= min(numbers) and max(numbers) <= EXCEL_MAX
 
 
 def _check_cell(name: str, pos: Any, value: Any) -> None:

@@ -128,3 +128,12 @@ def test_an_empty_range_is_refused(empty):
     # Excel never passes a range without cells; from Python it would spill an empty result
     assert udfs.ELO_TABLE_H(empty) == "delta: the range has no cells; give at least one cell (a blank cell is fine)"
     assert udfs.ELO_EXPECTED(empty, 1539).startswith("rating: the range has no cells")
+
+
+def test_whole_range_check_refuses_what_the_cell_check_refuses():
+    # rows of plain numbers are checked whole; a bad cell anywhere still gets its own message
+    big = int(LIMIT) + 1  # beyond Excel's limit by one, though it rounds to the limit as a float
+    assert udfs.ELO_AVERAGE([[2400.0, 2500.0], [None, big]]).startswith("ratings, row 2 column 2: ")
+    assert udfs.ELO_AVERAGE([[2400.0, float("nan")]]).startswith("ratings, row 1 column 2: ")
+    assert udfs.ELO_AVERAGE([[2400.0], [float("inf")]]).startswith("ratings, row 2")
+    assert udfs.ELO_AVERAGE([[2400.0, 2500, None]]) == 2450
