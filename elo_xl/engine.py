@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import gc
+import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -654,16 +655,10 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     if not (isinstance(pairings, list) and isinstance(results, list) and len(pairings) == n == len(results)) or not n:
         return None
     plain = {float, int, type(None)}
-    kinds: set = set()
-    for row in pairings:
-        if row.__class__ is not list:
-            return None
-        kinds.update(map(type, row))
-    for row in results:
-        if row.__class__ is not list:
-            return None
-        kinds.update(map(type, row))
-    if not kinds <= plain:
+    if not all(row.__class__ is list for row in pairings) or not all(row.__class__ is list for row in results):
+        return None
+    chain = itertools.chain.from_iterable
+    if not set(map(type, chain(pairings))) <= plain or not set(map(type, chain(results))) <= plain:
         return None
     try:
         pair = np.array(pairings, dtype=np.float64)  # blank (None) becomes NaN
