@@ -235,7 +235,18 @@ def crosstable(t: Tournament) -> list[list[Any]]:
     return table
 
 
+def _no_standard_ratings(t: Tournament) -> None:
+    """The books have no column for standard ratings: refuse an event that gives them rather than
+    compute something else than ``rate`` computes."""
+    given = [e for e in t.entrants if e.standard_rating is not None]
+    if given:
+        raise EloError(f"{t.name or 'the event'}: the workbooks have no standard rating column (player "
+                       f"{given[0].start_no}, {show(given[0].name)}, has {given[0].standard_rating}); rate a rapid "
+                       "or blitz event with standard ratings with elo-xl rate, or leave the column out")
+
+
 def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The round-robin book's inputs: names, ratings, K and the crosstable."""
+    _no_standard_ratings(t)
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
             "results": crosstable(t)}

@@ -172,3 +172,12 @@ def test_standard_rating_column_positions_in_messages(tmp_path):
     done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--rules", "FIDE-RAPID"],
                           capture_output=True, text=True)
     assert "bad.csv, line 2, column 6:" in done.stderr
+
+
+def test_workbook_from_a_csv_with_standard_ratings_is_refused(tmp_path):
+    # the books have no standard rating column: they would rate Binh as unrated, unlike rate
+    path = tmp_path / "rapid.csv"
+    path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
+    out = tmp_path / "book.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(path), "--rules", "FIDE-RAPID", "-o", str(out)]) == 2
+    assert not out.exists()
