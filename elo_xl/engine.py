@@ -729,7 +729,7 @@ def _pd_sums(np: Any, rs: RuleSet, players: list, i_g: Any, j_g: Any, n: int) ->
     applies it, then table 8.1.2 read by index (:func:`elo_xl.tables.expected_hundredths`). None
     where the rule set rates otherwise (it then sums itself)."""
     global _PD_TABLE
-    if (not isinstance(rs, FideRules) or rs.unrated_as is not None or rs.CAP is None
+    if (not isinstance(rs, FideRules) or not rs.uses_initial_ratings or rs.CAP is None
             or type(rs).expected_hundredths is not FideRules.expected_hundredths):
         return None
     if not all(p.__class__ is int for p in players if p is not None):
