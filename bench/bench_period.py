@@ -90,15 +90,17 @@ def plain_python_fide(ratings, k, a, b, h):
     return out
 
 
-def timed(call, repeat: int = 1) -> float:
-    """Best CPU time of ``repeat`` calls (CPU time: the machine may be shared; the ratios hold)."""
-    best = float("inf")
+def timed(call, repeat: int = 1) -> tuple[float, float]:
+    """Best (CPU time, wall time) of ``repeat`` calls (CPU time: the machine may be shared; the
+    ratios are taken on CPU time)."""
+    best, wall = float("inf"), float("inf")
     for _ in range(repeat):
         gc.collect()
-        start = time.process_time()
+        start, start_wall = time.process_time(), time.perf_counter()
         call()
         best = min(best, time.process_time() - start)
-    return best
+        wall = min(wall, time.perf_counter() - start_wall)
+    return best, wall
 
 
 def part1(players: int, rounds: int) -> None:
@@ -152,10 +154,19 @@ def part1(players: int, rounds: int) -> None:
     _, _, change = rate_games(ratings, k, a, b, h)
     assert [row[4] for row in out] == change.tolist(), "ELO_EVENT and the kernel disagree"
 
-    base = dict(rows)["ELO_EVENT, numbers (fast path)"]
-    print(f"{'':46} {'games/s':>12} {'vs ELO_EVENT':>13}")
-    for name, t in rows:
-        print(f"{name:46} {games / t:12,.0f} {base / t:12.2f}×")
+    cpu = {name: t[0] for name, t in rows}
+    base = cpu["ELO_EVENT, numbers (fast path)"]
+    print(f"{'':46} {'games/s CPU':>12} {'games/s wall':>13} {'÷ ELO_EVENT':>12}")
+    for name, (t, wall) in rows:
+        print(f"{name:46} {games / t:12,.0f} {games / wall:13,.0f} {base / t:11.2f}×")
+    print("\nratios (CPU time):")
+    kernel_t = cpu["period kernel (numpy, exact hundredths)"]
+    print(f"  period kernel vs plain-Python FIDE loop : {cpu['plain-Python FIDE table loop'] / kernel_t:8.1f}×")
+    print(f"  period kernel vs ELO_EVENT              : {base / kernel_t:8.1f}×")
+    print(f"  ELO_EVENT fast path vs general reader   : {cpu['ELO_EVENT, results as text (general reader)'] / base:8.2f}×")
+    for name in ("elote (EloCompetitor.beat/tied)", "skelo (EloEstimator.fit)"):
+        if name in cpu:
+            print(f"  ELO_EVENT vs {name.split()[0]:26} : {cpu[name] / base:8.2f}×  (above 1: ELO_EVENT is faster)")
     print()
 
 
@@ -238,10 +249,20 @@ def part2(list_players: int, events: int, per_event: int, rounds: int) -> None:
         clock = time.process_time
         phases = []
         t = clock(); rl = read_list(lst); phases.append(("read the list", clock() - t))
-        t = clock(); evs = list(read_events([str(p) for p in paths])); phases.append(("read the TRF files", clock() - t))
+        t = clock(); evs = list(read_events([str(p) for p in paths])); read_t = clock() - t
+        # inside the reading: decoding the files, then checking the events again (the check is
+        # repeatable; its time is subtracted from the parse)
+        from elo_xl.io.decode import read_text
+        from elo_xl.io.trf_check import check_event
+        t = clock(); [read_text(p, "a TRF file") for p in paths]; decode_t = clock() - t
+        t = clock(); [check_event(e) for _, e in evs]; check_t = clock() - t
+        phases.append(("read the TRF files", read_t))
+        phases.append(("  of which decoding", decode_t))
+        phases.append(("  of which player lines", read_t - decode_t - check_t))
+        phases.append(("  of which check_event", check_t))
         t = clock(); result = rate_period(rl, evs, "2026-10"); phases.append(("rate the period", clock() - t))
         t = clock(); data = render(result, "txt"); phases.append(("write the new list (txt)", clock() - t))
-        total = sum(t for _, t in phases)
+        total = sum(t for name, t in phases if not name.startswith(" "))
         print("  where the time goes (CPU time, the same run phase by phase in this process):")
         for name, t in phases:
             print(f"    {name:28} {t:6.2f} s  {100 * t / total:4.0f} %")

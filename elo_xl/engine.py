@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import gc
+import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -48,7 +49,8 @@ from .results import (
 )
 from .results import POINTS_HALVES  # the points of each result code, for rate_event's one-pass tally
 from .rounding import exact, to_number
-from .rules import FIDE, RuleSet, parse_rules
+from .rules import FIDE, FideRules, RuleSet, parse_rules
+from .tables import SATURATION, expected_hundredths
 from .standings import total_points
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
@@ -213,8 +215,9 @@ def _points(games: Sequence[Game]) -> int | float:
 
 
 def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
-             k: int | float | None, points: int | float | None = None) -> Outcome:
-    """The calculation shared by :func:`rate`, :func:`rate_event` and :func:`needed`."""
+             k: int | float | None, points: int | float | None = None, pd: int | None = None) -> Outcome:
+    """The calculation shared by :func:`rate`, :func:`rate_event` and :func:`needed`; ``pd`` = ΣPD
+    in hundredths where :func:`rate_event` summed it already (FIDE rule sets only)."""
     n = len(opps)
     score = _half_points(halves)
     average = rs.average(opps)
@@ -223,7 +226,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
         new, note = rs.initial(opps, halves)
         return Outcome(None, n, score, average, None, None, None, new, performance_, None, note, points)
     own = rs.unrated_as if rating is None else rating
-    result = rs.change(own, opps, halves, k)
+    result = rs.change(own, opps, halves, k) if pd is None else rs.change(own, opps, halves, k, pd)
     return Outcome(rating, n, score, average, result.expected, result.unrounded,
                    result.rounded, to_number(own + result.rounded), performance_, result.k, None, points)
 
@@ -654,16 +657,10 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     if not (isinstance(pairings, list) and isinstance(results, list) and len(pairings) == n == len(results)) or not n:
         return None
     plain = {float, int, type(None)}
-    kinds: set = set()
-    for row in pairings:
-        if row.__class__ is not list:
-            return None
-        kinds.update(map(type, row))
-    for row in results:
-        if row.__class__ is not list:
-            return None
-        kinds.update(map(type, row))
-    if not kinds <= plain:
+    if not all(row.__class__ is list for row in pairings) or not all(row.__class__ is list for row in results):
+        return None
+    chain = itertools.chain.from_iterable
+    if not set(map(type, chain(pairings))) <= plain or not set(map(type, chain(results))) <= plain:
         return None
     try:
         pair = np.array(pairings, dtype=np.float64)  # blank (None) becomes NaN
@@ -701,21 +698,52 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     points = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
     sub = rs.unrated_as
     rated = np.array([p is not None for p in players])
+    counted = [sub if p is None else p for p in players]
+    # whole ratings (the usual case) are gathered as integers, which is faster than as objects
+    whole = all(p.__class__ is int for p in counted if p is not None)
     if sub is None:
         keep = rated[j_g]
         i_g, j_g, h_g = i_g[keep], j_g[keep], h_g[keep]
-        values = np.array(players, dtype=object)[j_g].tolist()
+    if whole:
+        values = np.array([0 if p is None else p for p in counted], dtype=np.int64)[j_g].tolist()
     else:
-        values = np.array([sub if p is None else p for p in players], dtype=object)[j_g].tolist()
+        values = np.array(counted, dtype=object)[j_g].tolist()
     counts = np.bincount(i_g, minlength=n).tolist()
     sums = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
+    pds = _pd_sums(np, rs, players, i_g, j_g, n)
     out = []
     at = 0
     for i in range(n):
         c = counts[i]
-        out.append((values[at:at + c], sums[i], _half_points(points[i])))
+        out.append((values[at:at + c], sums[i], _half_points(points[i]), None if pds is None else pds[i]))
         at += c
     return out
+
+
+_PD_TABLE: Any = None
+
+
+def _pd_sums(np: Any, rs: RuleSet, players: list, i_g: Any, j_g: Any, n: int) -> list[int] | None:
+    """ΣPD in hundredths of each player over his counted games (player ``i_g`` against ``j_g``),
+    for FIDE rule sets with whole ratings: the 400-point cap as :meth:`FideRules.expected_hundredths`
+    applies it, then table 8.1.2 read by index (:func:`elo_xl.tables.expected_hundredths`). None
+    where the rule set rates otherwise (it then sums itself)."""
+    global _PD_TABLE
+    if (not isinstance(rs, FideRules) or not rs.uses_initial_ratings or rs.CAP is None
+            or type(rs).expected_hundredths is not FideRules.expected_hundredths):
+        return None
+    if not all(p.__class__ is int for p in players if p is not None):
+        return None
+    if _PD_TABLE is None:
+        _PD_TABLE = np.array([expected_hundredths(d) for d in range(-SATURATION, SATURATION + 1)], dtype=np.int64)
+    ratings = np.array([0 if p is None else p for p in players], dtype=np.int64)
+    own = ratings[i_g]
+    d = own - ratings[j_g]
+    capped = np.clip(d, -rs.CAP, rs.CAP)
+    if rs.cap_exempt_from is not None:
+        capped = np.where(own >= rs.cap_exempt_from, d, capped)
+    pd = _PD_TABLE[np.clip(capped, -SATURATION, SATURATION) + SATURATION]
+    return np.bincount(i_g, weights=pd, minlength=n).astype(np.int64).tolist()
 
 
 def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int, int | float]:
@@ -778,9 +806,9 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
             tallies = _numeric_rounds(rs, players, results, pairings) if big else None
             games = None if tallies is not None else _rounds_games(players, results, pairings)
         if tallies is None:
-            tallies = [_tally(rs, g, own) for g, own in zip(games, players)]
-        outcomes = [_outcome(rs, players[i], opps, halves, ks[i], points)
-                    for i, (opps, halves, points) in enumerate(tallies)]
+            tallies = [_tally(rs, g, own) + (None,) for g, own in zip(games, players)]
+        outcomes = [_outcome(rs, players[i], opps, halves, ks[i], points, pd)
+                    for i, (opps, halves, points, pd) in enumerate(tallies)]
         for i, note in seeded.items():
             outcomes[i] = replace(outcomes[i], note=note)
         return outcomes

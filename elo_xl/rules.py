@@ -377,10 +377,13 @@ class FideRules(RuleSet):
             total += expected_hundredths(cap if d > cap else -cap if d < -cap else d)
         return total
 
-    def change(self, rating, opponents, halves, k=None):
+    def change(self, rating, opponents, halves, k=None, pd=None):
+        """As :meth:`RuleSet.change`; ``pd`` = ΣPD in hundredths when the caller has it already
+        (:func:`elo_xl.engine.rate_event` sums it for a whole event at once)."""
         n = len(opponents)
         k = self.effective_k(self.default_k(rating) if k is None else k, n)
-        pd = self.expected_hundredths(rating, opponents)
+        if pd is None:
+            pd = self.expected_hundredths(rating, opponents)
         unrounded, rounded = _times_k(k, 50 * halves - pd, 100)
         return Change(pd / 100, unrounded, rounded, k)
 

@@ -35,6 +35,7 @@ class Entrant:
     sex: str = ""
     birth: str = ""
     k: int | float | None = None  # a K given with the event (the CSV's k column)
+    standard_rating: int | None = None  # the CSV's standard rating column (rapid and blitz)
 
     @property
     def birth_year(self) -> int | None:
@@ -142,7 +143,8 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
     event_year = year if year is not None else t.year()[0]
     chosen = []
     for e in t.entrants:
-        if e.rating is None and rules.uses_initial_ratings:
+        seeded = e.rating is None and e.standard_rating is not None and rules.seeds_from_standard
+        if e.rating is None and rules.uses_initial_ratings and not seeded:
             chosen.append((None, None))
         elif given is not None:
             chosen.append((given, "given"))
@@ -150,6 +152,8 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
             chosen.append((k_file.get(e.fide_id.strip(), k_file.get(str(e.start_no))), "file"))
         elif e.k is not None:
             chosen.append((e.k, "file"))
+        elif seeded:  # rated with his standard rating (B.02 R&B 7.2.1), K as the rule set takes it
+            chosen.append((rules.K_STANDARD_SEED, "rule"))
         else:
             chosen.append((k_factor(e.rating, None, e.birth_year, None, rules, event_year), "rule"))
     return chosen
@@ -168,7 +172,13 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         elif origin == "end date" and t.start:
             notes.append(f"the junior K rule uses the end date's year, {year}")
     ks = resolve_k(t, rs, k, k_file, year)
-    outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings)
+    standard = [e.standard_rating for e in t.entrants]
+    if any(s is not None for s in standard) and not rs.seeds_from_standard:
+        raise EloError(f"{t.name or 'the event'}: the standard rating column is for FIDE-RAPID and FIDE-BLITZ "
+                       f"(an unrated player is rated with his standard rating), not {rs.name}; give --rules "
+                       "FIDE-RAPID or FIDE-BLITZ, or leave the column out")
+    outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings,
+                          [[s] for s in standard] if rs.seeds_from_standard else None)
     average = average_rating(t.ratings, rs)
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
@@ -225,9 +235,20 @@ def crosstable(t: Tournament) -> list[list[Any]]:
     return table
 
 
+def _no_standard_ratings(t: Tournament) -> None:
+    """The books have no column for standard ratings: refuse an event that gives them rather than
+    compute something else than ``rate`` computes."""
+    given = [e for e in t.entrants if e.standard_rating is not None]
+    if given:
+        raise EloError(f"{t.name or 'the event'}: the workbooks have no standard rating column (player "
+                       f"{given[0].start_no}, {show(given[0].name)}, has {given[0].standard_rating}); rate a rapid "
+                       "or blitz event with standard ratings with elo-xl rate, or leave the column out")
+
+
 def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The round-robin book's inputs: the player fields (names, ratings, K, titles,
     federations, FIDE IDs, births, sexes) and the crosstable."""
+    _no_standard_ratings(t)
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
             "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
             "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import math
 import sys
 from typing import Any, Callable
@@ -39,6 +40,10 @@ RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscrip
 
 CATEGORY = "Elo"
 RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
+STANDARD_DOC = ("Standard rating (optional; FIDE-RAPID, FIDE-BLITZ): an unrated player is rated with it, K 40 "
+                "unless given; blank = none.")
+STANDARD_EVENT_DOC = ("Standard ratings (optional; FIDE-RAPID, FIDE-BLITZ): a column of n; an unrated player with one "
+                      "is rated with it (K 40 unless given) and counts as rated.")
 K_DOC = "K factor (optional): blank = the rule set's default (FIDE: 20 below 2400, 10 from 2400; K×n ≤ 700)."
 
 
@@ -135,14 +140,38 @@ def _check_cells(name: str, value: Any) -> None:
     """Refuse Excel error values and numbers beyond Excel's range in an argument (a value,
     a column or rows)."""
     if isinstance(value, (list, tuple)):
+        if all(isinstance(item, (list, tuple)) for item in value) and _plain_numbers(
+                list(itertools.chain.from_iterable(value))):
+            return  # rows of plain numbers, checked whole
         for i, item in enumerate(value, 1):
             if isinstance(item, (list, tuple)):
+                if _plain_numbers(item):
+                    continue
                 for j, cell in enumerate(item, 1):
                     _check_cell(name, (i, j), cell)
             else:
                 _check_cell(name, i, item)
     else:
         _check_cell(name, None, value)
+
+
+_PLAIN = frozenset([float, int, type(None)])
+
+
+def _plain_numbers(row: Any) -> bool:
+    """Whether a row holds only blanks and numbers a cell holds (what Excel passes for a range of
+    numbers), found in a few whole-row operations; False when a cell needs :func:`_check_cell`
+    (which then names it)."""
+    if not set(map(type, row)) <= _PLAIN:
+        return False
+    numbers = [c for c in row if c is not None] if None in row else row
+    if not numbers:
+        return True
+    try:  # the sum is infinite or not a number when a cell is (or when the sum goes beyond a float)
+        finite = math.isfinite(sum(numbers))
+    except OverflowError:  # integers beyond a float
+        return False
+    return finite and -EXCEL_MAX <= min(numbers) and max(numbers) <= EXCEL_MAX
 
 
 def _check_cell(name: str, pos: Any, value: Any) -> None:
@@ -204,10 +233,11 @@ def ELO_DP(p, rules=None):
 @_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
 @_arg("k", doc=K_DOC)
 @_arg("rules", doc=RULES_DOC)
+@_arg("standard_rating", doc=STANDARD_DOC)
 @_excel
-def ELO_NEW(rating, opponents, results, k=None, rules=None):
-    """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none)."""
-    outcome = engine.rate(rating, opponents, results, k, rules)
+def ELO_NEW(rating, opponents, results, k=None, rules=None, standard_rating=None):
+    """New rating after these games, rounded as the rule set says, e.g. =ELO_NEW(2500,2400,1,10) gives 2504. A blank rating under FIDE gives the initial rating (or why there is none); FIDE-RAPID/BLITZ rate it with a standard_rating."""
+    outcome = engine.rate(rating, opponents, results, k, rules, standard_rating)
     if outcome.new_rating is None and outcome.note:
         return outcome.note
     return outcome.new_rating
@@ -219,10 +249,11 @@ def ELO_NEW(rating, opponents, results, k=None, rules=None):
 @_arg("results", ndim=2, doc="Results, one per opponent: 1, ½ (0.5, =), 0; + and - are forfeits (not rated); blank = not played.")
 @_arg("k", doc=K_DOC)
 @_arg("rules", doc=RULES_DOC)
+@_arg("standard_rating", doc=STANDARD_DOC)
 @_excel
-def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
+def ELO_CHANGE(rating, opponents, results, k=None, rules=None, standard_rating=None):
     """Rating change before rounding, as FIDE's calculation pages show it: K x sum(W - PD), e.g. =ELO_CHANGE(2500,2400,1,10) gives 3.6. ELO-1970/USSR-1977: k x (N - N_exp)."""
-    return engine.rate(rating, opponents, results, k, rules).change_unrounded
+    return engine.rate(rating, opponents, results, k, rules, standard_rating).change_unrounded
 
 
 @xw.func(category=CATEGORY)
@@ -231,10 +262,12 @@ def ELO_CHANGE(rating, opponents, results, k=None, rules=None):
 @_arg("k", ndim=2, doc="K for all players, or a column of n values; blank = the rule set's default for that player.")
 @_arg("rules", doc=RULES_DOC)
 @_arg("pairings", ndim=2, doc="Rounds form (optional): n x r opponents' start numbers 1..n per round; blank or 0 = bye or not played.")
+@_arg("standard_ratings", ndim=2, doc=STANDARD_EVENT_DOC)
 @_excel
-def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None):
+def ELO_EVENT(ratings, results, k=None, rules=None, pairings=None, standard_ratings=None):
     """A whole event: one row per player with games, score, opponents' average, expected, change, new rating, performance. From a crosstable, or from rounds with pairings. E.g. =ELO_EVENT(B2:B11,C2:L11)"""
-    return [outcome.event_row() for outcome in engine.rate_event(ratings, results, k, rules, pairings)]
+    outcomes = engine.rate_event(ratings, results, k, rules, pairings, standard_ratings)
+    return [outcome.event_row() for outcome in outcomes]
 
 
 @xw.func(category=CATEGORY)

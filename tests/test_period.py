@@ -378,3 +378,65 @@ def test_pool_is_cleared_once_the_list_rates_the_player(tmp_path):
     assert (oct_[9]["change"], oct_[9]["new_rating"]) == (34, 1834)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM pool WHERE fide_id = 9").fetchone()[0] == 0
+
+
+def _rapid_seed_list(tmp_path, a_k=0):
+    from test_period_lists import FOA_WIDTHS, FOA_HEADER
+
+    def line(fide_id, name, standard, rapid, rapid_k):
+        values = (fide_id, name, "VIE", "M", "", "", "", "", standard, 0, 20 if standard else 0, rapid, 0, rapid_k,
+                  rapid, 0, rapid_k, 1990, "")  # blitz as rapid
+        return "".join(str(v).ljust(w) for v, w in zip(values, FOA_WIDTHS))
+
+    lines = [FOA_HEADER, line(1, "A", 2100, 0, a_k), line(2, "B", 2000, 2000, 20), line(4, "D", 2300, 0, 0)]
+    lst = tmp_path / "players_list_foa.txt"
+    lst.write_text("\n".join(lines) + "\n")
+    return lst
+
+
+def _rapid_period(tmp_path, lst, kind="rapid"):
+    ev = write_event(tmp_path, "e.trf", [("A", 1, None), ("B", 2, 2000)], [[(1, 2, "1")]])
+    out = tmp_path / "o.json"
+    assert main(["period", "--list", str(lst), "--month", "2026-10", "--type", kind, str(ev), "--format", "json",
+                 "-o", str(out)]) == 0
+    return {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
+
+
+@pytest.mark.parametrize("kind", ["rapid", "blitz"])
+def test_rapid_period_seeds_an_unrated_player_with_his_standard_rating(tmp_path, kind):
+    # A is unrated in rapid/blitz, standard 2100 on the combined list (SRtng), and beats B (2000, K 20).
+    # B.02 R&B 7.2.1: A is rated with 2100, K 40 (the list gives none): D 100 → PD .64 (table 8.1.2),
+    # 40 × .36 = 14.4 → +14 → 2114; B counts him as rated: 20 × (0 − .36) = −7.2 → −7 → 1993.
+    players = _rapid_period(tmp_path, _rapid_seed_list(tmp_path), kind)
+    a, b, d = players[1], players[2], players[4]
+    assert (a["old_rating"], a["games"], a["k_used"], a["change"], a["new_rating"], a["next_k"]) == (
+        None, 1, 40, 14, 2114, 40)
+    assert "rated with his standard rating 2100" in a["note"] and "K 40, the list gives none" in a["note"]
+    assert (b["games"], b["k_used"], b["change"], b["new_rating"]) == (1, 20, -7, 1993)
+    # D has a standard rating but no game: he stays unrated, without a note
+    assert (d["games"], d["new_rating"], d["note"]) == (0, None, None)
+
+
+def test_rapid_period_seed_uses_the_lists_k(tmp_path):
+    # the same game with a rapid K of 20 on the list for A: 20 × .36 = 7.2 → +7 → 2107
+    a = _rapid_period(tmp_path, _rapid_seed_list(tmp_path, a_k=20))[1]
+    assert (a["k_used"], a["change"], a["new_rating"]) == (20, 7, 2107)
+    assert "K 20 from the list" in a["note"]
+
+
+def test_standard_period_does_not_seed(tmp_path):
+    # --type standard: SRtng is the rating itself (A 2100, B 2000, both K 20): 20 × .36 = 7.2 → +7
+    players = _rapid_period(tmp_path, _rapid_seed_list(tmp_path), "standard")
+    assert (players[1]["old_rating"], players[1]["change"], players[2]["change"]) == (2100, 7, -7)
+
+
+def test_single_type_rapid_list_has_no_standard_rating(tmp_path):
+    # a single-type list carries no standard rating: A stays unrated (one game is no first rating)
+    # and B's only game, against an unrated player, is not rated
+    from test_period_lists import SINGLE_HEADER, single_line
+
+    lst = tmp_path / "rapid_rating_list.txt"
+    lst.write_text("\n".join([SINGLE_HEADER, single_line(1, "A", 0, 0, 0, 1990),
+                              single_line(2, "B", 2000, 0, 20, 1990)]) + "\n")
+    players = _rapid_period(tmp_path, lst)
+    assert (players[1]["new_rating"], players[2]["games"], players[2]["new_rating"]) == (None, 0, 2000)

@@ -205,3 +205,24 @@ def test_output_is_atomic_on_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("elo-xl: ") and "bad.trf" in err and err.count("\n") == 1
     assert out.read_text() == "old list\n"
+
+
+@pytest.mark.parametrize("kind,standard", [("standard", None), ("rapid", 2650), ("blitz", 2650)])
+def test_rapid_and_blitz_rows_carry_the_standard_rating(tmp_path, kind, standard):
+    # the combined list's SRtng is the rating of a standard list, and the seed of a rapid/blitz one
+    path = write(tmp_path, "players_list_foa.txt", [
+        FOA_HEADER, foa_line(1503014, "Carlsen, Magnus", 2650, 0, 0, fed="NOR")])
+    assert [r.standard for r in iter_list(path, kind)] == [standard]
+    assert read_list(path, kind).row(0).standard == standard
+
+
+def test_xml_and_csv_standard_ratings(tmp_path):
+    xml = tmp_path / "players_list_xml.xml"
+    xml.write_bytes(b"<playerslist><player><fideid>7</fideid><name>Ngo, Lan</name><country>VIE</country>"
+                    b"<rating>2105</rating><rapid_rating>0</rapid_rating></player></playerslist>")
+    assert [(r.rating, r.standard) for r in iter_list(xml, "rapid")] == [(None, 2105)]
+    assert [(r.rating, r.standard) for r in iter_list(xml, "standard")] == [(2105, None)]
+    csv_path = tmp_path / "list.csv"
+    csv_path.write_text("fide_id,name,federation,sex,title,rating,games,k,birth_year,flag,standard_rating\n"
+                        "7,\"Ngo, Lan\",VIE,F,,0,0,,1999,,2105\n", encoding="utf-8")
+    assert [(r.rating, r.standard) for r in iter_list(csv_path, "rapid")] == [(None, 2105)]

@@ -51,6 +51,23 @@ def test_fast_path_equals_general_path(rules, seed):
     assert fast == general
 
 
+@pytest.mark.parametrize("rules", ["FIDE", "FIDE-2024"])
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_path_with_whole_ratings_equals_general_path(rules, seed):
+    # whole ratings only: the fast path then sums ΣPD for the whole event at once (cap, the 2650
+    # exemption of FIDE, differences beyond 736 all met by the ratings drawn)
+    rng = random.Random(100 + seed)
+    ratings, pairings, results = random_event(rng, rng.randint(10, 80), rng.randint(1, 12))
+    ratings = [[None if r[0] is None else rng.choice([rng.randint(1000, 2850), rng.randint(2600, 2700)])]
+               for r in ratings]
+    as_text = [[TEXT[v] for v in row] for row in results]
+    k = [[rng.choice([None, 10, 20, 40])] for _ in ratings]
+    fast = rate_event(ratings, results, k, rules, pairings)
+    general = rate_event(ratings, as_text, k, rules, pairings)
+    assert fast == general
+    assert any(o.expected for o in fast)
+
+
 def test_errors_read_the_same_on_numbers():
     rng = random.Random(9)
     ratings, pairings, results = random_event(rng, 40, 5)

@@ -131,3 +131,53 @@ def test_missing_file_and_bad_option(tmp_path):
     done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", "x.trf", "--format", "xml"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+# --- the standard rating column (FIDE-RAPID, FIDE-BLITZ) ---------------------------------------
+
+
+def test_standard_rating_column_seeds_an_unrated_rapid_player(tmp_path):
+    # Binh is unrated in rapid, standard 2100, and beats An (2000, K 20 given): he is rated with 2100
+    # at K 40 (B.02 R&B 7.2.1): PD .64 for D 100 (table 8.1.2), 40 × .36 = 14.4 → +14;
+    # An counts him as rated: 20 × (0 − .36) = −7.2 → −7
+    path = tmp_path / "rapid.csv"
+    path.write_text("name;rating;k;Standard Rating;1;2\nAn;2000;20;2400;x;0\nBinh;;;2100;1;x\n", encoding="utf-8")
+    data, stderr = run_json(path, "--rules", "FIDE-RAPID", "--year", "2026")
+    an, binh = data["players"]
+    assert (an["change_unrounded"], an["change"], an["new_rating"], an["opp_average"]) == (-7.2, -7, 1993, 2100)
+    assert (binh["rating"], binh["k"], binh["k_source"]) == (None, 40, "rule")
+    assert (binh["change_unrounded"], binh["change"], binh["new_rating"]) == (14.4, 14, 2114)
+    assert "Binh: rated with his standard rating 2100" in stderr
+    # a K given for him is used: 20 × .36 = 7.2 → +7
+    data, _ = run_json(path, "--rules", "FIDE-BLITZ", "--year", "2026", "--k", "20")
+    assert data["players"][1]["new_rating"] == 2107
+
+
+def test_standard_rating_column_is_refused_under_standard_rules(tmp_path):
+    path = tmp_path / "std.csv"
+    path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path)], capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "the standard rating column is for FIDE-RAPID and FIDE-BLITZ" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_standard_rating_column_positions_in_messages(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,abc,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--rules", "FIDE-RAPID"],
+                          capture_output=True, text=True)
+    assert "bad.csv, line 2, column 4: standard rating" in done.stderr
+    path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,q\nBinh,,,2100,1,x\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--rules", "FIDE-RAPID"],
+                          capture_output=True, text=True)
+    assert "bad.csv, line 2, column 6:" in done.stderr
+
+
+def test_workbook_from_a_csv_with_standard_ratings_is_refused(tmp_path):
+    # the books have no standard rating column: they would rate Binh as unrated, unlike rate
+    path = tmp_path / "rapid.csv"
+    path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
+    out = tmp_path / "book.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(path), "--rules", "FIDE-RAPID", "-o", str(out)]) == 2
+    assert not out.exists()

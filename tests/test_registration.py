@@ -34,7 +34,7 @@ RANGE_PARAMETERS = {
     "ELO_DP": {"p"},
     "ELO_NEW": {"opponents", "results"},
     "ELO_CHANGE": {"opponents", "results"},
-    "ELO_EVENT": {"ratings", "results", "k", "pairings"},
+    "ELO_EVENT": {"ratings", "results", "k", "pairings", "standard_ratings"},
     "ELO_PERFORMANCE": {"opponents", "results"},
     "ELO_INITIAL": {"opponents", "results"},
     "ELO_K": {"rules"},

@@ -75,6 +75,28 @@ def test_event_spills_seven_columns():
     assert rounds == [[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
 
 
+def test_rapid_standard_rating_seed():
+    # unrated in rapid, standard 2100, beats a 2000: diff 100 → PD .64 (table 8.1.2), K 40 → 14.4 → 14
+    assert ELO_NEW(None, [[2000]], [[1]], None, "FIDE-RAPID", 2100) == 2114
+    assert ELO_CHANGE(None, [[2000]], [[1]], None, "FIDE-BLITZ", 2100) == 14.4
+    # a K given is used: 20 × .36 = 7.2
+    assert ELO_CHANGE(None, [[2000]], [[1]], 20, "FIDE-RAPID", 2100) == 7.2
+    # a rated player keeps his rapid rating: 1900 vs 2000 won, PD .36, K 20 → 12.8 → 13
+    assert ELO_NEW(1900, [[2000]], [[1]], 20, "FIDE-RAPID", 2100) == 1913
+    # without it he is unrated: one game is no initial rating
+    assert isinstance(ELO_NEW(None, [[2000]], [[1]], None, "FIDE-RAPID"), str)
+    assert ELO_NEW(None, [[2000]], [[1]], None, "FIDE", 2100).startswith("standard_rating: 2100 is a standard rating")
+
+
+def test_rapid_event_standard_ratings_column():
+    # player 2 is unrated in rapid with standard 2100 and beats player 1 (2000, K 20 by the rules):
+    # he counts as rated: player 1 loses 20 × .36 = 7.2 → −7; player 2 wins 40 × .36 = 14.4 → +14
+    rows = ELO_EVENT([[2000], [None]], [[None, 0], [1, None]], None, "FIDE-RAPID", None, [[None], [2100]])
+    assert rows == [[1, 0, 2100, 0.36, -7, 1993, 1300], [1, 1, 2000, 0.64, 14, 2114, 2800]]
+    # without the column player 2 is unrated: player 1 has no rated game
+    assert ELO_EVENT([[2000], [None]], [[None, 0], [1, None]], None, "FIDE-RAPID")[0][:2] == [0, 0]
+
+
 def test_small_functions():
     assert ELO_PERFORMANCE([2400, 2500, 2600], [1, 1, "½"]) == 2773
     assert ELO_PERFORMANCE([2400], [None]) is None

@@ -23,9 +23,9 @@ GOOD = {
     "ELO_EXPECTED": (2500, 2400, "FIDE"),
     "ELO_TABLE_H": (100, "FIDE"),
     "ELO_DP": (0.83, "FIDE"),
-    "ELO_NEW": (2500, [[2400]], [[1]], 10, "FIDE"),
-    "ELO_CHANGE": (2500, [[2400]], [[1]], 10, "FIDE"),
-    "ELO_EVENT": ([[2500], [2400]], [[None, 1], [0, None]], 10, "FIDE", None),
+    "ELO_NEW": (None, [[2400]], [[1]], 10, "FIDE-RAPID", 2450),
+    "ELO_CHANGE": (None, [[2400]], [[1]], 10, "FIDE-RAPID", 2450),
+    "ELO_EVENT": ([[2500], [None]], [[None, 1], [0, None]], 10, "FIDE-RAPID", None, [[None], [2450]]),
     "ELO_PERFORMANCE": ([[2400]], [[1]], "FIDE"),
     "ELO_INITIAL": ([[2400]], [[1]], "FIDE"),
     "ELO_K": (2350, 40, 2000, False, "FIDE", 2026),
@@ -128,3 +128,12 @@ def test_an_empty_range_is_refused(empty):
     # Excel never passes a range without cells; from Python it would spill an empty result
     assert udfs.ELO_TABLE_H(empty) == "delta: the range has no cells; give at least one cell (a blank cell is fine)"
     assert udfs.ELO_EXPECTED(empty, 1539).startswith("rating: the range has no cells")
+
+
+def test_whole_range_check_refuses_what_the_cell_check_refuses():
+    # rows of plain numbers are checked whole; a bad cell anywhere still gets its own message
+    big = int(LIMIT) + 1  # beyond Excel's limit by one, though it rounds to the limit as a float
+    assert udfs.ELO_AVERAGE([[2400.0, 2500.0], [None, big]]).startswith("ratings, row 2 column 2: ")
+    assert udfs.ELO_AVERAGE([[2400.0, float("nan")]]).startswith("ratings, row 1 column 2: ")
+    assert udfs.ELO_AVERAGE([[2400.0], [float("inf")]]).startswith("ratings, row 2")
+    assert udfs.ELO_AVERAGE([[2400.0, 2500, None]]) == 2450

@@ -6,10 +6,12 @@ What is accepted (the README's "Input files" section says the same):
   BOM, UTF-16, Windows-1252; CR, LF or CRLF line ends;
 - the separator is a comma, a semicolon or a tab: the one the header line uses most. In a
   semicolon or tab file a decimal comma is allowed (``0,5``, ``2105,0``);
-- the header line starts with ``name``, ``rating``, ``k`` (any case); the cells after them
-  (player labels) are not read;
+- the header line starts with ``name``, ``rating``, ``k`` (any case), optionally followed by
+  ``standard rating`` (FIDE-RAPID, FIDE-BLITZ: an unrated player is rated with it); the cells
+  after them (player labels) are not read;
 - then one line per player, in start order: name, rating (blank, ``0`` or ``NR``: unrated), K
-  (blank: the rule set's K), then the player's results against the players in start order,
+  (blank: the rule set's K), the standard rating where that column is there (blank: none),
+  then the player's results against the players in start order,
   as ``rate`` and the Excel functions read them (``1 ½ 0 = + −``, ``0.5``, ``0,5``…), blank
   where the two did not play. Either one column per player *with* the diagonal (the player's
   own cell, left blank or written ``x``, ``X`` or ``*``), or one column per opponent *without*
@@ -44,6 +46,8 @@ __all__ = ["read_csv_crosstable", "SEPARATORS", "DIAGONAL"]
 
 #: The separators a crosstable may use.
 SEPARATORS = (",", ";", "\t")
+#: The optional fourth header cell: the players' standard ratings (for a rapid or blitz event).
+STANDARD_HEADERS = frozenset(["standard rating", "standard_rating", "standard"])
 #: What a player's own cell may hold when the diagonal is written.
 DIAGONAL = frozenset(["", "x", "X", "*"])
 
@@ -78,21 +82,22 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
     if [h.strip().lower() for h in header[:3]] != ["name", "rating", "k"]:
         raise EloError(f"{name}, line {first_line}: a CSV crosstable starts with a header line name, rating, k; "
                        f"this one starts with {show(sep.join(header[:3]))}")
+    first = 4 if len(header) > 3 and " ".join(header[3].split()).lower() in STANDARD_HEADERS else 3
     n = len(body)
     if n < 2:
         raise EloError(f"{name}: a CSV crosstable needs at least two players, one line each after the header")
     if n > MAX_PLAYERS:
         raise EloError(f"{name}: {n:,} players; elo-xl reads events of at most {MAX_PLAYERS:,} players")
     decimal_comma = sep != ","
-    labels = _trimmed(header[3:])
+    labels = _trimmed(header[first:])
     if len(labels) in (n, n - 1):
         diagonal = len(labels) == n
     else:
-        diagonal = any(len(_trimmed(row[3:])) == n for _, row in body)
+        diagonal = any(len(_trimmed(row[first:])) == n for _, row in body)
     width = n if diagonal else n - 1
     entrants, table = [], []
     for i, (line, row) in enumerate(body):
-        cells = _trimmed(row[3:])
+        cells = _trimmed(row[first:])
         if len(cells) > width:
             raise EloError(f"{name}, line {line}: {len(cells)} results, but the event has {n} players: give one "
                            f"column per player {'with' if diagonal else 'without'} the diagonal ({width})")
@@ -100,12 +105,14 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
         if not diagonal:
             cells.insert(i, "")
         elif cells[i].strip() not in DIAGONAL:
-            raise EloError(f"{name}, line {line}, column {4 + i}: {show(cells[i].strip())} is in the player's own "
+            raise EloError(f"{name}, line {line}, column {first + 1 + i}: {show(cells[i].strip())} is in the player's own "
                            "cell (the diagonal); leave it blank or write x")
-        fields = (row + ["", ""])[:3]
+        fields = (row + ["", "", ""])[:4]
         rating = _value(fields[1], name, line, 2, "rating", parse_rating, decimal_comma)
         k = _value(fields[2], name, line, 3, "k", parse_k, decimal_comma)
-        entrants.append(Entrant(i + 1, fields[0].strip(), rating, k=k))
+        standard = (_value(fields[3], name, line, 4, "standard rating", parse_rating, decimal_comma)
+                    if first == 4 else None)
+        entrants.append(Entrant(i + 1, fields[0].strip(), rating, k=k, standard_rating=standard))
         results = []
         for j, cell in enumerate(cells):
             cell = cell.strip()
@@ -114,7 +121,7 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
                 continue
             if decimal_comma:
                 cell = cell.replace(",", ".")
-            column = 4 + j - (0 if diagonal or j < i else 1)
+            column = first + 1 + j - (0 if diagonal or j < i else 1)
             try:
                 parse_result(cell, "result")
             except EloError as error:

@@ -16,6 +16,16 @@ from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, declared_rounds
 
 __all__ = ["check_event"]
 
+#: What a game naming an opponent may hold without a closer look (:func:`_check_game` would pass it).
+_COLOUR_OK = frozenset(COLOURS) | {""}
+_RESULT_WITH_OPPONENT = (frozenset(RESULT_CODES) - _BYE_RESULTS) | {""}
+#: The two sides' results of one game (first player's, second's) that agree, blank included; and
+#: the colour pairs that cannot be (both white, both black). Worked out once from the same rules
+#: :func:`_check_pair` applies.
+_RESULTS_AGREE = frozenset((a, b) for a in RESULT_CODES | {""} for b in RESULT_CODES | {""}
+                           if not (a and b) or agree(parse_result(a.upper()), parse_result(b.upper())))
+_SAME_COLOUR = frozenset((a, b) for a in COLOURS for b in COLOURS if a.lower() == b.lower() and a.lower() in "wb")
+
 
 # --- checking the meaning -----------------------------------------------------------------------
 
@@ -48,11 +58,22 @@ def check_event(event: TrfEvent) -> None:
                                                      f"event; start ranks run from 1 to {n} without gaps")
     by_no = [seen[i] for i in range(1, n + 1)]
     rounds_used = 0
+    colour_ok, result_ok = _COLOUR_OK, _RESULT_WITH_OPPONENT
     for p in by_no:
+        start_no = p.start_no
+        last = len(p.games)
+        while last and p.games[last - 1].blank:
+            last -= 1
+        if last > rounds_used:
+            rounds_used = last
+        quick = declared is None or last <= declared[0]
         for r, g in enumerate(p.games, 1):
+            o = g.opponent
+            if (quick and o.__class__ is int and 0 < o <= n and o != start_no and g.result in result_ok
+                    and g.colour in colour_ok):
+                continue  # what _check_game would find in order
             if g.blank:
                 continue
-            rounds_used = max(rounds_used, r)
             if declared is not None and r > declared[0]:
                 o, _, s = round_columns(r)
                 xxr = declared[1]
@@ -61,11 +82,19 @@ def check_event(event: TrfEvent) -> None:
                                                          f"event has {declared[0]} rounds")
             _check_game(p, r, g, n)
     teams = event.teams()
+    agreeing, same_colour = _RESULTS_AGREE, _SAME_COLOUR
     # the two lines of each game
     for r in range(1, rounds_used + 1):
         pab = None
         for p in by_no:
             g = p.games[r - 1] if r <= len(p.games) else BLANK
+            o = g.opponent
+            if o is not None and o > p.start_no:
+                q = by_no[o - 1].games
+                h = q[r - 1] if r <= len(q) else BLANK
+                if (h.opponent == p.start_no and (g.result, h.result) in agreeing
+                        and (g.colour, h.colour) not in same_colour and g.result not in ("U", "u")):
+                    continue  # the pair agrees: what _check_pair would find
             if g.result in ("U", "u"):
                 if pab is not None and not (teams and teams.get(pab.start_no) is not None
                                             and teams.get(pab.start_no) == teams.get(p.start_no)):

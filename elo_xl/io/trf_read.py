@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from operator import itemgetter
 
 from ..errors import EloError, show
 from .dates import date_year
@@ -32,6 +33,98 @@ def _number(text: str, line: int, first: int, last: int, what: str) -> int | Non
     if not text.isdigit() or not text.isascii():
         raise _problem(line, None, first, last, f"{what} {show(text)} is not a number")
     return int(text)
+
+
+# --- the fast path: a well-formed line read with few operations --------------------------------
+#
+# :func:`_quick_player` accepts only lines that :func:`_parse_player` would accept, and reads them
+# to the same player; anything it is not sure of (a bad field, an unusual form such as negative
+# points) goes to :func:`_parse_player`, which gives the message. So results and messages are
+# those of the careful reader; only the common case is faster.
+
+_PREFIX = 91  # the columns before the first round
+_SEPARATOR_AT = itemgetter(*(c - 1 for c in _SEPARATORS))
+_SPACES = (" ",) * len(_SEPARATORS)
+_SLICES = {name: slice(a - 1, b) for name, (a, b) in PLAYER_COLUMNS.items()}
+_S_NO, _S_SEX, _S_TITLE, _S_NAME, _S_RATING, _S_FED, _S_ID, _S_BIRTH, _S_POINTS, _S_RANK = (
+    _SLICES[k] for k in ("start_no", "sex", "title", "name", "rating", "federation", "fide_id", "birth", "points",
+                         "rank"))
+#: A round's ten columns: opponent (4), space, colour, space, result, two spaces.
+_ROUND = re.compile("([ 0-9]{4}) ([%s ]) ([%s ])  " % (re.escape("".join(sorted(COLOURS))),
+                                                     re.escape("".join(sorted(RESULT_CODES)))))
+#: Rounds already read, by their ten columns (a round's text always reads to the same game).
+_ROUND_CACHE: dict[str, TrfGame] = {}
+
+
+def _quick_round(chunk: str) -> TrfGame | None:
+    """The game of a round's ten columns, or None when they need the careful reader."""
+    m = _ROUND.fullmatch(chunk)
+    if m is None:
+        return None
+    opp, colour, result = m.groups()
+    try:
+        opponent = int(opp) if opp.strip() else None
+    except ValueError:  # a space between digits
+        return None
+    game = TrfGame(opponent or None, colour.strip(), result.strip())
+    if len(_ROUND_CACHE) > 200_000:
+        _ROUND_CACHE.clear()
+    _ROUND_CACHE[chunk] = game
+    return game
+
+
+def _quick_player(text: str, line: int) -> TrfPlayer | None:
+    """A well-formed ``001`` line read quickly (see above), or None."""
+    raw, text = text, text.rstrip()
+    if "\t" in text:
+        return None
+    head = text[:_PREFIX].ljust(_PREFIX)  # missing columns read as blank, as in _parse_player
+    if _SEPARATOR_AT(head) != _SPACES:
+        return None
+    number = head[_S_NO].strip()
+    if not (number.isdigit() and number.isascii()):
+        return None
+    start_no = int(number)
+    sex = head[_S_SEX].strip()
+    title = head[_S_TITLE].strip()
+    federation = head[_S_FED].strip()
+    fide_id = head[_S_ID].strip()
+    rating_text = head[_S_RATING].strip()
+    rank_text = head[_S_RANK].strip()
+    points_text = head[_S_POINTS].strip()
+    if (not start_no or (sex and sex not in "mwfMWF") or (title and not (title.isalpha() and title.isascii()))
+            or (federation and not federation.isalpha()) or (fide_id and not (fide_id.isdigit() and fide_id.isascii()))
+            or (rating_text and not (rating_text.isdigit() and rating_text.isascii()))
+            or (rank_text and not (rank_text.isdigit() and rank_text.isascii()))):
+        return None
+    rating = int(rating_text) if rating_text else None
+    if rating is not None and rating > 3999:
+        return None
+    points = None
+    if points_text:
+        digits = points_text.replace(".", "", 1)
+        if not (digits.isdigit() and digits.isascii()):
+            return None  # negative, or not a number: the careful reader decides
+        points = float(points_text)
+    birth = head[_S_BIRTH].strip()
+    if birth:
+        try:
+            date_year(birth)
+        except ValueError:
+            return None
+    rest = text[_PREFIX:]
+    if len(rest) > 10 * MAX_ROUNDS:
+        return None
+    if len(rest) % 10:
+        rest = rest.ljust(len(rest) + 10 - len(rest) % 10)
+    chunks = [rest[k:k + 10] for k in range(0, len(rest), 10)]
+    games = list(map(_ROUND_CACHE.get, chunks))
+    if not all(games):  # a round not seen before (a game is never false)
+        games = [_ROUND_CACHE.get(chunk) or _quick_round(chunk) for chunk in chunks]
+        if not all(games):
+            return None
+    return TrfPlayer(start_no, head[_S_NAME].strip(), sex, title, rating or None, federation, fide_id, birth, points,
+                     int(rank_text) if rank_text else None, games, line, raw)
 
 
 def _parse_player(text: str, line: int) -> TrfPlayer:
@@ -150,7 +243,7 @@ def _parse(text: str, name: str) -> TrfEvent:
         if line[:3] == "001":
             if line[3:4] not in ("", " "):
                 raise _problem(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
-            players.append(_parse_player(line, n))
+            players.append(_quick_player(line, n) or _parse_player(line, n))
             if len(players) > MAX_PLAYERS:
                 raise _problem(n, None, None, None, f"more than {MAX_PLAYERS:,} players; a TRF holds at most "
                                                     f"{MAX_PLAYERS:,} (start ranks have four digits)")

@@ -51,7 +51,9 @@ CSV_FIELDS = ("fide_id", "name", "federation", "sex", "title", "rating", "games"
 
 class ListRow(NamedTuple):
     """One player of a rating list. ``rating`` None = unrated; ``k`` None = not given;
-    ``games`` = rated games in the list's period; ``line`` = where it was read (line or element)."""
+    ``games`` = rated games in the list's period; ``line`` = where it was read (line or element);
+    ``standard`` = the standard rating of a rapid or blitz list's player (the combined list's
+    ``SRtng``, the XML's ``rating``, a CSV's ``standard_rating``), None where the list has none."""
 
     fide_id: int
     name: str
@@ -67,6 +69,7 @@ class ListRow(NamedTuple):
     birth_year: int | None
     flag: str
     line: int
+    standard: int | None = None
 
 
 # --- header tokens ---------------------------------------------------------------------------
@@ -93,7 +96,7 @@ def _layout(header: str, kind: str, source: str) -> list[tuple[str | None, int]]
     """Each header token as (field or None to skip, start column), in column order.
 
     >>> [f for f, _ in _layout(HEADER_FOA_EXAMPLE, "rapid", "list")][8:14]
-    [None, None, None, 'rating', 'games', 'k']
+    ['standard', None, None, 'rating', 'games', 'k']
     >>> [f for f, _ in _layout(HEADER_SINGLE_EXAMPLE, "blitz", "list")][8:11]
     ['rating', 'games', 'k']
     """
@@ -111,6 +114,8 @@ def _layout(header: str, kind: str, source: str) -> list[tuple[str | None, int]]
         if field is None:
             if combined:
                 field = {triple[0]: "rating", triple[1]: "games", triple[2]: "k"}.get(name)
+                if field is None and name == "SRTNG":
+                    field = "standard"  # a rapid or blitz list: the standard rating seeds an unrated player
             elif _MONTH_TOKEN.match(name) or name in ("RTNG", "RATING", "SRTNG", "RRTNG", "BRTNG"):
                 field = "rating"
             elif name in _SINGLE_GAMES:
@@ -199,11 +204,12 @@ def _row(values: dict[str, str], source: str, n: int, col: dict[str, int], inter
     games = _whole(get("games", ""), source, n, col.get("games", 0), "games") or 0
     k = _whole(get("k", ""), source, n, col.get("k", 0), "K") or None
     born = _whole(get("birth_year", ""), source, n, col.get("birth_year", 0), "B-day") or None
+    standard = _whole(get("standard", ""), source, n, col.get("standard", 0), "SRtng") or None
     return ListRow(fide_id, values["name"].strip(), intern(get("federation", "").strip()),
                    intern(get("sex", "").strip()), intern(get("title", "").strip()),
                    intern(get("w_title", "").strip()), intern(get("o_title", "").strip()),
                    intern(get("foa_title", "").strip()), rating, games, k, born,
-                   intern(get("flag", "").strip()), n)
+                   intern(get("flag", "").strip()), n, standard)
 
 
 # --- XML -------------------------------------------------------------------------------------
@@ -246,7 +252,8 @@ def iter_list_xml(stream: IO[bytes], kind: str = "standard", source: str = "list
                           intern(get("title", "")), intern(get("w_title", "")), intern(get("o_title", "")),
                           intern(get("foa_title", "")), number(rating_tag, rating_tag) or None,
                           number(games_tag, games_tag) or 0, number(k_tag, k_tag) or None,
-                          number("birthday", "birthday") or None, intern(get("flag", "")), n)
+                          number("birthday", "birthday") or None, intern(get("flag", "")), n,
+                          number("rating", "rating") or None if kind != "standard" else None)
             elem.clear()
     except ET.ParseError as error:
         raise EloError(f"{source}: not well-formed XML ({error}); give FIDE's XML list as downloaded") from None
@@ -256,7 +263,8 @@ def iter_list_xml(stream: IO[bytes], kind: str = "standard", source: str = "list
 
 
 def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list") -> Iterator[ListRow]:
-    """The players of a CSV list (header ``fide_id,name,federation,sex,title,rating,games,k,birth_year,flag``).
+    """The players of a CSV list (header ``fide_id,name,federation,sex,title,rating,games,k,birth_year,flag``;
+    an optional ``standard_rating`` column gives a rapid or blitz list's standard ratings).
 
     >>> text = "fide_id,name,federation,sex,title,rating,games,k,birth_year,flag\\n12345,\\"Tran, An\\",VIE,F,WFM,1988,9,40,2010,w\\n"
     >>> [(r.fide_id, r.name, r.rating, r.k) for r in iter_list_csv(io.StringIO(text))]
@@ -271,7 +279,7 @@ def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list")
     if missing:
         raise EloError(f"{source}, line 1: the CSV header lacks {', '.join(missing)}; write "
                        + ",".join(CSV_FIELDS))
-    at = {f: names.index(f) for f in CSV_FIELDS}
+    at = {f: names.index(f) for f in CSV_FIELDS + ("standard_rating",) if f in names}
     intern = sys.intern
     width = len(names)
     for n, cells in enumerate(reader, 2):
@@ -281,6 +289,8 @@ def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list")
             cells = cells + [""] * (width - len(cells))
 
         def number(field: str) -> int | None:
+            if field not in at:
+                return None
             text = cells[at[field]].strip()
             if not text:
                 return None
@@ -294,7 +304,8 @@ def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list")
         yield ListRow(fide_id, cells[at["name"]].strip(), intern(cells[at["federation"]].strip()),
                       intern(cells[at["sex"]].strip()), intern(cells[at["title"]].strip()), "", "", "",
                       number("rating") or None, number("games") or 0, number("k") or None,
-                      number("birth_year") or None, intern(cells[at["flag"]].strip()), n)
+                      number("birth_year") or None, intern(cells[at["flag"]].strip()), n,
+                      number("standard_rating") or None)
 
 
 # --- any list --------------------------------------------------------------------------------
@@ -334,7 +345,7 @@ class RatingList:
     (1, 0, 2105, 'Ngo, Lan')
     """
 
-    COLUMNS = ListRow._fields[:-1]
+    COLUMNS = tuple(name for name in ListRow._fields if name != "line")
 
     def __init__(self) -> None:
         for name in self.COLUMNS:
@@ -351,12 +362,12 @@ class RatingList:
             raise EloError(f"{source}, line {row.line}: FIDE ID {row.fide_id} is listed twice "
                            f"(first on player {self.index[row.fide_id] + 1}); a list names every player once")
         self.index[row.fide_id] = len(self)
-        for name, value in zip(self.COLUMNS, row):
-            getattr(self, name).append(value)
+        for name in self.COLUMNS:
+            getattr(self, name).append(getattr(row, name))
 
     def row(self, i: int) -> ListRow:
         """Player ``i`` (0-based) as a :class:`ListRow`."""
-        return ListRow(*(getattr(self, name)[i] for name in self.COLUMNS), i + 1)
+        return ListRow(line=i + 1, **{name: getattr(self, name)[i] for name in self.COLUMNS})
 
 
 def read_list(path: str | os.PathLike, kind: str = "standard") -> RatingList:

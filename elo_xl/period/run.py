@@ -320,6 +320,7 @@ def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]],
     ratings[:n_list] = np.array([r or 0 for r in rating_list.rating], dtype=np.int64)  # type: ignore[attr-defined]
     list_k = np.zeros(total, dtype=np.int64)
     list_k[:n_list] = np.array([k or 0 for k in rating_list.k], dtype=np.int64)  # type: ignore[attr-defined]
+    old_k = list_k
     born = list(rating_list.birth_year) + [x.birth_year for x in extra]  # type: ignore[attr-defined]
 
     a = np.array(games.a, dtype=np.intp)
@@ -335,7 +336,10 @@ def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]],
     k_used = np.zeros(total, dtype=exact_type)
     change = np.zeros(total, dtype=exact_type)
     has_change = np.zeros(total, dtype=bool)
-    new_rating = ratings.astype(exact_type)
+    new_rating = ratings.astype(exact_type)  # a player without a game keeps the list's rating (or none)
+    listed = ratings
+    if rs.seeds_from_standard:
+        ratings, list_k = _standard_seeds(rs, rating_list, ratings, list_k, (a, b, sp, so), notes)
     played = np.zeros(total, dtype=np.int64)
     newcomer_games: dict[int, list[tuple[str, int, int]]] = {}
     event_keys = [f"{month}#{i + 1}" for i in range(len(infos))]
@@ -377,9 +381,35 @@ def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]],
     next_k = _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, history, period_no,
                      rating_list, extra, first_rated, notes)
     name = rs.name + (f", K schedule {k_schedule}" if k_schedule else "")
-    return PeriodResult(month_text(period_no), kind, name, rating_list, extra, ratings, list_k, played, k_used,
+    return PeriodResult(month_text(period_no), kind, name, rating_list, extra, listed, old_k, played, k_used,
                         change, has_change, new_rating, next_k, notes, warnings, newcomer_games, first_rated, infos,
                         games)
+
+
+def _standard_seeds(rs: RuleSet, rating_list: RatingList, ratings: np.ndarray, list_k: np.ndarray,
+                    players: Sequence[np.ndarray], notes: dict[int, list[str]]) -> tuple[np.ndarray, np.ndarray]:
+    """Rapid and blitz (B.02 R&B 7.2.1): an unrated player of the list who plays this period and has
+    a standard rating on it is rated with that rating and counts as rated for his opponents; his K
+    is the list's, else the rule set's (40). Returns new (ratings, K) arrays; ``notes`` say so."""
+    standard = rating_list.standard  # type: ignore[attr-defined]
+    n_list = len(rating_list)
+    if not any(standard):
+        return ratings, list_k
+    involved = np.zeros(len(ratings), dtype=bool)
+    for side in players:
+        involved[side] = True
+    seeded_r, seeded_k = ratings.copy(), list_k.copy()
+    for i in np.flatnonzero(involved[:n_list] & (ratings[:n_list] == 0)).tolist():
+        value = standard[i]
+        if not value:
+            continue
+        seeded_r[i] = value
+        given = bool(list_k[i])
+        if not given:
+            seeded_k[i] = rs.K_STANDARD_SEED
+        _note(notes, i, f"rated with his standard rating {value} (unrated in {rs.name}; K {seeded_k[i]}"
+                        f"{' from the list' if given else ', the list gives none'})")
+    return seeded_r, seeded_k
 
 
 def _unrated_games(ratings, a, b, h, ra, rb, a_event, sp, so, sh, side_event) -> Iterator[tuple[int, int, int, int]]:
