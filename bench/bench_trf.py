@@ -6,9 +6,8 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 
+from common import timed
 from elo_xl.tournament import from_trf, rate_tournament
 from elo_xl.io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, parse_trf, set_standings, write_trf
 
@@ -34,22 +33,18 @@ def big_event(players: int = 1000, rounds: int = 15, seed: int = 3) -> str:
     return write_trf(event)
 
 
-def timed(call, repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def median_ms(call, repeat: int = 5) -> float:
+    """Median wall time of ``repeat`` calls, in milliseconds."""
+    return timed(call, repeat)[0]
 
 
 def main() -> None:
     text = big_event()
     event = parse_trf(text)
-    print(f"read TRF, 1000 players x 15 rounds : {timed(lambda: parse_trf(text)):7.1f} ms")
-    print(f"write TRF                          : {timed(lambda: write_trf(event)):7.1f} ms")
+    print(f"read TRF, 1000 players x 15 rounds : {median_ms(lambda: parse_trf(text)):7.1f} ms")
+    print(f"write TRF                          : {median_ms(lambda: write_trf(event)):7.1f} ms")
     t = from_trf(event)
-    print(f"rate (FIDE), the whole event       : {timed(lambda: rate_tournament(t)):7.1f} ms")
+    print(f"rate (FIDE), the whole event       : {median_ms(lambda: rate_tournament(t)):7.1f} ms")
 
 
 if __name__ == "__main__":
