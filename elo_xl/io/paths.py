@@ -26,15 +26,16 @@ from pathlib import Path
 from ..errors import EloError
 
 
-def _reason(error: OSError) -> str:
+def reason(error: OSError) -> str:
     """The operating system's words for an error, e.g. ``Permission denied``."""
     return error.strerror or type(error).__name__
 
 
-def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
+def readable_file(path: str | os.PathLike[str], option: str = "", what: str = "the file to read") -> Path:
     """``path`` if it is a file that can be read; else an :class:`EloError` naming it.
 
-    ``option`` (e.g. ``--k-file``) starts the message when the path came with one.
+    ``option`` (e.g. ``--k-file``) starts the message when the path came with one; ``what``
+    names the file wanted when a folder was given.
 
     >>> readable_file("no-such-file.trf", "--from")
     Traceback (most recent call last):
@@ -44,7 +45,7 @@ def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
     where = f"{option}: " if option else ""
     p = Path(path)
     if p.is_dir():
-        raise EloError(f"{where}{p}: is a folder; give the file to read")
+        raise EloError(f"{where}{p}: is a folder; give {what}")
     if not p.exists():
         raise EloError(f"{where}{p}: no such file")
     if not p.is_file():
@@ -53,7 +54,7 @@ def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
         with open(p, "rb") as file:
             file.read(1)
     except OSError as error:
-        raise EloError(f"{where}{p}: cannot be read ({_reason(error)})") from None
+        raise EloError(f"{where}{p}: cannot be read ({reason(error)})") from None
     return p
 
 
@@ -116,7 +117,7 @@ def _probe(folder: Path, target: Path) -> None:
     try:
         descriptor, name = tempfile.mkstemp(dir=folder, prefix=".elo-xl-", suffix=".tmp")
     except OSError as error:
-        raise EloError(f"{target}: cannot write in {folder} ({_reason(error)})") from None
+        raise EloError(f"{target}: cannot write in {folder} ({reason(error)})") from None
     os.close(descriptor)
     os.unlink(name)
 
@@ -178,6 +179,6 @@ def _make_folders(folder: Path) -> list[Path]:
         except OSError as error:
             for m in reversed(made):
                 m.rmdir()
-            raise EloError(f"{p}: cannot make the folder ({_reason(error)})") from None
+            raise EloError(f"{p}: cannot make the folder ({reason(error)})") from None
         made.append(p)
     return made
