@@ -24,6 +24,8 @@ import tempfile
 from pathlib import Path
 
 from ..errors import EloError
+from . import atomic
+from .atomic import check_target
 
 
 def reason(error: OSError) -> str:
@@ -65,16 +67,8 @@ def writable_file(path: str | os.PathLike[str]) -> Path:
     :class:`EloError`. Nothing is left on disk by the check.
     """
     p = Path(path)
-    if p.is_dir():
-        raise EloError(f"{p}: is a folder; give the name of the file to write")
-    if p.exists() and not p.is_file():
-        raise EloError(f"{p}: is not a regular file (a device or a pipe); give the name of a file to write")
-    folder = p.parent
-    if not folder.is_dir():
-        if folder.exists():
-            raise EloError(f"{p}: {folder} is a file, not a folder")
-        raise EloError(f"{p}: the folder {folder} does not exist")
-    _probe(folder, p)
+    check_target(p)
+    _probe(p.parent, p)
     return p
 
 
@@ -141,15 +135,13 @@ class Outputs:
 
     def commit(self) -> list[Path]:
         """Write every file added, in order; returns their paths."""
-        from .atomic import write_atomically
-
         made: list[Path] = []
         written: list[Path] = []
         try:
             for path, data in self.files:
                 made.extend(_make_folders(path.parent))
                 existed = path.exists()
-                write_atomically(path, data)
+                atomic.write_atomically(path, data)
                 if not existed:
                     written.append(path)
         except BaseException:
