@@ -494,6 +494,10 @@ def main_cli(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", help="comma-separated generators: " + ", ".join(GENERATORS))
     parser.add_argument("--limit", type=float, default=10.0, help="seconds before a case is a hang")
     args = parser.parse_args(argv)
+    kinds = args.kinds.split(",") if args.kinds else None
+    if kinds and set(kinds) - set(GENERATORS):
+        parser.error(f"no generator {', '.join(sorted(set(kinds) - set(GENERATORS)))}; "
+                     f"the generators: {', '.join(GENERATORS)}")
     n = args.cases or (400 if args.quick else 10_000)
     if not args.quick:
         try:
@@ -504,7 +508,7 @@ def main_cli(argv: list[str] | None = None) -> int:
         except (ImportError, ValueError, OSError):
             pass
     start = time.perf_counter()
-    results = fuzz(n, args.seed, args.kinds.split(",") if args.kinds else None, args.limit)
+    results = fuzz(n, args.seed, kinds, args.limit)
     print(summary(results))
     print(f"{time.perf_counter() - start:.0f} s in all, seed {args.seed}")
     return 1 if any(is_bad(r) for r in results) else 0
