@@ -11,6 +11,7 @@ its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,9 +126,15 @@ class Report:
     event: dict[str, Any]
     rows: list[dict[str, Any]]
     notes: list[str] = field(default_factory=list)
-    #: Each player's points, tie-breaks and rank (points, then Buchholz, then start number),
-    #: from :mod:`elo_xl.standings`; shown by the table and the CSV, not in the JSON.
-    standings: list[Standing] = field(default_factory=list)
+    #: The event rated (for :attr:`standings`).
+    tournament: Tournament | None = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def standings(self) -> list[Standing]:
+        """Each player's points, tie-breaks and rank (points, then Buchholz, then start
+        number), from :mod:`elo_xl.standings`: shown by the table and the CSV, not in the
+        JSON (computed when first asked, so the JSON does not pay for it)."""
+        return event_standings(self.tournament) if self.tournament is not None else []
 
     def to_json(self) -> dict[str, Any]:
         """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
@@ -188,7 +195,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         })
         if o.note:
             notes.append(f"{e.name}: {o.note}")
-    return Report(event, rows, notes, event_standings(t))
+    return Report(event, rows, notes, t)
 
 
 def event_standings(t: Tournament) -> list[Standing]:
