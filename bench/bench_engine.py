@@ -10,10 +10,9 @@
 from __future__ import annotations
 
 import random
-import statistics
 import time
-from typing import Callable
 
+from common import timed
 from elo_xl.udfs import ELO_EVENT, ELO_NEW
 
 RESULTS = (1, "½", 0)
@@ -45,16 +44,6 @@ def round_robin(players: int, seed: int = 2) -> tuple[list, list]:
             r = rng.randrange(3)
             table[i][j], table[j][i] = RESULTS[r], RESULTS[2 - r]
     return ratings, table
-
-
-def timed(call: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Median and best wall time of ``repeat`` calls, in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
 
 
 def main() -> None:

@@ -13,23 +13,11 @@ import random
 import sys
 import time
 
+from common import ROOT
 from elo_xl.udfs import ELO_NEEDED
 
-
-def scan(rating, opponents, target, k=None, rules=None):
-    """The former algorithm: every score from 0 up, the first that reaches the target."""
-    from elo_xl.engine import _counted, _half_points, _opponents_only, _outcome
-    from elo_xl.results import parse_k, parse_number, parse_rating
-    from elo_xl.rules import parse_rules
-
-    rs = parse_rules(rules)
-    own, k_value, goal = parse_rating(rating), parse_k(k), parse_number(target, "target")
-    opps, _ = _counted(rs, _opponents_only(opponents, "opponents"))
-    for halves in range(0, 2 * len(opps) + 1):
-        new = _outcome(rs, own, opps, halves, k_value).new_rating
-        if new is not None and new >= goal:
-            return _half_points(halves)
-    return None
+sys.path.insert(0, str(ROOT / "tests"))
+from test_needed import needed_by_scan as scan  # noqa: E402  (the former algorithm, the tests' reference)
 
 
 def main() -> None:

@@ -10,10 +10,8 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
-from typing import Callable
 
+from common import timed
 from elo_xl.norms import norm_score
 from elo_xl.tournament import Entrant, Tournament
 from elo_xl.tournament_norms import player_norms
@@ -39,16 +37,6 @@ def swiss(players: int, rounds: int, seed: int = 3) -> Tournament:
             r = rng.randrange(3)
             results[a][t], results[b][t] = RESULTS[r], RESULTS[2 - r]
     return Tournament(entrants, results, pairings)
-
-
-def timed(call: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Median and best wall time of ``repeat`` calls, in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
 
 
 def main() -> None:

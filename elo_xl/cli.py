@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from typing import Any, NoReturn
 
 from . import __version__
-from .errors import EloError
+from .errors import EloError, escaped
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 
 LITE_FOLDER = "elo-xl-lite"
@@ -27,7 +26,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``elo-xl: …`` and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {escaped(message)} (see {self.prog} --help)\n")
 
 
 #: Where each ``workbook`` option applies: option → (its attribute, the kinds that take it).
@@ -336,19 +335,6 @@ def _emit(text: str, output: str | None) -> None:
     outputs.commit()
 
 
-#: Control characters (C0, DEL, C1) and the bidirectional overrides, shown escaped in messages.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(message: str) -> str:
-    r"""A message safe for a terminal: control characters and escape sequences shown escaped.
-
-    >>> printable("rating \x1b[2J is not a number")
-    'rating \\x1b[2J is not a number'
-    """
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
-
-
 def _os_message(error: OSError) -> str:
     """An operating-system error as one line that names the file."""
     reason = error.strerror or type(error).__name__
@@ -388,10 +374,10 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return 141  # as a process ended by SIGPIPE
     except EloError as error:
-        print(f"elo-xl: {printable(str(error))}", file=sys.stderr)
+        print(f"elo-xl: {escaped(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:  # a path that changed under us, a full disk…
-        print(f"elo-xl: {printable(_os_message(error))}", file=sys.stderr)
+        print(f"elo-xl: {escaped(_os_message(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("elo-xl: interrupted; nothing was written", file=sys.stderr)

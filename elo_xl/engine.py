@@ -4,6 +4,13 @@ Every function takes what a user types (numbers, numeric text, ``"½"``, blanks 
 a rule set name, and raises :class:`~elo_xl.errors.EloError` with a one-line message on bad
 input. Range arguments accept a single value, a flat list (a column) or a list of rows.
 
+The module is longer than the house's ~500 lines on purpose: its four parts (single games,
+one player's games, K and categories, whole events) share the private steps that make them
+agree to the point (``_counted`` drops what a rule set does not rate, ``_outcome`` rounds a
+change once, ``_tally`` reads the result codes' points), and a whole event is rated by the
+same steps as one player. Split apart, those steps would become a public surface between
+modules that must never diverge.
+
 >>> expected(2500, 2400)
 0.64
 >>> rate(2500, [2400], [1], k=10).new_rating

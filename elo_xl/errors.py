@@ -10,7 +10,9 @@ message under xlwings Lite); the command line prints it and exits with code 2.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
 
 def describe_position(pos: int | tuple[int, int] | None) -> str:
     """Where a value stood: ``(3, 2)`` → row 3 column 2 of a range, ``4`` → its 4th value.
@@ -25,6 +27,21 @@ def describe_position(pos: int | tuple[int, int] | None) -> str:
     return f"value {pos}"
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\uffff"
+                      "\ud800-\udfff]")
+
+
+def escaped(text: str) -> str:
+    r"""Text safe for a terminal or a one-line message: control characters, escape sequences,
+    line and paragraph separators and bidirectional overrides shown escaped (``\x1b``,
+    ``\u202e``); every printable character, in any script, as it is.
+
+    >>> escaped("rating \x1b[2J is not a number"), escaped("Šuković\u202e"), escaped("a\nb")
+    ('rating \\x1b[2J is not a number', 'Šuković\\u202e', 'a\\nb')
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+
+
 def show(value: Any) -> str:
     """A user's value as the message quotes it: text in quotes (control characters and escape
     sequences escaped, so that a message never drives the terminal), numbers as typed.
@@ -35,7 +52,7 @@ def show(value: Any) -> str:
     if value is None:
         return "blank"
     if isinstance(value, str):
-        value = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in value)
+        value = escaped(value)
         text = value if len(value) <= 40 else value[:37] + "..."
         return '"' + text + '"'
     if isinstance(value, float) and value.is_integer():

@@ -22,8 +22,10 @@ from typing import Any
 
 from .engine import rate_event
 from .errors import EloError, show
-from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k,
-                      parse_rating, parse_result, to_number)
+from .io import sniff
+from .io.paths import readable_file
+from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
+                      parse_result, to_number)
 from .standings import from_rounds, standings
 from .tournament import Entrant, Tournament
 
@@ -60,52 +62,29 @@ RESULT_HELP = ("is not a result; type 1, ½ (or =), 0 for a game, + or − for a
 
 
 def describe_file(path: Path, head: bytes) -> str | None:
-    """What a file that is not an ``.xlsx`` workbook is, from its first bytes (None: a zip).
+    """Why a file that is not an ``.xlsx`` workbook cannot be exported, from its first bytes
+    (None: a zip archive, which :func:`check_archive` opens); the kind comes from
+    :func:`elo_xl.io.sniff.what_file`, the one that tells the readers what a file is.
 
     >>> describe_file(Path("e.trf"), b"012 Club Cup\\n001    1 m")
     'e.trf is a TRF file, not an Excel workbook: to make a Swiss book from it use `elo-xl workbook swiss --from e.trf`'
     >>> describe_file(Path("x.xlsx"), b"")
     'x.xlsx is empty, not an Excel workbook'
     """
-    if not head:
-        return f"{path} is empty, not an Excel workbook"
-    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+    found = sniff.what_file(head, path.name)
+    if found in (sniff.EXCEL, sniff.OPENDOCUMENT, sniff.ZIP):
         return None
-    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+    if found == sniff.OLD_OFFICE:
         return (f"{path} is an Excel 97-2003 file (.xls) or a workbook protected by a password: open it in a "
                 "spreadsheet program and save it as an Excel workbook (.xlsx) without a password")
-    if head.startswith(b"%PDF"):
-        return f"{path} is a PDF document, not an Excel workbook"
-    text = _as_text(head)
-    if text is None:
-        return f"{path} is not an Excel workbook (it starts with the bytes {head[:8].hex(' ')})"
-    lines = [line.strip("\ufeff") for line in text.splitlines()]
-    if any(re.match(r"(012|001|XXR|0[2-9]2|1[0-3]2) ", line) for line in lines):
+    if found == sniff.TRF:
         return (f"{path} is a TRF file, not an Excel workbook: to make a Swiss book from it use "
                 f"`elo-xl workbook swiss --from {path}`")
-    if any(mark in text for mark in ("<?xml", "<html", "<HTML", "<!DOCTYPE")):
-        return f"{path} is an XML or HTML file, not an Excel workbook (.xlsx)"
-    if any(sep in (lines[0] if lines else "") for sep in ",;\t"):
+    if found == sniff.CSV:
         return f"{path} is a text file (CSV), not an Excel workbook: save it as .xlsx, or rate it with `elo-xl rate`"
-    return f"{path} is a text file, not an Excel workbook"
-
-
-def _as_text(head: bytes) -> str | None:
-    """The first bytes as text when they look like text (UTF-8, UTF-16 or a legacy code page)."""
-    for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if head.startswith(bom):
-            return head[2:].decode(encoding, "ignore")
-    if b"\x00" in head:
-        return None
-    try:
-        text = head.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.start < len(head) - 4:  # not only a character cut at the end
-            text = head.decode("cp1252", "replace")
-        else:
-            text = head[:error.start].decode("utf-8")
-    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\r\n\t\f")
-    return None if controls > len(text) // 20 else text
+    if found == sniff.BINARY:
+        return f"{path} is not an Excel workbook (it starts with the bytes {head[:8].hex(' ')})"
+    return f"{path} is {found}, not an Excel workbook" + (" (.xlsx)" if found == sniff.MARKUP else "")
 
 
 def check_archive(path: Path) -> None:
@@ -257,10 +236,7 @@ def _open_book(path: Path) -> _Book:
     """The workbook at ``path``, checked and opened (formulas as written)."""
     import openpyxl
 
-    if path.is_dir():
-        raise EloError(f"{path}: is a folder; give the Swiss or round-robin workbook")
-    if not path.is_file():
-        raise EloError(f"{path}: no such file")
+    path = readable_file(path, what="the Swiss or round-robin workbook")
     check_archive(path)
     try:
         with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern

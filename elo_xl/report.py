@@ -4,9 +4,12 @@
 >>> from elo_xl.tournament import from_crosstable, rate_tournament
 >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> print(table(report))
-No  Name  Title  Fed  Rating   K  Points  Games  Score  Opp avg  Expected  Change   New  Perf
- 1  Ann                 2500  10       1      1      1     2400      0.64      +4  2504  3200
- 2  Bob                 2400  10       0      1      0     2500      0.36      -4  2396  1700
+No  Name  Title  Fed  Rating   K  Points  Buchholz  Rank  Games  Score  Opp avg  Expected  Change   New  Perf
+ 1  Ann                 2500  10       1         0     1      1      1     2400      0.64      +4  2504  3200
+ 2  Bob                 2400  10       0         1     2      1      0     2500      0.36      -4  2396  1700
+
+The table and the CSV add each player's Buchholz and rank (points, then Buchholz, then start
+number, from :mod:`elo_xl.standings`); the JSON keeps exactly the fields the README lists.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from .tournament_norms import norms_section, norms_text
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
-           ("Rating", "rating", False), ("K", "k", False), ("Points", "points", False), ("Games", "games", False),
+           ("Rating", "rating", False), ("K", "k", False), ("Points", "points", False), ("Buchholz", "buchholz", False),
+           ("Rank", "rank", False), ("Games", "games", False),
            ("Score", "score", False), ("Opp avg", "opp_average", False), ("Expected", "expected", False),
            ("Change", "change", True), ("New", "new_rating", False), ("Perf", "performance", False))
 LEFT = {"name", "title", "federation"}
@@ -44,10 +48,25 @@ def number_text(value: Any, signed: bool = False) -> str:
     return text
 
 
+def ranked_rows(report: Report) -> list[dict[str, Any]]:
+    """The report's rows (in start order) with each player's ``buchholz`` and ``rank`` added
+    after the JSON fields (before ``norms``, when ``--norms`` added them)."""
+    rows = []
+    for i, row in enumerate(report.rows):
+        standing = report.standings[i] if i < len(report.standings) else None
+        fields = {k: v for k, v in row.items() if k != "norms"}
+        fields["buchholz"] = standing.buchholz if standing else None
+        fields["rank"] = standing.rank if standing else None
+        if "norms" in row:
+            fields["norms"] = row["norms"]
+        rows.append(fields)
+    return rows
+
+
 def table(report: Report) -> str:
     """The players of a report as an aligned table (unrated players show NR)."""
     rows = [[header for header, _, _ in COLUMNS]]
-    for row in report.rows:
+    for row in ranked_rows(report):
         cells = []
         for _, key, signed in COLUMNS:
             text = number_text(row[key], signed) if key not in LEFT else (row[key] or "")
@@ -71,12 +90,14 @@ def heading(report: Report) -> str:
 
 
 def as_csv(report: Report) -> str:
-    """The players of a report as CSV, with the JSON field names as header."""
+    """The players of a report as CSV: the JSON field names as header, then ``buchholz`` and
+    ``rank`` (and ``norms`` with ``--norms``)."""
     out = io.StringIO()
-    fields = list(report.rows[0]) if report.rows else []
+    rows = ranked_rows(report)
+    fields = list(rows[0]) if rows else []
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
-    for row in report.rows:
+    for row in rows:
         values = {k: "" if v is None else v for k, v in row.items()}
         if "norms" in row:  # --norms: the norms made, as one cell
             values["norms"] = norms_text(row["norms"])

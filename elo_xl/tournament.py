@@ -11,6 +11,7 @@ its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from .io.dates import as_date, parse_date
 from .io.trf_keep import book_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
+from .standings import Standing, from_crosstable as crosstable_rounds, from_rounds, standings
 
 
 @dataclass
@@ -125,6 +127,15 @@ class Report:
     event: dict[str, Any]
     rows: list[dict[str, Any]]
     notes: list[str] = field(default_factory=list)
+    #: The event rated (for :attr:`standings`).
+    tournament: Tournament | None = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def standings(self) -> list[Standing]:
+        """Each player's points, tie-breaks and rank (points, then Buchholz, then start
+        number), from :mod:`elo_xl.standings`: shown by the table and the CSV, not in the
+        JSON (computed when first asked, so the JSON does not pay for it)."""
+        return event_standings(self.tournament) if self.tournament is not None else []
 
     def to_json(self) -> dict[str, Any]:
         """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
@@ -194,7 +205,19 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         })
         if o.note:
             notes.append(f"{e.name}: {o.note}")
-    return Report(event, rows, notes)
+    return Report(event, rows, notes, t)
+
+
+def event_standings(t: Tournament) -> list[Standing]:
+    """Points, Buchholz, Sonneborn-Berger and rank (points, then Buchholz, then start number)
+    of every player, as ``export`` ranks a Swiss book.
+
+    >>> [(s.points, s.buchholz, s.rank) for s in event_standings(
+    ...     from_crosstable(["A", "B", "C"], [2000, 2000, 2000], [[None, 1, 0], [0, None, "½"], [1, "½", None]]))]
+    [(1, 2, 2), (0.5, 2.5, 3), (1.5, 1.5, 1)]
+    """
+    rounds = from_rounds(t.results, t.pairings) if t.pairings is not None else crosstable_rounds(t.results)
+    return standings(rounds, "buchholz")
 
 
 def event_fields(t: Tournament) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from elo_xl import cli
+from elo_xl.errors import escaped, show
 from elo_xl.io import paths
 from elo_xl.cli import main
 
@@ -271,8 +271,10 @@ def test_escape_sequences_in_messages_are_shown_escaped(tmp_path, capsys):
     assert "\x1b" not in err and "\\x1b[2Jevent.trf: no such file" in err
 
 
-def test_printable_keeps_ordinary_text():
-    assert cli.printable("Šuković, «ok» — ½") == "Šuković, «ok» — ½"
+def test_escaping_keeps_ordinary_text():
+    assert escaped("Šuković, «ok» — ½ 阮") == "Šuković, «ok» — ½ 阮"
+    assert escaped("a\u202eb\u2028c\ufffe") == "a\\u202eb\\u2028c\\ufffe"  # overrides, separators, non-characters
+    assert show("a\x1b[2Jb") == '"a\\x1b[2Jb"'  # a value in a message: the same escaping
 
 
 @pytest.mark.parametrize("argv", [

@@ -114,12 +114,16 @@ def test_pooled_newcomer_across_two_periods(tmp_path):
     assert alone[9]["new_rating"] is None
 
 
+def newcomer_files(folder):
+    """The newcomer's list and two events in ``folder``; with the database and output paths."""
+    lst = write_csv_list(folder, NEWCOMER_LIST)
+    e1 = write_event(folder, "a.trf", *NEWCOMER_EVENTS[0])
+    e2 = write_event(folder, "b.trf", *NEWCOMER_EVENTS[1])
+    return folder / "history.sqlite", lst, e1, e2, folder / "out.json"
+
+
 def test_pool_expires_after_26_months(tmp_path):
-    db = tmp_path / "history.sqlite"
-    lst = write_csv_list(tmp_path, NEWCOMER_LIST)
-    e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
-    e2 = write_event(tmp_path, "b.trf", *NEWCOMER_EVENTS[1])
-    out = tmp_path / "out.json"
+    db, lst, e1, e2, out = newcomer_files(tmp_path)
     assert main(["period", "--list", str(lst), "--month", "2024-08", str(e1), "--db", str(db), "-o", str(out)]) == 0
     # 2024-08 … 2026-10 spans 27 months: the September 2024 games are no longer pooled
     assert main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
@@ -225,11 +229,7 @@ def test_database_unchanged_when_a_period_fails_midway(tmp_path, monkeypatch):
 
     from elo_xl.period import store
 
-    db = tmp_path / "h.sqlite"
-    lst = write_csv_list(tmp_path, NEWCOMER_LIST)
-    e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
-    e2 = write_event(tmp_path, "b.trf", *NEWCOMER_EVENTS[1])
-    out = tmp_path / "o.json"
+    db, lst, e1, e2, out = newcomer_files(tmp_path)
     assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
 
     def dump():

@@ -283,31 +283,32 @@ any_result = st.sampled_from([1, 0.5, 0, "½", "=", "+", "-", None])
 one_event = st.lists(st.tuples(any_opponent, any_result), min_size=0, max_size=30)
 
 
+def rated_in_turn(own, periods, rules):
+    """Each period's result, the next period starting from its new rating (while rated)."""
+    rating = own
+    for games in periods:
+        if rating is not None and not 1 <= rating <= 3999:
+            return
+        out = rate(rating, [o for o, _ in games], [r for _, r in games], rules=rules)
+        yield out
+        rating = out.new_rating
+
+
 @SETTINGS
 @given(st.one_of(st.integers(1, 799).map(lambda r: 5 * r), st.just(None)),
        st.lists(one_event, min_size=1, max_size=3))
 def test_elo1970_ratings_end_in_0_or_5(own, periods):
-    rating = own
-    for games in periods:
-        if rating is not None and not 1 <= rating <= 3999:
-            break
-        out = rate(rating, [o for o, _ in games], [r for _, r in games], rules="ELO-1970")
+    for out in rated_in_turn(own, periods, "ELO-1970"):
         assert out.k == 10
         assert isinstance(out.new_rating, int)
         assert out.new_rating % 5 == 0
-        rating = out.new_rating
 
 
 @SETTINGS
 @given(st.one_of(st.integers(1, 3999), st.just(None)), st.lists(one_event, min_size=1, max_size=3))
 def test_ussr1977_ratings_stay_whole(own, periods):
-    rating = own
-    for games in periods:
-        if rating is not None and not 1 <= rating <= 3999:
-            break
-        out = rate(rating, [o for o, _ in games], [r for _, r in games], rules="USSR-1977")
+    for out in rated_in_turn(own, periods, "USSR-1977"):
         assert isinstance(out.new_rating, int)
-        rating = out.new_rating
 
 
 # --- 5. rate_event agrees with rate, player by player ----------------------------------------

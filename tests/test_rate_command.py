@@ -1,5 +1,7 @@
 """``elo-xl rate``: a CSV crosstable rated, its JSON exactly as specified, K sources, errors."""
 
+import csv
+import io
 import json
 import subprocess
 import sys
@@ -89,7 +91,41 @@ def test_table_and_csv_formats(tmp_path, capsys):
     assert "Nguyen Van An" in out and "2530" in out and "Note: Pham Quoc Duy" not in out
     assert main(["rate", str(path), "--year", "2026", "--format", "csv", "-o", str(tmp_path / "out.csv")]) == 0
     lines = (tmp_path / "out.csv").read_text().splitlines()
-    assert lines[0] == ",".join(PLAYER_KEYS) and len(lines) == 11
+    assert lines[0] == ",".join(PLAYER_KEYS + ["buchholz", "rank"]) and len(lines) == 11
+
+
+def swiss_trf(path):
+    """Four players, two rounds. Round 1: 1 beats 2, 3 and 4 draw; round 2: 1 beats 4, 2 beats 3."""
+    games = {1: [(2, "w", "1"), (4, "b", "1")], 2: [(1, "b", "0"), (3, "w", "1")],
+             3: [(4, "w", "="), (2, "b", "0")], 4: [(3, "b", "="), (1, "w", "0")]}
+    lines = ["012 Tie-break Open", "042 2026/05/01", "XXR 2"]
+    for no, name in enumerate(["Ann", "Bob", "Cat", "Dan"], 1):
+        rounds = "".join(f"  {opp:>4} {colour} {result}" for opp, colour, result in games[no])
+        lines.append(f"001 {no:>4} m    {name:<33} {2000:>4} VIE {'':>11} {'':10} {'':>4} {'':>4}" + rounds)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_table_and_csv_rank_by_points_then_buchholz(tmp_path, capsys):
+    """By hand: points 2, 1, ½, ½; Buchholz (the opponents' final scores) Ann 1 + ½ = 1½,
+    Bob 2 + ½ = 2½, Cat ½ + 1 = 1½, Dan ½ + 2 = 2½; Cat and Dan tie on points and Dan's
+    Buchholz puts him above Cat, though his start number is higher."""
+    path = swiss_trf(tmp_path / "swiss.trf")
+    assert main(["rate", str(path), "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["name"], r["points"], r["buchholz"], r["rank"]) for r in rows] == [
+        ("Ann", "2", "1.5", "1"), ("Bob", "1", "2.5", "2"), ("Cat", "0.5", "1.5", "4"), ("Dan", "0.5", "2.5", "3")]
+    assert main(["rate", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[2].split()
+    assert header[:9] == ["No", "Name", "Title", "Fed", "Rating", "K", "Points", "Buchholz", "Rank"]
+    # no title: after the name come the federation, the rating, K, points, Buchholz and rank
+    assert [line.split()[1:2] + line.split()[4:8] for line in lines[3:7]] == [
+        ["Ann", "20", "2", "1.5", "1"], ["Bob", "20", "1", "2.5", "2"], ["Cat", "20", "0.5", "1.5", "4"],
+        ["Dan", "20", "0.5", "2.5", "3"]]
+    # the JSON keeps exactly its fields: no rank, no Buchholz
+    assert main(["rate", str(path), "--format", "json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["players"][0]) == PLAYER_KEYS
 
 
 @pytest.mark.parametrize("content,message", [

@@ -314,14 +314,19 @@ def copy(rows: list[list[Any]]) -> list[list[Any]]:
     return [list(row) for row in rows]
 
 
+def swiss_without_round_1_of_rows_1_and_2():
+    """The engine's reading of the sample Swiss with the round-1 game of rows 1 and 2 taken out."""
+    pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
+    pairings[0][0] = pairings[1][0] = None
+    results[0][0] = results[1][0] = None
+    return engine.rate_event(SW_RATINGS, results, 20, pairings=pairings)
+
+
 def test_swiss_results_that_disagree_count_for_neither(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
     results = copy(SW_RESULTS)
     results[1][0] = 1  # both 1 and 2 claim round 1
     book = recalc_swiss(office, tmp_path, "sw-1-1", SW_PAIRINGS, results)
-    pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
-    pairings[0][0] = pairings[1][0] = None
-    results[0][0] = results[1][0] = None
-    assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
+    assert_like_engine(book, swiss_without_round_1_of_rows_1_and_2(), conflicts=1)
 
 
 def test_swiss_pairing_that_names_someone_else_counts_for_neither(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:
@@ -342,10 +347,7 @@ def test_swiss_bad_text_counts_for_nobody(office: LibreOffice | Gnumeric, tmp_pa
     results = copy(SW_RESULTS)
     results[0][0] = "x"
     book = recalc_swiss(office, tmp_path, "sw-x", SW_PAIRINGS, results)
-    pairings, results = copy(SW_PAIRINGS), copy(SW_RESULTS)
-    pairings[0][0] = pairings[1][0] = None
-    results[0][0] = results[1][0] = None
-    assert_like_engine(book, engine.rate_event(SW_RATINGS, results, 20, pairings=pairings), conflicts=1)
+    assert_like_engine(book, swiss_without_round_1_of_rows_1_and_2(), conflicts=1)
 
 
 def test_swiss_bad_text_without_opponent_is_a_conflict(office: LibreOffice | Gnumeric, tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
 """Files in and out: one reader per format, used by every command.
 
 =====================  =====================================================================
+``sniff``              what a file is, from its first bytes (a TRF, a workbook, a PDF …)
+``paths``              paths checked before a command starts; files written all or none
 ``decode``             a file's bytes as text: encodings, line ends, files that are not text
 ``dates``              the one date parser (every form real exports write)
 ``atomic``             writing a file without ever leaving a partial one

@@ -11,10 +11,30 @@ from pathlib import Path
 
 from ..errors import EloError
 
-__all__ = ["write_atomically", "FILE_MODE"]
+__all__ = ["write_atomically", "check_target", "FILE_MODE"]
 
 #: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
 FILE_MODE = 0o644
+
+
+def check_target(path: Path) -> None:
+    """Refuse a path no file can be written to: a folder, a device or a pipe, or a path whose
+    folder does not exist (or is a file); an :class:`EloError` that names it.
+
+    >>> check_target(Path("."))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: .: is a folder; give the name of the file to write
+    """
+    if path.is_dir():
+        raise EloError(f"{path}: is a folder; give the name of the file to write")
+    if path.exists() and not path.is_file():
+        raise EloError(f"{path}: is not a regular file (a device or a pipe); give the name of a file to write")
+    folder = path.parent
+    if not folder.is_dir():
+        if folder.exists():
+            raise EloError(f"{path}: {folder} is a file, not a folder")
+        raise EloError(f"{path}: the folder {folder} does not exist")
 
 
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
@@ -31,10 +51,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     (b'PK', ['book.xlsx'])
     """
     path = Path(path)
-    if path.is_dir():
-        raise EloError(f"{path}: is a folder; give the name of the file to write")
-    if not path.parent.is_dir():
-        raise EloError(f"{path}: the folder {path.parent} does not exist")
+    check_target(path)
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import EloError
+from .paths import readable_file, reason
+from .sniff import CONTAINERS, EMPTY, EXCEL, what_file
 
 __all__ = ["Decoded", "decode", "read_text", "split_lines", "newline_of", "control_character", "MAX_BYTES"]
 
@@ -42,26 +43,6 @@ class Decoded(NamedTuple):
 
     text: str
     encoding: str
-
-
-def _what_binary(data: bytes, name: str) -> str | None:
-    """What a file that is not text looks like, or None when it may be text."""
-    head = data[:8]
-    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
-        if b"xl/" in data[:65536] or name.lower().endswith((".xlsx", ".xlsm")):
-            return "an Excel workbook"
-        if b"opendocument.spreadsheet" in data[:200]:
-            return "an OpenDocument spreadsheet"
-        return "a zip archive"
-    if head.startswith(b"\xd0\xcf\x11\xe0"):
-        return "an old-style Office file (.xls or .doc)"
-    if head.startswith(b"%PDF"):
-        return "a PDF document"
-    if head.startswith(b"\x1f\x8b"):
-        return "a gzip archive"
-    if head.startswith((b"\x89PNG", b"\xff\xd8\xff", b"GIF8")):
-        return "an image"
-    return None
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -82,12 +63,12 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def decode(data: bytes, name: str, kind: str) -> Decoded:
     """The text of a file's bytes (see the module's documentation); ``name`` and ``kind``
     (``"a TRF file"``) go into the messages."""
-    if not data.strip(b" \t\r\n\x1a"):
+    found = what_file(data[:65536], name)
+    if found == EMPTY:
         raise EloError(f"{name} is empty, not {kind}")
-    binary = _what_binary(data, name)
-    if binary:
-        hint = ": to read a workbook use `elo-xl export`" if binary == "an Excel workbook" and "TRF" in kind else ""
-        raise EloError(f"{name} is {binary}, not {kind}{hint}")
+    if found in CONTAINERS:
+        hint = ": to read a workbook use `elo-xl export`" if found == EXCEL and "TRF" in kind else ""
+        raise EloError(f"{name} is {found}, not {kind}{hint}")
     try:
         if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
             text, encoding = data.decode("utf-32"), "utf-32"
@@ -118,21 +99,15 @@ def read_text(path: str | os.PathLike, kind: str) -> Decoded:
     >>> read_text("/", "a TRF file")
     Traceback (most recent call last):
     ...
-    elo_xl.errors.EloError: / is a folder; give the path of a TRF file
+    elo_xl.errors.EloError: /: is a folder; give a TRF file to read
     """
-    path = Path(path)
+    path = readable_file(path, what=f"{kind} to read")
     name = path.name or str(path)
-    if path.is_dir():
-        raise EloError(f"{path} is a folder; give the path of {kind}")
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise EloError(f"{path}: no such file") from None
-    except PermissionError:
-        raise EloError(f"{path}: cannot be read (permission denied)") from None
-    except OSError as error:
-        raise EloError(f"{path}: cannot be read ({error.strerror or type(error).__name__})") from None
+    except OSError as error:  # gone or locked since it was checked
+        raise EloError(f"{path}: cannot be read ({reason(error)})") from None
     if len(data) > MAX_BYTES:
         raise EloError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MB, too large for {kind}")
     return decode(data, name, kind)

@@ -24,17 +24,20 @@ import tempfile
 from pathlib import Path
 
 from ..errors import EloError
+from . import atomic
+from .atomic import check_target
 
 
-def _reason(error: OSError) -> str:
+def reason(error: OSError) -> str:
     """The operating system's words for an error, e.g. ``Permission denied``."""
     return error.strerror or type(error).__name__
 
 
-def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
+def readable_file(path: str | os.PathLike[str], option: str = "", what: str = "the file to read") -> Path:
     """``path`` if it is a file that can be read; else an :class:`EloError` naming it.
 
-    ``option`` (e.g. ``--k-file``) starts the message when the path came with one.
+    ``option`` (e.g. ``--k-file``) starts the message when the path came with one; ``what``
+    names the file wanted when a folder was given.
 
     >>> readable_file("no-such-file.trf", "--from")
     Traceback (most recent call last):
@@ -44,7 +47,7 @@ def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
     where = f"{option}: " if option else ""
     p = Path(path)
     if p.is_dir():
-        raise EloError(f"{where}{p}: is a folder; give the file to read")
+        raise EloError(f"{where}{p}: is a folder; give {what}")
     if not p.exists():
         raise EloError(f"{where}{p}: no such file")
     if not p.is_file():
@@ -53,7 +56,7 @@ def readable_file(path: str | os.PathLike[str], option: str = "") -> Path:
         with open(p, "rb") as file:
             file.read(1)
     except OSError as error:
-        raise EloError(f"{where}{p}: cannot be read ({_reason(error)})") from None
+        raise EloError(f"{where}{p}: cannot be read ({reason(error)})") from None
     return p
 
 
@@ -64,16 +67,8 @@ def writable_file(path: str | os.PathLike[str]) -> Path:
     :class:`EloError`. Nothing is left on disk by the check.
     """
     p = Path(path)
-    if p.is_dir():
-        raise EloError(f"{p}: is a folder; give the name of the file to write")
-    if p.exists() and not p.is_file():
-        raise EloError(f"{p}: is not a regular file (a device or a pipe); give the name of a file to write")
-    folder = p.parent
-    if not folder.is_dir():
-        if folder.exists():
-            raise EloError(f"{p}: {folder} is a file, not a folder")
-        raise EloError(f"{p}: the folder {folder} does not exist")
-    _probe(folder, p)
+    check_target(p)
+    _probe(p.parent, p)
     return p
 
 
@@ -116,7 +111,7 @@ def _probe(folder: Path, target: Path) -> None:
     try:
         descriptor, name = tempfile.mkstemp(dir=folder, prefix=".elo-xl-", suffix=".tmp")
     except OSError as error:
-        raise EloError(f"{target}: cannot write in {folder} ({_reason(error)})") from None
+        raise EloError(f"{target}: cannot write in {folder} ({reason(error)})") from None
     os.close(descriptor)
     os.unlink(name)
 
@@ -140,15 +135,13 @@ class Outputs:
 
     def commit(self) -> list[Path]:
         """Write every file added, in order; returns their paths."""
-        from .atomic import write_atomically
-
         made: list[Path] = []
         written: list[Path] = []
         try:
             for path, data in self.files:
                 made.extend(_make_folders(path.parent))
                 existed = path.exists()
-                write_atomically(path, data)
+                atomic.write_atomically(path, data)
                 if not existed:
                     written.append(path)
         except BaseException:
@@ -178,6 +171,6 @@ def _make_folders(folder: Path) -> list[Path]:
         except OSError as error:
             for m in reversed(made):
                 m.rmdir()
-            raise EloError(f"{p}: cannot make the folder ({_reason(error)})") from None
+            raise EloError(f"{p}: cannot make the folder ({reason(error)})") from None
         made.append(p)
     return made

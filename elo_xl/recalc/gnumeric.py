@@ -21,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 
 from ..errors import EloError
+from ..io.paths import readable_file
 
 #: Environment variable naming the ``ssconvert`` program.
 SSCONVERT_VARIABLE = "ELO_XL_SSCONVERT"
@@ -67,9 +68,7 @@ class Gnumeric:
         program = find_ssconvert()
         if program is None:
             raise EloError(NOT_INSTALLED)
-        source, target = Path(src), Path(dst)
-        if not source.is_file():
-            raise EloError(f"{source}: no such file")
+        source, target = readable_file(src, what="the workbook to recalculate"), Path(dst)
         if not target.parent.is_dir():
             raise EloError(f"{target.parent}: no such folder to write {target.name} in")
         environment = dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE)

@@ -53,6 +53,7 @@ from types import TracebackType
 from typing import IO
 
 from ..errors import EloError
+from ..io.paths import readable_file
 from .processes import end_group, group_members, socket_files
 
 #: Environment variable naming the Python that can ``import uno``.
@@ -243,9 +244,7 @@ class LibreOffice:
         return self._request("pdf", src, dst)
 
     def _request(self, op: str, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
-        source, target = Path(src).resolve(), Path(dst).resolve()
-        if not source.is_file():
-            raise EloError(f"{src}: no such file")
+        source, target = readable_file(src, what="the workbook to open").resolve(), Path(dst).resolve()
         if not target.parent.is_dir():
             raise EloError(f"{dst}: the folder {target.parent} does not exist")
         with self._lock:

@@ -1,81 +1,32 @@
-"""Fuzzing of the command line, of ``export`` and of the Excel functions; prints numbers.
+"""Odd inputs for the faces, used by the fuzz harness (``bench/fuzz.py``): broken books for
+``export``, odd option values for every command, odd arguments for every Excel function.
 
-    python bench/fuzz_cli.py                 # full mode: 6,000 cases
-    python bench/fuzz_cli.py --quick         # a few hundred seeded cases (the test suite runs these)
-    python bench/fuzz_cli.py --cases 20000 --seed 3 --show 5
-
-Three generators, each case built from its own seeded random source (case *i* of seed *s*
-is the same case on every machine):
-
-* ``export``: Swiss books broken the ways books get broken — odd values typed into the
-  players table and the rounds grid, deleted sheets, deleted or resized or dangling defined
-  names, damaged and truncated archives, missing parts, archives that unpack to far more than
-  they weigh, document types, files that are not workbooks at all;
-* ``options``: every command with odd option values (numbers too large or not numbers, text
-  with control characters, paths that are folders, files, missing, unwritable, in /proc…),
-  options where they do not apply, and valid runs;
-* ``udfs``: every Excel function with odd arguments (numbers beyond Excel's range, NaN, huge
-  integers, error values, ragged and empty ranges, dates, booleans, long text).
-
-Each case is classified as
-
-* ``success``: exit code 0 (a command), or a value an Excel cell can hold (a function);
-* ``clean error``: exit code 2 with exactly one ``elo-xl…`` line on stderr, nothing on stdout
-  and nothing new on disk (a command), or a one-line message (a function);
-* ``traceback``: any other exception or exit code;
-* ``hang``: still running after the time limit (``--timeout``, default 10 s);
-* ``partial output``: an error after something was printed or written, a temporary file
-  left behind, or a function's result no Excel cell can hold (NaN, infinity, text of
-  several lines, a ragged range).
-
-Commands run in this process (``elo_xl.cli.main``), each in a fresh folder that is checked
-afterwards; a hang is caught with ``SIGALRM``. The full mode caps the address space at
-3 GB, so a runaway allocation shows as a traceback (MemoryError) instead of stopping the machine.
+* books broken the ways books get broken: odd values typed into the players table and the
+  rounds grid, deleted sheets, deleted or resized or dangling defined names, damaged and
+  truncated archives, missing parts, archives that unpack to far more than they weigh,
+  document types, files that are not workbooks at all (:func:`export_case`);
+* every command with odd option values (numbers too large or not numbers, text with control
+  characters, paths that are folders, files, missing, unwritable, in /proc…), options where
+  they do not apply, and valid runs (:func:`option_case`);
+* every Excel function with odd arguments (numbers beyond Excel's range, NaN, huge integers,
+  error values, ragged and empty ranges, dates, booleans, long text) (:func:`udf_case`), and
+  :func:`judge_udf`, which says whether a function's result is one an Excel cell can hold.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import datetime as dt
 import io
 import math
-import os
 import random
 import re
-import shutil
-import signal
-import sys
-import tempfile
-import time
-import traceback
 import zipfile
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-CLASSES = ("success", "clean error", "traceback", "hang", "partial output")
-BAD = ("traceback", "hang", "partial output")
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "trf"
 EXCEL_MAX = 9.99999999999999e307
-
-
-class Hang(BaseException):
-    """Raised by the alarm when a case runs past its time limit."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    def ring(signum, frame):
-        raise Hang()
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # --- odd values -----------------------------------------------------------------------------------
@@ -272,58 +223,10 @@ def option_case(rng: random.Random, fixtures: Fixtures) -> list[str]:
 
 
 def prepare_case_folder(folder: Path) -> None:
+    """The files a relative output path may meet: a file ``taken``, a folder, an old book."""
     (folder / "taken").write_bytes(b"keep")
     (folder / "exists-folder").mkdir()
     (folder / "ok.xlsx").write_bytes(b"old")
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"<dir>") for p in folder.rglob("*")}
-
-
-def run_command(argv: list[str], folder: Path, seconds: float) -> tuple[str, str]:
-    from elo_xl.cli import main
-
-    prepare_case_folder(folder)
-    before = snapshot(folder)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        with time_limit(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(argv)
-            except SystemExit as stop:
-                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
-    except Hang:
-        return "hang", f"more than {seconds} s"
-    except BaseException as error:  # noqa: BLE001 (what the harness counts)
-        return "traceback", "".join(traceback.format_exception_only(type(error), error)).strip()[:300]
-    finally:
-        os.chdir(here)
-    return judge_command(code, out.getvalue(), err.getvalue(), before, snapshot(folder), argv)
-
-
-def judge_command(code: int, out: str, err: str, before: dict, after: dict, argv: list[str]) -> tuple[str, str]:
-    leftovers = [name for name in after if name.endswith(".tmp") or "/.elo-xl-" in "/" + name
-                 or os.path.basename(name).startswith(".") and name not in before]
-    if "Traceback" in err:
-        return "traceback", err.strip().splitlines()[-1][:300]
-    if leftovers:
-        return "partial output", f"temporary files left: {leftovers[:3]}"
-    if code == 0:
-        return "success", ""
-    if code != 2:
-        return "traceback", f"exit code {code}: {err.strip()[:200]}"
-    lines = err.splitlines()
-    if len(lines) != 1 or not lines[0].startswith("elo-xl"):
-        return "partial output", f"error not one line: {err[:200]!r}"
-    changed = sorted(set(after) ^ set(before)) + sorted(k for k in before if k in after and before[k] != after[k])
-    if out or changed:
-        return "partial output", f"error after output: stdout {out[:60]!r}, files {changed[:4]}"
-    if "\x1b" in err:
-        return "partial output", "escape sequence echoed raw"
-    return "clean error", lines[0][:200]
 
 
 # --- export of broken books ------------------------------------------------------------------------
@@ -491,111 +394,3 @@ def _bomb(rng: random.Random, data: bytes) -> bytes:
         for i in range(2500):
             parts[f"xl/extra/{i}.xml"] = b"<a/>"
     return _zip(parts, level=9)
-
-
-def run_export(content: bytes, folder: Path, seconds: float) -> tuple[str, str]:
-    book = folder / "broken.xlsx"
-    book.write_bytes(content)
-    return run_command(["export", str(book), "-o", "out.trf"], folder, seconds)
-
-
-# --- the runner ---------------------------------------------------------------------------------------
-
-
-GENERATORS = ("export", "options", "udfs")
-
-
-class Report:
-    """What a run found: ``counts[generator][class]`` and every bad case as
-    ``(generator, class, label, detail)``."""
-
-    def __init__(self, counts: dict[str, Counter], bad: list[tuple[str, str, str, str]]):
-        self.counts, self.bad = counts, bad
-
-    def total(self, klass: str) -> int:
-        return sum(c[klass] for c in self.counts.values())
-
-
-def run(cases: int, seed: int = 0, seconds: float = 10.0, show: int = 3, out=sys.stdout,
-        weights: tuple[int, int, int] = (3, 4, 5)) -> Report:
-    """Run ``cases`` seeded cases; print the counts per generator and class, and return them."""
-    from elo_xl import udfs
-
-    udfs.RAISE_ERRORS = False  # the functions' messages as the classic add-in shows them
-    counts: dict[str, Counter] = {g: Counter() for g in GENERATORS}
-    examples: dict[str, list[str]] = {c: [] for c in BAD}
-    bad: list[tuple[str, str, str, str]] = []
-    slowest: list[tuple[float, str]] = []
-    base = Path(tempfile.mkdtemp(prefix="elo-xl-fuzz-"))
-    started = time.perf_counter()
-    try:
-        fixtures = Fixtures(base / "fixtures")
-        for i in range(cases):
-            rng = random.Random(seed * 1_000_003 + i)
-            generator = rng.choices(GENERATORS, weights=weights)[0]
-            folder = base / f"case-{i}"
-            folder.mkdir()
-            t0 = time.perf_counter()
-            if generator == "udfs":
-                label, call = udf_case(rng)
-                try:
-                    with time_limit(seconds):
-                        verdict = judge_udf(call())
-                except Hang:
-                    verdict = ("hang", f"more than {seconds} s")
-                except BaseException as error:  # noqa: BLE001
-                    verdict = ("traceback", f"{type(error).__name__}: {str(error)[:200]}")
-            elif generator == "options":
-                argv = option_case(rng, fixtures)
-                label = "elo-xl " + " ".join(_short(a) for a in argv)
-                verdict = run_command(argv, folder, seconds)
-            else:
-                what, content = export_case(rng, fixtures)
-                label = f"export of a book broken by {what} ({len(content)} bytes, case {i})"
-                verdict = run_export(content, folder, seconds)
-            spent = time.perf_counter() - t0
-            slowest = sorted(slowest + [(spent, label)], reverse=True)[:3]
-            counts[generator][verdict[0]] += 1
-            if verdict[0] in BAD:
-                bad.append((generator, verdict[0], label, verdict[1]))
-            if verdict[0] in BAD and len(examples[verdict[0]]) < show:
-                examples[verdict[0]].append(f"case {i} (seed {seed}): {label}\n      -> {verdict[1]}")
-            shutil.rmtree(folder, ignore_errors=True)
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
-    total = Counter()
-    for c in counts.values():
-        total.update(c)
-    elapsed = time.perf_counter() - started
-    print(f"fuzz_cli: {cases} cases, seed {seed}, {elapsed:.1f} s", file=out)
-    print(f"  {'':<10}" + "".join(f"{c:>16}" for c in CLASSES), file=out)
-    for g in GENERATORS:
-        print(f"  {g:<10}" + "".join(f"{counts[g][c]:>16}" for c in CLASSES), file=out)
-    print(f"  {'all':<10}" + "".join(f"{total[c]:>16}" for c in CLASSES), file=out)
-    print("  slowest: " + "; ".join(f"{s:.2f} s {label[:70]}" for s, label in slowest), file=out)
-    for c in BAD:
-        for example in examples[c]:
-            print(f"  {c}: {example}", file=out)
-    return Report(counts, bad)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description="Fuzz the command line, export and the Excel functions.")
-    parser.add_argument("--quick", action="store_true", help="300 cases (what the test suite runs)")
-    parser.add_argument("--cases", type=int, help="number of cases (default 6000, quick 300)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds before a case counts as a hang")
-    parser.add_argument("--show", type=int, default=3, help="examples to print per bad class")
-    args = parser.parse_args()
-    cases = args.cases or (300 if args.quick else 6000)
-    if not args.quick:
-        import resource
-
-        limit = 3 * 2**30
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    report = run(cases, args.seed, args.timeout, args.show)
-    return 1 if report.bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
