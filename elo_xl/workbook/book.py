@@ -45,6 +45,17 @@ CENTER = Alignment(horizontal="center", vertical="center")
 WRAP = Alignment(wrap_text=True, vertical="top")
 UNLOCKED = Protection(locked=False)
 
+#: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
+#: points and tie-breaks (halves, quarters) in ``General`` — 6, 5.5, 13.25 with the locale's
+#: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
+HALVES = "General"
+CHANGE = "+General;-General;0"
+EXPECTED = "0.00##"
+FORECAST = "0.0#"
+CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: Every number format an output or input cell of a generated book may carry (a test checks).
+NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

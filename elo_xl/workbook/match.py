@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
+from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
@@ -124,7 +124,7 @@ def _rated_once(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerC
     book.label(ws, "F4", "match.player_a", bold=True)
     book.label(ws, "G4", "match.player_b", bold=True)
     outputs = [h.outputs(row) for h, row in zip(helpers, HELPER_ROWS)]
-    rows = (("Score", None), ("Expected", "0.00##"), ("Change", "+0.##;-0.##;0"), ("NewRating", None))
+    rows = (("Score", HALVES), ("Expected", EXPECTED), ("Change", CHANGE), ("NewRating", None))
     for i, (name, number_format) in enumerate(rows, start=5):
         book.label(ws, f"E{i}", f"out.{name}", bold=True)
         for column, values in zip("FG", outputs):

@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
+from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 #: Game columns: opponent's name, rating, result (inputs), then the working.
@@ -90,8 +90,8 @@ def _games(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: 
                      fill=WORK_FILL)
         book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
         steps = ((f"E{row}", f"{own}-{opp}", None), (f"F{row}", f.capped_difference(own, opp), None),
-                 (f"G{row}", f"{exp}/100", "0.00##"), (f"H{row}", f.w_minus_we(code, exp), "0.00##"),
-                 (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", "0.00##"))
+                 (f"G{row}", f"{exp}/100", EXPECTED), (f"H{row}", f.w_minus_we(code, exp), EXPECTED),
+                 (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", EXPECTED))
         for cell, text, number_format in steps:
             book.formula(ws, cell, f.if_rated_game(own, opp, text), number_format)
     book.name("OppRatings", ws, f"C{first}:C{last}")
@@ -120,8 +120,8 @@ def _totals(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
     """The totals with their defined names and the initial-rating status; returns the last row."""
     h = lambda key: helpers.cell(key, HELPER_ROW)  # noqa: E731
     outputs = helpers.outputs(HELPER_ROW)
-    totals = (("Games", None), ("Score", "0.#"), ("OppAverage", None), ("Expected", "0.00##"), ("KUsed", None),
-              ("ChangeUnrounded", "+0.00##;-0.00##;0"), ("Change", "+0.##;-0.##;0"), ("NewRating", None),
+    totals = (("Games", None), ("Score", HALVES), ("OppAverage", None), ("Expected", EXPECTED), ("KUsed", None),
+              ("ChangeUnrounded", CHANGE_EXACT), ("Change", CHANGE), ("NewRating", None),
               ("Performance", None))
     outputs["ChangeUnrounded"] = h("unrounded")
     book.label(ws, f"A{top}", "player.totals", bold=True)

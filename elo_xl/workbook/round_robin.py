@@ -22,15 +22,15 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, GRID, OUTPUT_FILL, WORK_FILL, Book
+from .book import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "SB", "Rank", "Forecast", "KUsed")
 #: Outputs shown but not given a defined name.
 UNNAMED = ("SB", "Rank", "KUsed")
-OUTPUT_FORMATS = {"Expected": "0.00##", "Score": "0.#", "Points": "0.#", "SB": "0.##", "Forecast": "0.0#",
-                  "Change": "+0.##;-0.##;0"}
+OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "SB": HALVES, "Forecast": FORECAST,
+                  "Change": CHANGE}
 DIAGONAL_FILL = PatternFill("solid", fgColor="808080")
 #: The ranking key: points × this + Sonneborn-Berger (SB stays far below it).
 POINTS_WEIGHT = 10000

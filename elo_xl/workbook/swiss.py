@@ -23,7 +23,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
+from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The defined name of each players-table column (beside the spec's Ratings and KFactors).
@@ -37,8 +37,8 @@ OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewR
            "Buchholz", "Rank", "Forecast", "KUsed")
 #: Outputs shown but not given a defined name.
 UNNAMED = ("Buchholz", "Rank", "KUsed")
-OUTPUT_FORMATS = {"Expected": "0.00##", "Score": "0.#", "Points": "0.#", "Buchholz": "0.#", "Forecast": "0.0#",
-                  "Change": "+0.##;-0.##;0"}
+OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buchholz": HALVES, "Forecast": FORECAST,
+                  "Change": CHANGE}
 #: The ranking key: points × this + Buchholz (Buchholz stays far below it).
 POINTS_WEIGHT = 100000
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
