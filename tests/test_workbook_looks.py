@@ -6,6 +6,10 @@ import re
 import openpyxl
 import pytest
 
+from books import put
+
+from elo_xl.errors import EloError
+from elo_xl.recalc import read_named, read_values
 from elo_xl.workbook import KINDS, build
 from elo_xl.workbook.book import NUMBER_FORMATS
 from elo_xl.workbook.i18n import LANGUAGES
@@ -46,3 +50,78 @@ def test_the_whitelist_itself_has_no_optional_decimals_after_a_separator():
             assert not OPTIONAL_DECIMALS.search(section), number_format
             if "." in section:
                 assert re.search(r"\.0", section), number_format
+
+
+# --- what can be typed into a result cell --------------------------------------------------------------------------
+
+#: Typed forms and their game code (units: half points; 10/12 forfeits lost/won; 110 not a
+#: result), from the README's list of results: a spreadsheet keeps each as typed.
+TYPED = [
+    (1, 2), (0, 0), (0.5, 1), ("1", 2), ("0", 0), ("½", 1), ("0.5", 1), ("0,5", 1), ("1/2", 1),
+    ("R", 1), ("r", 1), ("F+", 12), ("f+", 12), ("F-", 10), ("F−", 10), ("=", 1), ("+", 12), ("−", 10), ("-", 10),
+    ("W", 22), ("D", 21), ("L", 20),
+    # wildcards of MATCH, and other text: never a result
+    ("*", 110), ("?", 110), ("~", 110), ("1*", 110), ("?/2", 110), ("~*", 110), ("x", 110), (2, 110), (46024, 110),
+]
+
+
+def test_the_engine_reads_every_typed_form_as_the_books_do():
+    from elo_xl.results import parse_result
+    from elo_xl.workbook.codes import BASE_CODE
+
+    for typed, code in TYPED:
+        if code == 110:
+            with pytest.raises(EloError):
+                parse_result(typed)
+        else:
+            assert BASE_CODE[parse_result(typed)] == code, typed
+
+
+def test_every_typed_form_is_in_the_dropdown_or_a_number():
+    from elo_xl.workbook.book import GAME_RESULTS, ROUND_RESULTS
+
+    for typed, code in TYPED:
+        if code != 110 and not (isinstance(typed, str) and typed.islower()):
+            assert typed in GAME_RESULTS or typed in ROUND_RESULTS or str(typed) in map(str, GAME_RESULTS), typed
+
+
+def test_each_typed_form_becomes_its_code(office, tmp_path):
+    """One game per typed form in the player book, recalculated: the game code column."""
+    book = openpyxl.load_workbook(io.BytesIO(build("player", games=len(TYPED))))
+    put(book, "Rating", 2000)
+    put(book, "OppRatings", [2000] * len(TYPED))
+    put(book, "Results", [typed for typed, _ in TYPED])
+    (title, reference), = book.defined_names["Results"].destinations
+    first = int(reference.split(":")[0].split("$")[-1])
+    book.save(tmp_path / "typed.xlsx")
+    office.recalculate(tmp_path / "typed.xlsx", tmp_path / "values.xlsx")
+    values = read_values(tmp_path / "values.xlsx")[title]
+    got = [values.get(f"J{first + i}") for i in range(len(TYPED))]
+    assert got == [code for _, code in TYPED]
+
+
+def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
+    """A Swiss of 3: an opponent number typed as text, a rating typed as text."""
+    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=3, rounds=2, prefill={"name": ["A", "B", "C"]})))
+    put(book, "Ratings", [2000, "2100", 1900])
+    put(book, "Pairings", [["two", 3], [None, None], [None, 1]])
+    put(book, "Results", [[1, 0], [None, None], [None, 1]])
+    book.save(tmp_path / "swiss.xlsx")
+    office.recalculate(tmp_path / "swiss.xlsx", tmp_path / "values.xlsx")
+    values = read_values(tmp_path / "values.xlsx")
+    errors = [(s, c, v) for s, cells in values.items() for c, v in cells.items()
+              if isinstance(v, str) and v.startswith(("#", "Err:"))]
+    assert not errors
+    got = read_named(tmp_path / "values.xlsx", ["Points"])
+    # round 1: player 1's opponent is not a number (the game does not count); round 2: 3 beat 1
+    assert [row[0] if isinstance(row, list) else row for row in got["Points"]][:3] == [0, 0, 1]
+    # the rule that paints such cells red exists on the ratings and the pairings
+    ws = book[title_of(book, "Pairings")]
+    rules = [r.formula[0] for cf in ws.conditional_formatting for r in cf.rules if r.formula]
+    assert any(f.startswith("AND(ISTEXT(") and '"NR"' in f for f in rules)
+    assert sum(f.startswith("AND(ISTEXT(") for f in rules) >= 2
+
+
+def title_of(book, name):
+    (title, _), = book.defined_names[name].destinations
+    return title

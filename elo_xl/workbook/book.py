@@ -56,6 +56,13 @@ CHANGE_EXACT = "+0.00##;-0.00##;0"
 #: Every number format an output or input cell of a generated book may carry (a test checks).
 NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
 
+#: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
+NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
+#: The dropdown of a game's result: the usual forms first, then what else may be typed.
+GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0,5", "1/2", "W", "D", "L", "-", "F−"]
+#: The dropdown of a Swiss round: a game's results and the byes.
+ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -216,6 +223,19 @@ class Book:
             ws.add_data_validation(dv)
             self.validations[key] = dv
         dv.add(cells)
+        if kind in NUMERIC_KINDS:
+            self.flag_text(ws, cells, allowed=("NR",) if kind == "rating" else ())
+
+    @staticmethod
+    def flag_text(ws: Worksheet, cells: str, allowed: tuple[str, ...] = ()) -> None:
+        """Red on number cells holding text (pasted past the validation): such a cell would
+        otherwise count silently as blank (a rating as unrated) — ``allowed`` texts excepted."""
+        for part in cells.split():
+            first = part.split(":")[0]
+            exceptions = "".join(f',UPPER(TRIM({first}))<>"{text}"' for text in allowed)
+            rule = f"AND(ISTEXT({first}),TRIM({first})<>\"\"{exceptions})"
+            ws.conditional_formatting.add(part, FormulaRule(formula=[rule], fill=CONFLICT_FILL,
+                                                            font=Font(color="FFFFFF", bold=True)))
 
     def _new_validation(self, kind: str) -> DataValidation:
         specs = {
@@ -251,9 +271,14 @@ class Book:
     @staticmethod
     def result_colours(ws: Worksheet, cells: str, first: str) -> None:
         """Win/draw/loss colours on result cells (``first`` = top-left cell of ``cells``)."""
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=1,{first}="1",{first}="+",{first}="W")'], fill=WIN_FILL))
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=0.5,{first}="½",{first}="=",{first}="D")'], fill=DRAW_FILL))
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR(AND(ISNUMBER({first}),{first}=0),{first}="0",{first}="−",{first}="-",{first}="L")'], fill=LOSS_FILL))
+        def any_of(numbers: tuple[float, ...], texts: tuple[str, ...]) -> str:
+            tests = [f"AND(ISNUMBER({first}),{first}={n})" for n in numbers] + [f'{first}="{t}"' for t in texts]
+            return f"OR({','.join(tests)})"
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((1,), ("1", "+", "W", "F+"))], fill=WIN_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((0.5,), ("½", "=", "D", "R", "0.5", "0,5", "1/2"))],
+                                                         fill=DRAW_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((0,), ("0", "−", "-", "L", "F-", "F−"))],
+                                                         fill=LOSS_FILL))
 
     @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
@@ -365,8 +390,8 @@ class Book:
         self.name("ResultBase", ws, f"I4:I{3 + len(typed)}")
         # dropdown lists
         lists = {
-            "GameResultList": (11, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "-"]),
-            "RoundResultList": (12, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "H", "F", "U", "Z", "-"]),
+            "GameResultList": (11, GAME_RESULTS),
+            "RoundResultList": (12, ROUND_RESULTS),
             "RuleList": (13, [rs.name for rs in self.rule_sets]),
             "ColourList": (14, ["w", "b", "-"]),
             "FlagList": (15, [self.t("flag.yes"), self.t("flag.no")]),
