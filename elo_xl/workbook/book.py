@@ -25,6 +25,10 @@ from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
+from .layout import line_points, lines, longest_word
+
+#: Excel's width of a column whose width was not set.
+DEFAULT_WIDTH = 8.43
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
 HEADER_FILL = PatternFill("solid", fgColor="1F3864")
@@ -34,9 +38,12 @@ WIN_FILL = PatternFill("solid", fgColor="C6EFCE", bgColor="C6EFCE")
 DRAW_FILL = PatternFill("solid", fgColor="DDEBF7", bgColor="DDEBF7")
 LOSS_FILL = PatternFill("solid", fgColor="FFC7CE", bgColor="FFC7CE")
 CONFLICT_FILL = PatternFill("solid", fgColor="FF0000", bgColor="FF0000")
-HEADER_FONT = Font(bold=True, color="FFFFFF")
-TITLE_FONT = Font(bold=True, size=14)
-BOLD = Font(bold=True)
+#: The books' font (openpyxl's default, Calibri): named on every bold font so that no program
+#: falls back to another family (LibreOffice printed the unnamed bold fonts in a serif).
+FONT = "Calibri"
+HEADER_FONT = Font(name=FONT, size=11, bold=True, color="FFFFFF")
+TITLE_FONT = Font(name=FONT, bold=True, size=14)
+BOLD = Font(name=FONT, size=11, bold=True)
 UP_FONT = Font(color="006100", bold=True)
 DOWN_FONT = Font(color="9C0006", bold=True)
 THIN = Side(style="thin", color="BFBFBF")
@@ -151,7 +158,6 @@ class Book:
         ws["A1"].font = TITLE_FONT
         ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
         ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_column)
-        ws.row_dimensions[1].height = 40
 
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
@@ -413,7 +419,6 @@ class Book:
             self._switches(ws)
         self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
                          20: 8, 21: 8})
-        ws.row_dimensions[3].height = 32
         self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
         self.protect(ws)
         return ws
@@ -428,9 +433,48 @@ class Book:
             self.formula(ws, f"R{i}", text)
             self.name(name, ws, f"R{i}")
 
+    # --- layout ------------------------------------------------------------------------------------
+    @staticmethod
+    def fit(ws: Worksheet) -> None:
+        """Widths and heights from the words: every wrapped text cell's column at least as wide
+        as its longest word (so words never break), and every row as high as its wrapped
+        lines need (merged cells measured across their columns)."""
+        spans: dict[tuple[int, int], tuple[int, int, int]] = {}
+        for merged in ws.merged_cells.ranges:
+            spans[(merged.min_row, merged.min_col)] = (merged.max_col, merged.max_row - merged.min_row + 1, 0)
+        wrapped = []
+        for (row, column), c in ws._cells.items():
+            value = c.value
+            if not isinstance(value, str) or c.data_type == "f" or not c.has_style or not c.alignment.wrap_text:
+                continue
+            font = c.font
+            wrapped.append((row, column, value, bool(font.b), float(font.sz or 11)))
+
+        def width(column: int) -> float:
+            letter = get_column_letter(column)
+            dimension = ws.column_dimensions.get(letter) if letter in ws.column_dimensions else None
+            return dimension.width if dimension is not None and dimension.customWidth else DEFAULT_WIDTH
+
+        for row, column, value, bold, size in wrapped:
+            if (row, column) not in spans:
+                need = longest_word(value, bold, size)
+                if need > width(column):
+                    ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
+        heights: dict[int, float] = {}
+        for row, column, value, bold, size in wrapped:
+            last, rows, _ = spans.get((row, column), (column, 1, 0))
+            room = sum(width(c) for c in range(column, last + 1))
+            need = (lines(value, room, bold, size) * line_points(size) + 3) / rows
+            heights[row] = max(heights.get(row, 0.0), need)
+        for row, height in heights.items():
+            if height > line_points() + 3:
+                ws.row_dimensions[row].height = round(height, 1)
+
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:
         """The finished workbook as deterministic .xlsx bytes."""
+        for ws in self.wb.worksheets:
+            self.fit(ws)
         self.wb.properties.creator = "elo-xl"
         self.wb.calculation.fullCalcOnLoad = True
         return save_deterministic(self.wb)

@@ -140,5 +140,4 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
         book.name(name, ws, f"{L(column)}{row}")
         column += 2
-    ws.row_dimensions[row - 1].height = 45
 

@@ -50,7 +50,6 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.widths(ws, {1: 10, 2: 18, 3: 18, 4: 13, 5: 16, 6: 13, 7: 13})
     book.widths(ws, {c: 7 for c in range(8, 13)})
     ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[HEADER_ROW].height = 30
     book.print_setup(ws, f"A1:G{last}", f"{HEADER_ROW}:{HEADER_ROW}")
     book.protect(ws)
 

@@ -53,7 +53,6 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     bottom = _kvant_steps(book, ws, helpers, bottom + 2)
     book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
     ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[HEADER_ROW].height = 45
     book.print_setup(ws, f"A1:I{bottom}", f"{HEADER_ROW}:{HEADER_ROW}")
     book.protect(ws)
 

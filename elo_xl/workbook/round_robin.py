@@ -220,5 +220,3 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     ws.freeze_panes = f"C{at.top}"
     book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)
-    for row in (at.top - 1, at.grid_header):
-        ws.row_dimensions[row].height = 45

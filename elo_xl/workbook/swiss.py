@@ -130,7 +130,6 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr - 1, at.block(block), key)
         ws.merge_cells(start_row=hdr - 1, start_column=at.block(block), end_row=hdr - 1,
                        end_column=at.block(block) + at.r - 1)
-    ws.row_dimensions[hdr - 1].height = 30
     for t in range(at.r):
         for block in (OPPONENTS, COLOURS, RESULTS):
             book.header(ws, hdr, at.block(block) + t, "col.number", number=t + 1)
@@ -213,6 +212,5 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
-    ws.row_dimensions[at.top - 1].height = 45
     book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)
