@@ -125,3 +125,64 @@ def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
 def title_of(book, name):
     (title, _), = book.defined_names[name].destinations
     return title
+
+
+# --- the printed pages ------------------------------------------------------------------------------------------------
+
+HEADER_RGB = "1F3864"
+
+
+def printed_headers(wb):
+    """The text of every header cell (white on dark blue) inside each sheet's print area."""
+    from openpyxl.utils.cell import range_boundaries
+
+    texts = set()
+    for ws in wb.worksheets:
+        areas = ws.print_area or []
+        bounds = [range_boundaries(area.split("!")[-1].replace("$", "")) for area in
+                  (areas if isinstance(areas, (list, tuple)) else areas.split(","))]
+        for row in ws.iter_rows():
+            for cell in row:
+                if (isinstance(cell.value, str) and cell.value.strip() and cell.fill is not None
+                        and str(cell.fill.fgColor.rgb).endswith(HEADER_RGB)
+                        and any(c0 <= cell.column <= c1 and r0 <= cell.row <= r1 for c0, r0, c1, r1 in bounds)):
+                    texts.add(cell.value)
+    return texts
+
+
+#: What pdftotext does to right-to-left text, undone on both sides of the comparison: it adds
+#: direction marks, writes the lam-alef ligature in visual order (ال for لا), mirrors brackets
+#: and puts some marks apart. Dropping these characters keeps words comparable.
+RTL_NOISE = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u064b-\u065f\u0670()\\[\\]|لاأإآ]")
+
+
+def words(text):
+    import unicodedata
+
+    return RTL_NOISE.sub("", unicodedata.normalize("NFKC", text)).split()
+
+
+def whole(word, printed):
+    """Whether ``word`` was printed whole; a line may end after a hyphen (Sonneborn-/Berger),
+    as Excel's and LibreOffice's wrapping do, and pdftotext then joins the halves."""
+    parts = [part for part in word.split("-") if part]
+    return word in printed or "".join(parts) in printed or all(
+        part in printed or part + "-" in printed for part in parts)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_printed_header_keeps_its_words_whole(libreoffice, tmp_path, kind):
+    import subprocess
+
+    for lang in LANGUAGES:
+        source, pdf = tmp_path / f"{kind}-{lang}.xlsx", tmp_path / f"{kind}-{lang}.pdf"
+        data = build(kind, lang)
+        source.write_bytes(data)
+        libreoffice.export_pdf(source, pdf)
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        printed = set(words(text))
+        headers = printed_headers(openpyxl.load_workbook(io.BytesIO(data)))
+        assert headers, (kind, lang)
+        broken = sorted({word for header in headers for word in words(re.sub(r"-\s+", "-", header))
+                         if not whole(word, printed)})
+        assert not broken, f"{kind} {lang}: header words not printed whole: {broken}"
