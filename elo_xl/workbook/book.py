@@ -25,7 +25,7 @@ from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
-from .layout import line_points, lines, longest_word
+from .layout import line_points, lines, longest_word, text_width
 
 #: Excel's width of a column whose width was not set.
 DEFAULT_WIDTH = 8.43
@@ -60,8 +60,10 @@ CHANGE = "+General;-General;0"
 EXPECTED = "0.00##"
 FORECAST = "0.0#"
 CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: A tournament category: a dash where the average is below category 1 (the value stays 0).
+CATEGORY = 'General;-General;"–"'
 #: Every number format an output or input cell of a generated book may carry (a test checks).
-NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
+NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
 
 #: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
 NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
@@ -287,6 +289,15 @@ class Book:
                                                          fill=LOSS_FILL))
 
     @staticmethod
+    def kvant_only(ws: Worksheet, cells: str) -> None:
+        """Hide ``cells`` (labels and boxes alike: white on white, no grid) unless the rule set
+        is one of the Kvant article's (ELO-1970, USSR-1977), where they apply."""
+        white = Side(style="thin", color="FFFFFF")
+        ws.conditional_formatting.add(cells, FormulaRule(
+            formula=["NOT(IsKvant)"], font=Font(color="FFFFFF"), fill=PatternFill("solid", fgColor="FFFFFF", bgColor="FFFFFF"),
+            border=Border(left=white, right=white, top=white, bottom=white)))
+
+    @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
         """Red on input cells whose game code (same sheet) is a conflict."""
         ws.conditional_formatting.add(cells, FormulaRule(formula=[f"{code}>={f.CONFLICT}"], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
@@ -442,18 +453,33 @@ class Book:
         spans: dict[tuple[int, int], tuple[int, int, int]] = {}
         for merged in ws.merged_cells.ranges:
             spans[(merged.min_row, merged.min_col)] = (merged.max_col, merged.max_row - merged.min_row + 1, 0)
-        wrapped = []
-        for (row, column), c in ws._cells.items():
-            value = c.value
-            if not isinstance(value, str) or c.data_type == "f" or not c.has_style or not c.alignment.wrap_text:
-                continue
-            font = c.font
-            wrapped.append((row, column, value, bool(font.b), float(font.sz or 11)))
-
         def width(column: int) -> float:
             letter = get_column_letter(column)
             dimension = ws.column_dimensions.get(letter) if letter in ws.column_dimensions else None
             return dimension.width if dimension is not None and dimension.customWidth else DEFAULT_WIDTH
+
+        wrapped, single = [], []
+        cells = ws._cells
+        for (row, column), c in cells.items():
+            value = c.value
+            if not isinstance(value, str) or c.data_type == "f" or value.startswith("="):
+                continue
+            wraps = c.has_style and c.alignment.wrap_text
+            if not wraps and (row, column) in spans:
+                continue
+            if not wraps:
+                # a text that cannot spill into the next cell must fit its own column
+                neighbour = cells.get((row, column + 1))
+                if neighbour is None or (neighbour.value is None and not neighbour.has_style):
+                    continue
+            font = c.font if c.has_style else None
+            item = (row, column, value, bool(font and font.b), float((font and font.sz) or 11))
+            (wrapped if wraps else single).append(item)
+
+        for row, column, value, bold, size in single:
+            need = text_width(value, bold, size)
+            if need > width(column):
+                ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
 
         for row, column, value, bold, size in wrapped:
             if (row, column) not in spans:

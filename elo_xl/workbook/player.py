@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
@@ -54,6 +55,8 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
     ws.freeze_panes = f"A{first}"
     book.print_setup(ws, f"A1:I{bottom}", f"{HEADER_ROW}:{HEADER_ROW}")
+    # the totals and the Kvant steps print together on a page of their own
+    ws.row_breaks.append(Break(id=last + 1))
     book.protect(ws)
 
 
@@ -152,4 +155,5 @@ def _kvant_steps(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) ->
         book.label(ws, f"A{i}", key)
         ws.merge_cells(f"A{i}:B{i}")
         book.formula(ws, f"C{i}", text, None, OUTPUT_FILL)
+    book.kvant_only(ws, f"A{top}:C{top + len(steps)}")
     return top + len(steps)
