@@ -25,7 +25,7 @@ from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
-from .layout import line_points, lines, longest_word, text_width
+from .layout import line_points, lines, longest_word, right_to_left, text_width
 
 #: Excel's width of a column whose width was not set.
 DEFAULT_WIDTH = 8.43
@@ -136,6 +136,12 @@ class Book:
         """The text of ``key`` in this book's language."""
         return translate(key, self.lang, **values)
 
+    def shown(self, key: str, **values: Any) -> str:
+        """The text of ``key`` as a cell shows it: in Arabic with its left-to-right runs
+        (formulas, rule-set names) kept in order (:func:`~.layout.right_to_left`)."""
+        text = self.t(key, **values)
+        return right_to_left(text) if self.lang == "ar" else text
+
     def sheet(self, key: str) -> Worksheet:
         """A new sheet titled in the book's language (right to left in Arabic)."""
         ws = self.wb.create_sheet(self.t(key)[:31])
@@ -163,14 +169,14 @@ class Book:
 
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
-        self.text(ws, cell, self.t(key, **values))
+        self.text(ws, cell, self.shown(key, **values))
         if bold:
             ws[cell].font = BOLD
 
     def header(self, ws: Worksheet, row: int, column: int, key: str, **values: Any) -> None:
         """A column header: translated, white on dark blue, centred and wrapped."""
         cell = ws.cell(row=row, column=column)
-        self.text(ws, cell.coordinate, self.t(key, **values))
+        self.text(ws, cell.coordinate, self.shown(key, **values))
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)

@@ -8,6 +8,8 @@ on the wide side so that a word never breaks: a header is wrapped at its spaces 
 
 from __future__ import annotations
 
+import re
+
 #: Pixels of a character of Calibri 11 pt, by class (the rest: ``OTHER``).
 _NARROW = {**dict.fromkeys("il.,:;'|!ıĩìíỉịÌÍ", 3.2), **dict.fromkeys("jIJ()[]{}\" ", 4.0),
            **dict.fromkeys("frt-/–−", 4.8)}
@@ -32,10 +34,10 @@ def char_pixels(ch: str) -> float:
         return _NARROW[ch]
     if ch in _WIDE:
         return _WIDE[ch]
+    if "\u064b" <= ch <= "\u065f" or ch in "\u200e\u200f\u202a\u202b\u202c\u202d\u202e":
+        return 0.0  # Arabic marks and direction marks take no width of their own
     if "\u0600" <= ch <= "\u06ff":
         return ARABIC
-    if "\u064b" <= ch <= "\u065f":  # Arabic marks take no width of their own
-        return 0.0
     return OTHER_UPPER if ch.isupper() else OTHER_LOWER
 
 
@@ -85,3 +87,41 @@ def line_points(size: float = 11) -> float:
     (15.0, 19.1)
     """
     return round(LINE_POINTS * size / 11, 1)
+
+
+#: A run of left-to-right material inside right-to-left text: Latin letters, digits and the
+#: signs of formulas (``E = 1/(1 + 10^(−D/400))``, ``K × (S − E)``, ``FIDE-2024``).
+_LTR_RUN = re.compile(r"[A-Za-z0-9(|][A-Za-z0-9 ()+\-−–×/^.=:_|≥≤%·,]*[A-Za-z0-9)|]")
+_ARABIC = re.compile(r"[\u0600-\u06ff]")
+LRE, PDF, RLM = "\u202a", "\u202c", "\u200f"
+
+
+def right_to_left(text: str) -> str:
+    """Arabic text made to read right to left in every program: each run of left-to-right
+    material with a sign that bidirectional reordering would scatter (a bracket, an operator)
+    embedded left to right (U+202A … U+202C), and a right-to-left mark first so that a
+    label starting with a Latin letter (``K المستخدم``) still reads from the right.
+
+    >>> right_to_left("العدد 400 في 1/(1+10^(−D/400)).") == "العدد 400 في \\u202a1/(1+10^(−D/400))\\u202c."
+    True
+    >>> right_to_left("K المستخدم") == "\\u200fK المستخدم"
+    True
+    >>> right_to_left("للقواعد (FIDE: 20، و10 من 2400).") == "للقواعد (FIDE: 20، و10 من 2400)."
+    True
+    """
+    if not _ARABIC.search(text):
+        return text
+
+    def embed(run: str) -> str:
+        if run.count("(") != run.count(")"):
+            # a bracket that opens or closes the Arabic sentence stays in it
+            if run.startswith("("):
+                return "(" + embed(run[1:].lstrip())
+            if run.endswith(")"):
+                return embed(run[:-1]) + ")"
+            return run
+        return f"{LRE}{run}{PDF}" if re.search(r"[()^/=×+−–]", run) else run
+
+    text = _LTR_RUN.sub(lambda match: embed(match.group(0)), text)
+    first = next((ch for ch in text if ch.isalpha()), "")
+    return text if _ARABIC.match(first or "ا") else RLM + text
