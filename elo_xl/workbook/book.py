@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
@@ -84,6 +84,7 @@ def clean_text(value: str) -> str:
     return _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
 
 
+_AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
@@ -466,12 +467,13 @@ class Book:
 
         wrapped, single = [], []
         cells = ws._cells
+        areas = [range_boundaries(area.replace("$", "")) for area in _AREA.findall(str(ws.print_area or ""))]
         for (row, column), c in cells.items():
             value = c.value
             if not isinstance(value, str) or c.data_type == "f" or value.startswith("="):
                 continue
             wraps = c.has_style and c.alignment.wrap_text
-            if not wraps and (row, column) in spans:
+            if (row, column) in spans and not wraps:
                 continue
             if not wraps:
                 # a text that cannot spill into the next cell must fit its own column
@@ -480,7 +482,10 @@ class Book:
                     continue
             font = c.font if c.has_style else None
             item = (row, column, value, bool(font and font.b), float((font and font.sz) or 11))
-            (wrapped if wraps else single).append(item)
+            # the working beside the printed block: one line each, so that it does not make
+            # the printed rows of the same height taller
+            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas)
+            (wrapped if wraps and printed else single).append(item)
 
         for row, column, value, bold, size in single:
             need = text_width(value, bold, size)
