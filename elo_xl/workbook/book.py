@@ -167,6 +167,8 @@ class Book:
         ws["A1"].font = TITLE_FONT
         ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
         ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_column)
+        # the event line under it (A2) gets the same width, so that no neighbour cuts it
+        ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=last_column)
 
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
