@@ -186,3 +186,46 @@ def test_every_printed_header_keeps_its_words_whole(libreoffice, tmp_path, kind)
         broken = sorted({word for header in headers for word in words(re.sub(r"-\s+", "-", header))
                          if not whole(word, printed)})
         assert not broken, f"{kind} {lang}: header words not printed whole: {broken}"
+
+
+def kvant_hidden(ws):
+    """The cells the NOT(IsKvant) rule hides on ``ws``."""
+    from openpyxl.utils.cell import range_boundaries
+
+    hidden = set()
+    for cf in ws.conditional_formatting:
+        if any(rule.formula == ["NOT(IsKvant)"] for rule in cf.rules):
+            for bounds in cf.sqref.ranges:
+                c0, r0, c1, r1 = range_boundaries(bounds.coord)
+                hidden |= {(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}
+    return hidden
+
+
+@pytest.mark.parametrize("kind", ["round-robin", "swiss"])
+def test_kvant_only_boxes_are_hidden_unless_a_kvant_rule_set(kind):
+    """K_T and the validity flag, label and box, belong to ELO-1970/USSR-1977 only."""
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
+    wb = openpyxl.load_workbook(io.BytesIO(build(kind)))
+    for name in ("TournamentK", "EventCounts"):
+        (title, ref), = wb.defined_names[name].destinations
+        letter, row = coordinate_from_string(ref.replace("$", ""))
+        column = column_index_from_string(letter)
+        hidden = kvant_hidden(wb[title])
+        assert {(row, column), (row - 1, column)} <= hidden, name
+    (title, ref), = wb.defined_names["AverageRating"].destinations
+    letter, row = coordinate_from_string(ref.replace("$", ""))
+    assert (row, column_index_from_string(letter)) not in kvant_hidden(wb[title])
+    (title, ref), = wb.defined_names["Category"].destinations
+    assert wb[title][ref.replace("$", "")].number_format == 'General;-General;"–"'
+
+
+def test_the_players_kvant_steps_are_hidden_unless_a_kvant_rule_set():
+    from elo_xl.workbook.i18n import translate
+
+    wb = openpyxl.load_workbook(io.BytesIO(build("player")))
+    ws = wb.worksheets[1]
+    label = next(c for row in ws.iter_rows() for c in row if c.value == translate("player.kvant_steps", "en"))
+    hidden = kvant_hidden(ws)
+    assert (label.row, 1) in hidden and (label.row + 5, 3) in hidden
+    assert all((r, c) not in hidden for r in range(1, label.row - 1) for c in range(1, 10))
