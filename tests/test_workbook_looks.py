@@ -118,8 +118,8 @@ def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
     # the rule that paints such cells red exists on the ratings and the pairings
     ws = book[title_of(book, "Pairings")]
     rules = [r.formula[0] for cf in ws.conditional_formatting for r in cf.rules if r.formula]
-    assert any(f.startswith("AND(ISTEXT(") and '"NR"' in f for f in rules)
-    assert sum(f.startswith("AND(ISTEXT(") for f in rules) >= 2
+    assert any(f.startswith("AND(NOT(ISNUMBER(") and '"NR"' in f for f in rules)
+    assert sum(f.startswith("AND(NOT(ISNUMBER(") for f in rules) >= 2
 
 
 def title_of(book, name):

@@ -68,7 +68,7 @@ NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, CA
 #: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
 NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
 #: The dropdown of a game's result: the usual forms first, then what else may be typed.
-GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0,5", "1/2", "W", "D", "L", "-", "F−"]
+GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5", "1/2", "W", "D", "L", "-", "F−"]
 #: The dropdown of a Swiss round: a game's results and the byes.
 ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
 
@@ -249,8 +249,8 @@ class Book:
         otherwise count silently as blank (a rating as unrated) — ``allowed`` texts excepted."""
         for part in cells.split():
             first = part.split(":")[0]
-            exceptions = "".join(f',UPPER(TRIM({first}))<>"{text}"' for text in allowed)
-            rule = f"AND(ISTEXT({first}),TRIM({first})<>\"\"{exceptions})"
+            exceptions = "".join(f',{first}<>"{text}"' for text in allowed)  # = ignores case
+            rule = f'AND(NOT(ISNUMBER({first})),{first}<>""{exceptions})'
             ws.conditional_formatting.add(part, FormulaRule(formula=[rule], fill=CONFLICT_FILL,
                                                             font=Font(color="FFFFFF", bold=True)))
 
