@@ -57,7 +57,7 @@ EVENT_NAMES = (("name", "EventName"), ("city", "Place"), ("start", "StartDate"),
 #: TRF widths of the player fields typed as text (name 33 columns, federation 3…).
 WIDTHS = {"sex": 1, "title": 3, "name": 33, "federation": 3, "fide_id": 11, "birth": 10}
 
-RESULT_HELP = ("is not a result; type 1, ½ (or =), 0 for a game, + or − for a forfeit, W, D or L for an unrated "
+RESULT_HELP = ("is not a result; type 1, ½ (or 0.5, =, R), 0 for a game, + or − (F+, F-) for a forfeit, W, D or L for an unrated "
                "game, H, F, U or Z for a bye, or leave the cell blank")
 
 

@@ -51,7 +51,12 @@ RESULT_TEXT = {
     "W": UNRATED_WIN, "D": UNRATED_DRAW, "L": UNRATED_LOSS,
     "H": BYE_HALF, "F": BYE_FULL, "U": BYE_PAIRING, "Z": BYE_ZERO,
 }
-_RESULT_TEXT = {**RESULT_TEXT, **{k.lower(): v for k, v in RESULT_TEXT.items() if k.isalpha()}}
+#: Short forms for typing a result in a spreadsheet, which takes a cell starting with ``=``,
+#: ``+`` or ``-`` as a formula: R (remis) a rated draw, F+ and F- forfeits won and lost.
+#: They belong to the books and :func:`parse_result`, not to TRF files.
+TYPED_TEXT = {"R": DRAW, "F+": FORFEIT_WIN, "F-": FORFEIT_LOSS, "F−": FORFEIT_LOSS}
+_ALL_TEXT = {**RESULT_TEXT, **TYPED_TEXT}
+_RESULT_TEXT = {**_ALL_TEXT, **{k.lower(): v for k, v in _ALL_TEXT.items() if k != k.lower()}}
 
 
 def agree(code: int, other: int) -> bool:
@@ -63,7 +68,7 @@ def agree(code: int, other: int) -> bool:
     return other == COMPLEMENT[code] or code == other == FORFEIT_LOSS
 
 
-RESULT_HELP = "is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank"
+RESULT_HELP = "is not a result; type 1, ½ (or 0.5, =, R), 0, + or − (forfeits; also F+, F-), or leave the cell blank"
 BYE_HELP = "is a bye, which has no opponent; byes (H, F, U, Z) belong in the rounds form on a round without a pairing"
 
 Cells = Any  # a single value, a flat list (a column) or a list of lists
@@ -201,10 +206,12 @@ def parse_result(value: Any, argument: str = "result", pos: int | tuple[int, int
 
     >>> [parse_result(v) for v in (1, 0.5, 0, "1/2", "=", "-", None, "")]
     [2, 1, 0, 1, 1, 4, None, None]
+    >>> [parse_result(v) for v in ("0,5", "R", "r", "F+", "f-", "F−")]
+    [1, 1, 1, 3, 4, 4]
     >>> parse_result("x", "results", (2, 3))
     Traceback (most recent call last):
     ...
-    elo_xl.errors.EloError: results, row 2 column 3: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank
+    elo_xl.errors.EloError: results, row 2 column 3: "x" is not a result; type 1, ½ (or 0.5, =, R), 0, + or − (forfeits; also F+, F-), or leave the cell blank
     """
     if value is None:
         return None

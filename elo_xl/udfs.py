@@ -18,7 +18,7 @@ Each function here is an ordinary Python function too (``ELO_EXPECTED(2500, 2400
 >>> ELO_EVENT([2500, 2400], [[None, 1], [0, None]], 10)
 [[1, 1, 2400, 0.64, 4, 2504, 3200], [1, 0, 2500, 0.36, -4, 2396, 1700]]
 >>> ELO_NEW(2500, [2400], ["x"])
-'results: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank'
+'results: "x" is not a result; type 1, ½ (or 0.5, =, R), 0, + or − (forfeits; also F+, F-), or leave the cell blank'
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def test_opponents_that_name_someone_else(book, capsys):
     ("Pairings", 2, 1, "x", '"x" is not a start number'),
     ("Pairings", 2, 1, 2, "2 is the player's own start number"),
     ("Pairings", 2, 1, 7.5, "7.5 is not a start number"),
-    ("Results", 2, 1, "2", '"2" is not a result; type 1, ½ (or =), 0'),
+    ("Results", 2, 1, "2", '"2" is not a result; type 1, ½ (or 0.5, =, R), 0'),
     ("Colours", 2, 1, "white", '"white" is not a colour; type w, b or -'),
     ("Ratings", 2, 1, "23x5", '"23x5" is not a rating; type a whole number from 1 to 3999'),
     ("Ratings", 2, 1, 2447.5, "2447.5 is not a rating"),

@@ -122,7 +122,7 @@ def test_every_function_is_listed_once():
 
 BAD = [
     (lambda: ELO_NEW(2500, [2400, 2300], [1, "x"]),
-     'results, value 2: "x" is not a result; type 1, ½ (or 0.5, =), 0, + or − (forfeits), or leave the cell blank'),
+     'results, value 2: "x" is not a result; type 1, ½ (or 0.5, =, R), 0, + or − (forfeits; also F+, F-), or leave the cell blank'),
     (lambda: ELO_NEW(-5, [2400], [1]),
      "rating: -5 is not a rating; type a number from 1 to 3999, or leave it blank (or 0, NR) for an unrated player"),
     (lambda: ELO_NEW("abc", [2400], [1]),

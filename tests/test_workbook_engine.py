@@ -42,6 +42,7 @@ from elo_xl.recalc import read_named, read_values
 from elo_xl.rules import parse_rules
 from elo_xl.workbook import build, round_robin, swiss
 from elo_xl.workbook.i18n import translate
+from elo_xl.workbook.layout import right_to_left
 
 SEED = 20260101
 LANGS = ("en", "vi", "ar", "ru")
@@ -396,7 +397,8 @@ def locations(path: Path, kind: str, lang: str) -> dict[str, Location]:
             found[name] = title, [[_shifted(row[0], shift)] for row in cells]
     if kind == "player":
         title, _ = found["Games"]
-        labels = {translate(key, lang): name for key, name in KVANT_STEPS.items()}
+        shown = right_to_left if lang == "ar" else str  # as Book.shown writes labels
+        labels = {shown(translate(key, lang)): name for key, name in KVANT_STEPS.items()}
         for row in book[title].iter_rows(min_col=1, max_col=1):
             cell = row[0]
             if cell.value in labels:

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
@@ -25,6 +25,10 @@ from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
+from .layout import line_points, lines, longest_word, right_to_left, text_width
+
+#: Excel's width of a column whose width was not set.
+DEFAULT_WIDTH = 8.43
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
 HEADER_FILL = PatternFill("solid", fgColor="1F3864")
@@ -34,9 +38,12 @@ WIN_FILL = PatternFill("solid", fgColor="C6EFCE", bgColor="C6EFCE")
 DRAW_FILL = PatternFill("solid", fgColor="DDEBF7", bgColor="DDEBF7")
 LOSS_FILL = PatternFill("solid", fgColor="FFC7CE", bgColor="FFC7CE")
 CONFLICT_FILL = PatternFill("solid", fgColor="FF0000", bgColor="FF0000")
-HEADER_FONT = Font(bold=True, color="FFFFFF")
-TITLE_FONT = Font(bold=True, size=14)
-BOLD = Font(bold=True)
+#: The books' font (openpyxl's default, Calibri): named on every bold font so that no program
+#: falls back to another family (LibreOffice printed the unnamed bold fonts in a serif).
+FONT = "Calibri"
+HEADER_FONT = Font(name=FONT, size=11, bold=True, color="FFFFFF")
+TITLE_FONT = Font(name=FONT, bold=True, size=14)
+BOLD = Font(name=FONT, size=11, bold=True)
 UP_FONT = Font(color="006100", bold=True)
 DOWN_FONT = Font(color="9C0006", bold=True)
 THIN = Side(style="thin", color="BFBFBF")
@@ -44,6 +51,26 @@ GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
 WRAP = Alignment(wrap_text=True, vertical="top")
 UNLOCKED = Protection(locked=False)
+
+#: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
+#: points and tie-breaks (halves, quarters) in ``General`` — 6, 5.5, 13.25 with the locale's
+#: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
+HALVES = "General"
+CHANGE = "+General;-General;0"
+EXPECTED = "0.00##"
+FORECAST = "0.0#"
+CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: A tournament category: a dash where the average is below category 1 (the value stays 0).
+CATEGORY = 'General;-General;"–"'
+#: Every number format an output or input cell of a generated book may carry (a test checks).
+NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
+
+#: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
+NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
+#: The dropdown of a game's result: the usual forms first, then what else may be typed.
+GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5", "1/2", "W", "D", "L", "-", "F−"]
+#: The dropdown of a Swiss round: a game's results and the byes.
+ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -57,6 +84,7 @@ def clean_text(value: str) -> str:
     return _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
 
 
+_AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
@@ -109,6 +137,12 @@ class Book:
         """The text of ``key`` in this book's language."""
         return translate(key, self.lang, **values)
 
+    def shown(self, key: str, **values: Any) -> str:
+        """The text of ``key`` as a cell shows it: in Arabic with its left-to-right runs
+        (formulas, rule-set names) kept in order (:func:`~.layout.right_to_left`)."""
+        text = self.t(key, **values)
+        return right_to_left(text) if self.lang == "ar" else text
+
     def sheet(self, key: str) -> Worksheet:
         """A new sheet titled in the book's language (right to left in Arabic)."""
         ws = self.wb.create_sheet(self.t(key)[:31])
@@ -133,18 +167,19 @@ class Book:
         ws["A1"].font = TITLE_FONT
         ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
         ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_column)
-        ws.row_dimensions[1].height = 40
+        # the event line under it (A2) gets the same width, so that no neighbour cuts it
+        ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=last_column)
 
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
-        self.text(ws, cell, self.t(key, **values))
+        self.text(ws, cell, self.shown(key, **values))
         if bold:
             ws[cell].font = BOLD
 
     def header(self, ws: Worksheet, row: int, column: int, key: str, **values: Any) -> None:
         """A column header: translated, white on dark blue, centred and wrapped."""
         cell = ws.cell(row=row, column=column)
-        self.text(ws, cell.coordinate, self.t(key, **values))
+        self.text(ws, cell.coordinate, self.shown(key, **values))
         cell.font = HEADER_FONT
         cell.fill = HEADER_FILL
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
@@ -205,6 +240,19 @@ class Book:
             ws.add_data_validation(dv)
             self.validations[key] = dv
         dv.add(cells)
+        if kind in NUMERIC_KINDS:
+            self.flag_text(ws, cells, allowed=("NR",) if kind == "rating" else ())
+
+    @staticmethod
+    def flag_text(ws: Worksheet, cells: str, allowed: tuple[str, ...] = ()) -> None:
+        """Red on number cells holding text (pasted past the validation): such a cell would
+        otherwise count silently as blank (a rating as unrated) — ``allowed`` texts excepted."""
+        for part in cells.split():
+            first = part.split(":")[0]
+            exceptions = "".join(f',{first}<>"{text}"' for text in allowed)  # = ignores case
+            rule = f'AND(NOT(ISNUMBER({first})),{first}<>""{exceptions})'
+            ws.conditional_formatting.add(part, FormulaRule(formula=[rule], fill=CONFLICT_FILL,
+                                                            font=Font(color="FFFFFF", bold=True)))
 
     def _new_validation(self, kind: str) -> DataValidation:
         specs = {
@@ -240,9 +288,23 @@ class Book:
     @staticmethod
     def result_colours(ws: Worksheet, cells: str, first: str) -> None:
         """Win/draw/loss colours on result cells (``first`` = top-left cell of ``cells``)."""
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=1,{first}="1",{first}="+",{first}="W")'], fill=WIN_FILL))
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR({first}=0.5,{first}="½",{first}="=",{first}="D")'], fill=DRAW_FILL))
-        ws.conditional_formatting.add(cells, FormulaRule(formula=[f'OR(AND(ISNUMBER({first}),{first}=0),{first}="0",{first}="−",{first}="-",{first}="L")'], fill=LOSS_FILL))
+        def any_of(numbers: tuple[float, ...], texts: tuple[str, ...]) -> str:
+            tests = [f"AND(ISNUMBER({first}),{first}={n})" for n in numbers] + [f'{first}="{t}"' for t in texts]
+            return f"OR({','.join(tests)})"
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((1,), ("1", "+", "W", "F+"))], fill=WIN_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((0.5,), ("½", "=", "D", "R", "0.5", "0,5", "1/2"))],
+                                                         fill=DRAW_FILL))
+        ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((0,), ("0", "−", "-", "L", "F-", "F−"))],
+                                                         fill=LOSS_FILL))
+
+    @staticmethod
+    def kvant_only(ws: Worksheet, cells: str) -> None:
+        """Hide ``cells`` (labels and boxes alike: white on white, no grid) unless the rule set
+        is one of the Kvant article's (ELO-1970, USSR-1977), where they apply."""
+        white = Side(style="thin", color="FFFFFF")
+        ws.conditional_formatting.add(cells, FormulaRule(
+            formula=["NOT(IsKvant)"], font=Font(color="FFFFFF"), fill=PatternFill("solid", fgColor="FFFFFF", bgColor="FFFFFF"),
+            border=Border(left=white, right=white, top=white, bottom=white)))
 
     @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
@@ -354,8 +416,8 @@ class Book:
         self.name("ResultBase", ws, f"I4:I{3 + len(typed)}")
         # dropdown lists
         lists = {
-            "GameResultList": (11, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "-"]),
-            "RoundResultList": (12, [1, "½", 0, "=", "+", "−", 0.5, "W", "D", "L", "H", "F", "U", "Z", "-"]),
+            "GameResultList": (11, GAME_RESULTS),
+            "RoundResultList": (12, ROUND_RESULTS),
             "RuleList": (13, [rs.name for rs in self.rule_sets]),
             "ColourList": (14, ["w", "b", "-"]),
             "FlagList": (15, [self.t("flag.yes"), self.t("flag.no")]),
@@ -377,7 +439,6 @@ class Book:
             self._switches(ws)
         self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
                          20: 8, 21: 8})
-        ws.row_dimensions[3].height = 32
         self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
         self.protect(ws)
         return ws
@@ -392,9 +453,67 @@ class Book:
             self.formula(ws, f"R{i}", text)
             self.name(name, ws, f"R{i}")
 
+    # --- layout ------------------------------------------------------------------------------------
+    @staticmethod
+    def fit(ws: Worksheet) -> None:
+        """Widths and heights from the words: every wrapped text cell's column at least as wide
+        as its longest word (so words never break), and every row as high as its wrapped
+        lines need (merged cells measured across their columns)."""
+        spans: dict[tuple[int, int], tuple[int, int, int]] = {}
+        for merged in ws.merged_cells.ranges:
+            spans[(merged.min_row, merged.min_col)] = (merged.max_col, merged.max_row - merged.min_row + 1, 0)
+        def width(column: int) -> float:
+            letter = get_column_letter(column)
+            dimension = ws.column_dimensions.get(letter) if letter in ws.column_dimensions else None
+            return dimension.width if dimension is not None and dimension.customWidth else DEFAULT_WIDTH
+
+        wrapped, single = [], []
+        cells = ws._cells
+        areas = [range_boundaries(area.replace("$", "")) for area in _AREA.findall(str(ws.print_area or ""))]
+        for (row, column), c in cells.items():
+            value = c.value
+            if not isinstance(value, str) or c.data_type == "f" or value.startswith("="):
+                continue
+            wraps = c.has_style and c.alignment.wrap_text
+            if (row, column) in spans and not wraps:
+                continue
+            if not wraps:
+                # a text that cannot spill into the next cell must fit its own column
+                neighbour = cells.get((row, column + 1))
+                if neighbour is None or (neighbour.value is None and not neighbour.has_style):
+                    continue
+            font = c.font if c.has_style else None
+            item = (row, column, value, bool(font and font.b), float((font and font.sz) or 11))
+            # the working beside the printed block: one line each, so that it does not make
+            # the printed rows of the same height taller
+            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas)
+            (wrapped if wraps and printed else single).append(item)
+
+        for row, column, value, bold, size in single:
+            need = text_width(value, bold, size)
+            if need > width(column):
+                ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
+
+        for row, column, value, bold, size in wrapped:
+            if (row, column) not in spans:
+                need = longest_word(value, bold, size)
+                if need > width(column):
+                    ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
+        heights: dict[int, float] = {}
+        for row, column, value, bold, size in wrapped:
+            last, rows, _ = spans.get((row, column), (column, 1, 0))
+            room = sum(width(c) for c in range(column, last + 1))
+            need = (lines(value, room, bold, size) * line_points(size) + 3) / rows
+            heights[row] = max(heights.get(row, 0.0), need)
+        for row, height in heights.items():
+            if height > line_points() + 3:
+                ws.row_dimensions[row].height = round(height, 1)
+
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:
         """The finished workbook as deterministic .xlsx bytes."""
+        for ws in self.wb.worksheets:
+            self.fit(ws)
         self.wb.properties.creator = "elo-xl"
         self.wb.calculation.fullCalcOnLoad = True
         return save_deterministic(self.wb)

@@ -23,6 +23,7 @@ from ..results import (
     FORFEIT_WIN,
     LOSS,
     RESULT_TEXT,
+    TYPED_TEXT,
     UNRATED_DRAW,
     UNRATED_LOSS,
     UNRATED_WIN,
@@ -50,12 +51,20 @@ def result_table() -> list[tuple[str, int]]:
     >>> dict(result_table())["½"], dict(result_table())["+"], dict(result_table())["H"]
     (1, 12, 31)
     """
-    return [(text, BASE_CODE[code]) for text, code in RESULT_TEXT.items()]
+    return [(text, BASE_CODE[code]) for text, code in {**RESULT_TEXT, **TYPED_TEXT}.items()]
 
 
 def result_base(cell: str) -> str:
-    """The base code of a typed result: 90 when blank, 110 when not a result."""
-    return f'IF({cell}="",{NOTHING},IFERROR(INDEX(ResultBase,MATCH({cell}&"",ResultText,0)),{CONFLICT}))'
+    """The base code of a typed result: 90 when blank, 110 when not a result.
+
+    A number is read as a number (1, 0.5, 0: whatever the locale's separator); text is looked
+    up in ``ResultText`` and the row found must equal it, since MATCH reads ``*``, ``?`` and
+    ``~`` as wildcards (a pasted ``*`` would otherwise be the first result of the list).
+    """
+    found = f"MATCH({cell},ResultText,0)"
+    number = f"IF({cell}=1,{BASE_CODE[WIN]},IF({cell}=0.5,{BASE_CODE[DRAW]},IF({cell}=0,{BASE_CODE[LOSS]},{CONFLICT})))"
+    return (f'IF({cell}="",{NOTHING},IF(ISNUMBER({cell}),{number},'
+            f'IFERROR(IF(INDEX(ResultText,{found})={cell},INDEX(ResultBase,{found}),{CONFLICT}),{CONFLICT})))')
 
 
 def complement(code: str) -> str:
@@ -106,7 +115,8 @@ def rounds_code(pairing: str, own: str, number: str, players: str, back: str, ot
     no_opponent = f'OR({pairing}="",{pairing}=0)'
     unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
                 f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
-    bad_number = f"OR(NOT(ISNUMBER({pairing})),{pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},{pairing}={number})"
+    bad_number = (f"IF(ISNUMBER({pairing}),OR({pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},"
+                  f"{pairing}={number}),TRUE)")
     paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
     own_only = f"IF({own}>=30,{ONE_SIDED},{own})"
     both = (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},{NOTHING}),IF({other}={NOTHING},{own_only},"

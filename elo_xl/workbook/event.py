@@ -16,7 +16,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import BOLD, OUTPUT_FILL, WORK_FILL, Book
+from .book import BOLD, CATEGORY, OUTPUT_FILL, WORK_FILL, Book
 
 #: The helper columns, in order, and the header key of each.
 HELPERS = (
@@ -139,6 +139,9 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         ws[f"{L(column)}{row}"].alignment = Alignment(horizontal="center")
         ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
         book.name(name, ws, f"{L(column)}{row}")
+        if name in ("TournamentK", "EventCounts"):
+            book.kvant_only(ws, f"{L(column)}{row - 1}:{L(column + 1)}{row}")
+        if name == "Category":
+            ws[f"{L(column)}{row}"].number_format = CATEGORY
         column += 2
-    ws.row_dimensions[row - 1].height = 45
 

@@ -106,23 +106,31 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "flag.no": tuple(FLAG_WORDS[lang][1] for lang in LANGUAGES),
     # validation messages
     "valid.results.title": ("Result", "Kết quả", "النتيجة", "Результат"),
-    "valid.results.prompt": ("1 win, ½ or = or 0.5 draw, 0 loss; + and − forfeits (not rated); W D L played but not rated.",
-                             "1 thắng, ½ hoặc = hoặc 0.5 hòa, 0 thua; + xử thắng, − xử thua (không tính Elo); W D L có chơi nhưng không tính.",
-                             "1 فوز، ½ أو = أو 0.5 تعادل، 0 خسارة؛ + و− فوز/خسارة إدارية (لا تحتسب)؛ W D L لُعبت دون احتساب.",
-                             "1 победа, ½ или = или 0.5 ничья, 0 поражение; + и − неявка (не обсчитывается); W D L сыграно без обсчёта."),
-    "valid.results.error": ("Type 1, ½, 0, =, +, − (or 0.5, W, D, L), or leave the cell blank.",
-                            "Hãy nhập 1, ½, 0, =, +, − (hoặc 0.5, W, D, L), hoặc để trống.",
-                            "اكتب 1 أو ½ أو 0 أو = أو + أو − (أو 0.5، W، D، L)، أو اترك الخلية فارغة.",
-                            "Введите 1, ½, 0, =, +, − (или 0.5, W, D, L) либо оставьте ячейку пустой."),
+    "valid.results.prompt": ("1 win, ½ (or 0.5, 0,5, R) draw, 0 loss; F+ F- forfeit won/lost (not rated); W D L played, "
+                             "not rated. From the list, or typed after an apostrophe: = + − too.",
+                             "1 thắng, ½ (hoặc 0.5, 0,5, R) hòa, 0 thua; F+ xử thắng, F- xử thua (không tính Elo); W D L có chơi "
+                             "nhưng không tính. Chọn trong danh sách, hoặc gõ sau dấu ': cả = + −.",
+                             "1 فوز، ½ (أو 0.5، 0,5، R) تعادل، 0 خسارة؛ F+ فوز إداري، F- خسارة إدارية (لا تحتسب)؛ W D L لُعبت "
+                             "دون احتساب. من القائمة، أو بعد الفاصلة العليا ': وأيضًا = + −.",
+                             "1 победа, ½ (или 0.5, 0,5, R) ничья, 0 поражение; F+ F- неявка в пользу/против (не обсчитывается); "
+                             "W D L сыграно без обсчёта. Из списка или после апострофа ': также = + −."),
+    "valid.results.error": ("Type 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D or L (or choose = + − from the list), or leave the cell blank.",
+                            "Hãy nhập 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D hoặc L (hoặc chọn = + − trong danh sách), hoặc để trống.",
+                            "اكتب 1 أو ½ أو 0.5 أو 0,5 أو R أو 0 أو F+ أو F- أو W أو D أو L (أو اختر = + − من القائمة)، أو اترك الخلية فارغة.",
+                            "Введите 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D или L (или выберите = + − из списка) либо оставьте ячейку пустой."),
     "valid.rounds.title": ("Result", "Kết quả", "النتيجة", "Результат"),
-    "valid.rounds.prompt": ("1 ½ 0 (= 0.5), + − forfeits, W D L not rated; byes without opponent: H ½, F 1, U 1, Z 0.",
-                            "1 ½ 0 (= 0.5), + xử thắng, − xử thua, W D L không tính; miễn đấu (không có đối thủ): H ½, F 1, U 1, Z 0.",
-                            "1 ½ 0 (= 0.5)، + − إداري، W D L دون احتساب؛ راحة بلا منافس: H ½، F 1، U 1، Z 0.",
-                            "1 ½ 0 (= 0.5), + − неявка, W D L без обсчёта; без соперника: H ½, F 1, U 1, Z 0."),
-    "valid.rounds.error": ("Type 1, ½, 0, =, +, −, W, D, L, H, F, U or Z, or leave the cell blank.",
-                           "Hãy nhập 1, ½, 0, =, +, −, W, D, L, H, F, U hoặc Z, hoặc để trống.",
-                           "اكتب 1 أو ½ أو 0 أو = أو + أو − أو W أو D أو L أو H أو F أو U أو Z، أو اتركها فارغة.",
-                           "Введите 1, ½, 0, =, +, −, W, D, L, H, F, U или Z либо оставьте пустой."),
+    "valid.rounds.prompt": ("1 ½ 0 (½ also 0.5, 0,5, R), F+ F- forfeits, W D L not rated; byes without opponent: H ½, F 1, "
+                            "U 1, Z 0. From the list or after an apostrophe ': = + − too.",
+                            "1 ½ 0 (½ cũng là 0.5, 0,5, R), F+ xử thắng, F- xử thua, W D L không tính; miễn đấu (không có "
+                            "đối thủ): H ½, F 1, U 1, Z 0. Chọn trong danh sách hoặc gõ sau dấu ': cả = + −.",
+                            "1 ½ 0 (½ أيضًا 0.5، 0,5، R)، F+ F- إداري، W D L دون احتساب؛ راحة بلا منافس: H ½، F 1، U 1، Z 0. "
+                            "من القائمة أو بعد ': وأيضًا = + −.",
+                            "1 ½ 0 (½ также 0.5, 0,5, R), F+ F- неявка, W D L без обсчёта; без соперника: H ½, F 1, U 1, Z 0. "
+                            "Из списка или после апострофа ': также = + −."),
+    "valid.rounds.error": ("Type 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D, L, H, F, U or Z (or choose = + − from the list), or leave the cell blank.",
+                           "Hãy nhập 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D, L, H, F, U hoặc Z (hoặc chọn = + − trong danh sách), hoặc để trống.",
+                           "اكتب 1 أو ½ أو 0.5 أو 0,5 أو R أو 0 أو F+ أو F- أو W أو D أو L أو H أو F أو U أو Z (أو اختر = + − من القائمة)، أو اتركها فارغة.",
+                           "Введите 1, ½, 0.5, 0,5, R, 0, F+, F-, W, D, L, H, F, U или Z (или выберите = + − из списка) либо оставьте пустой."),
     "valid.rules.title": ("Rule set", "Luật tính", "القواعد", "Правила"),
     "valid.rules.prompt": ("Choose the rule set every formula follows.", "Chọn luật mà mọi công thức tuân theo.",
                            "اختر القواعد التي تتبعها كل الصيغ.", "Выберите правила, по которым считают все формулы."),

@@ -5,7 +5,7 @@ rated game by game — each game rated on its own, rounded as the rule set presc
 carried into the next (``RunningA``/``RunningB``) — with the same series carried unrounded.
 
 Layout: title and event line; the two players' inputs (B5:C7) and the match rated once
-(E4:G8) with the paradox note below; the helper rows 11–12 to the right; from row 15 one row
+(D4:F8) with the paradox note below; the helper rows 11–12 to the right; from row 15 one row
 per game: A's result (input), the four running series, then each side's working.
 """
 
@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
+from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
@@ -50,8 +50,7 @@ def build(book: Book, games: int = 24, prefill: dict[str, Any] | None = None) ->
     book.widths(ws, {1: 10, 2: 18, 3: 18, 4: 13, 5: 16, 6: 13, 7: 13})
     book.widths(ws, {c: 7 for c in range(8, 13)})
     ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[HEADER_ROW].height = 30
-    book.print_setup(ws, f"A1:G{last}", f"{HEADER_ROW}:{HEADER_ROW}")
+    book.print_setup(ws, f"A1:F{last}", f"{HEADER_ROW}:{HEADER_ROW}")
     book.protect(ws)
 
 
@@ -120,18 +119,19 @@ def _helper_rows(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, Player
 
 def _rated_once(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerColumns]) -> None:
     """Score, expected score, change and new rating of each player, the match rated once."""
-    book.label(ws, "E4", "match.once", bold=True)
-    book.label(ws, "F4", "match.player_a", bold=True)
-    book.label(ws, "G4", "match.player_b", bold=True)
+    book.label(ws, "D4", "match.once", bold=True)
+    ws["D4"].alignment = WRAP
+    book.label(ws, "E4", "match.player_a", bold=True)
+    book.label(ws, "F4", "match.player_b", bold=True)
     outputs = [h.outputs(row) for h, row in zip(helpers, HELPER_ROWS)]
-    rows = (("Score", None), ("Expected", "0.00##"), ("Change", "+0.##;-0.##;0"), ("NewRating", None))
+    rows = (("Score", HALVES), ("Expected", EXPECTED), ("Change", CHANGE), ("NewRating", None))
     for i, (name, number_format) in enumerate(rows, start=5):
-        book.label(ws, f"E{i}", f"out.{name}", bold=True)
-        for column, values in zip("FG", outputs):
+        book.label(ws, f"D{i}", f"out.{name}", bold=True)
+        for column, values in zip("EF", outputs):
             book.formula(ws, f"{column}{i}", values[name], number_format, OUTPUT_FILL)
-    book.name("NewRatingA", ws, "F8")
-    book.name("NewRatingB", ws, "G8")
-    book.label(ws, "E10", "match.paradox")
-    ws["E10"].alignment = WRAP
-    ws.merge_cells("E10:G12")
-    book.up_down(ws, "F7:G7")
+    book.name("NewRatingA", ws, "E8")
+    book.name("NewRatingB", ws, "F8")
+    book.label(ws, "D10", "match.paradox")
+    ws["D10"].alignment = WRAP
+    ws.merge_cells("D10:F12")
+    book.up_down(ws, "E7:F7")

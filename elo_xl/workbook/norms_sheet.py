@@ -154,7 +154,6 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     ws.add_data_validation(dv)
     dv.add(f"C{TOP}:C{last}")
     book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 10, 5: 7, 6: 7, 7: 7, 8: 10, 9: 10, 10: 48})
-    ws.row_dimensions[TOP - 1].height = 45
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(len(SHOWN))}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)

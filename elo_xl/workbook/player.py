@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, WRAP, Book
+from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 #: Game columns: opponent's name, rating, result (inputs), then the working.
@@ -53,8 +54,9 @@ def build(book: Book, games: int = 40, prefill: dict[str, Any] | None = None) ->
     bottom = _kvant_steps(book, ws, helpers, bottom + 2)
     book.widths(ws, {1: 6, 2: 24, 3: 11, 4: 8, 5: 8, 6: 11, 7: 10, 8: 9, 9: 11, 10: 6, 11: 7, 12: 8})
     ws.freeze_panes = f"A{first}"
-    ws.row_dimensions[HEADER_ROW].height = 45
     book.print_setup(ws, f"A1:I{bottom}", f"{HEADER_ROW}:{HEADER_ROW}")
+    # the totals and the Kvant steps print together on a page of their own
+    ws.row_breaks.append(Break(id=last + 1))
     book.protect(ws)
 
 
@@ -90,8 +92,8 @@ def _games(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: 
                      fill=WORK_FILL)
         book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
         steps = ((f"E{row}", f"{own}-{opp}", None), (f"F{row}", f.capped_difference(own, opp), None),
-                 (f"G{row}", f"{exp}/100", "0.00##"), (f"H{row}", f.w_minus_we(code, exp), "0.00##"),
-                 (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", "0.00##"))
+                 (f"G{row}", f"{exp}/100", EXPECTED), (f"H{row}", f.w_minus_we(code, exp), EXPECTED),
+                 (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", EXPECTED))
         for cell, text, number_format in steps:
             book.formula(ws, cell, f.if_rated_game(own, opp, text), number_format)
     book.name("OppRatings", ws, f"C{first}:C{last}")
@@ -120,8 +122,8 @@ def _totals(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
     """The totals with their defined names and the initial-rating status; returns the last row."""
     h = lambda key: helpers.cell(key, HELPER_ROW)  # noqa: E731
     outputs = helpers.outputs(HELPER_ROW)
-    totals = (("Games", None), ("Score", "0.#"), ("OppAverage", None), ("Expected", "0.00##"), ("KUsed", None),
-              ("ChangeUnrounded", "+0.00##;-0.00##;0"), ("Change", "+0.##;-0.##;0"), ("NewRating", None),
+    totals = (("Games", None), ("Score", HALVES), ("OppAverage", None), ("Expected", EXPECTED), ("KUsed", None),
+              ("ChangeUnrounded", CHANGE_EXACT), ("Change", CHANGE), ("NewRating", None),
               ("Performance", None))
     outputs["ChangeUnrounded"] = h("unrounded")
     book.label(ws, f"A{top}", "player.totals", bold=True)
@@ -153,4 +155,5 @@ def _kvant_steps(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) ->
         book.label(ws, f"A{i}", key)
         ws.merge_cells(f"A{i}:B{i}")
         book.formula(ws, f"C{i}", text, None, OUTPUT_FILL)
+    book.kvant_only(ws, f"A{top}:C{top + len(steps)}")
     return top + len(steps)

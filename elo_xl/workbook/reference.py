@@ -63,10 +63,10 @@ def build(book: Book) -> None:
     for name in RULE_NAMES:
         row += 1
         book.text(ws, f"A{row}", name)
+        ws[f"A{row}"].alignment = Alignment(vertical="top")
         book.label(ws, f"B{row}", f"ref.rules.{name}")
         ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=13)
         ws[f"B{row}"].alignment = WRAP
-        ws.row_dimensions[row].height = 48
     row += 2
     book.label(ws, f"A{row}", "ref.bands", bold=True)
     for rating, key in BANDS:

@@ -25,7 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import norms_sheet, standings_sheet
 from .book import ref
-from .book import CENTER, GRID, OUTPUT_FILL, WORK_FILL, Book
+from .book import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
@@ -40,8 +40,8 @@ OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewR
            "SB", "Rank", "Forecast", "KUsed")
 #: Outputs shown but not given a defined name.
 UNNAMED = ("SB", "Rank", "KUsed")
-OUTPUT_FORMATS = {"Expected": "0.00##", "Score": "0.#", "Points": "0.#", "SB": "0.##", "Forecast": "0.0#",
-                  "Change": "+0.##;-0.##;0"}
+OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "SB": HALVES, "Forecast": FORECAST,
+                  "Change": CHANGE}
 DIAGONAL_FILL = PatternFill("solid", fgColor="808080")
 #: The ranking key: points × this + Sonneborn-Berger (SB stays far below it).
 POINTS_WEIGHT = 10000
@@ -255,5 +255,3 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     ws.freeze_panes = f"{L(FIELD_COLUMNS['names'] + 1)}{at.top}"  # No to the name stay in view
     book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)
-    for row in (at.top - 1, at.grid_header):
-        ws.row_dimensions[row].height = 45

@@ -53,7 +53,6 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
         for k, ((_, _, number_format), source) in enumerate(zip(columns, sources)):
             book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
     book.widths(ws, {1: 7, 2: 5, 3: 26, **{c: 11 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
-    ws.row_dimensions[TOP - 1].height = 45
     ws.freeze_panes = f"A{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{TOP + n - 1}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)

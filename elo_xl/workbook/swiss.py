@@ -24,7 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from . import standings_sheet
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book
+from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The defined name of each players-table column (beside the spec's Ratings and KFactors).
@@ -38,8 +38,8 @@ OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewR
            "Buchholz", "Rank", "Forecast", "KUsed")
 #: Outputs shown but not given a defined name.
 UNNAMED = ("Buchholz", "Rank", "KUsed")
-OUTPUT_FORMATS = {"Expected": "0.00##", "Score": "0.#", "Points": "0.#", "Buchholz": "0.#", "Forecast": "0.0#",
-                  "Change": "+0.##;-0.##;0"}
+OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buchholz": HALVES, "Forecast": FORECAST,
+                  "Change": CHANGE}
 #: The ranking key: points × this + Buchholz (Buchholz stays far below it).
 POINTS_WEIGHT = 100000
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
@@ -143,7 +143,6 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr - 1, at.block(block), key)
         ws.merge_cells(start_row=hdr - 1, start_column=at.block(block), end_row=hdr - 1,
                        end_column=at.block(block) + at.r - 1)
-    ws.row_dimensions[hdr - 1].height = 30
     for t in range(at.r):
         for block in (OPPONENTS, COLOURS, RESULTS):
             book.header(ws, hdr, at.block(block) + t, "col.number", number=t + 1)
@@ -226,6 +225,5 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
-    ws.row_dimensions[at.top - 1].height = 45
     book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
     book.protect(ws)
