@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
+from .book import CENTER, CHANGE, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
 from .event import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",

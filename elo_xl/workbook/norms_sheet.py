@@ -204,7 +204,7 @@ def _settings(book: Book, ws: Worksheet) -> None:
     book.name("NormMinGames", ws, "I3")
     book.validate(ws, "I3", "whole")
     book.wb.defined_names["NormMinUsed"] = DefinedName(
-        "NormMinUsed", attr_text=f"IF(ISNUMBER(NormMinGames),NormMinGames,NormMinDefault)")
+        "NormMinUsed", attr_text="IF(ISNUMBER(NormMinGames),NormMinGames,NormMinDefault)")
     for name, text in nf.constants() + [("PendingCode", str(PENDING))]:
         book.wb.defined_names[name] = DefinedName(name, attr_text=text)
 

@@ -29,7 +29,7 @@ from .book import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL,
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
-FIELDS = (("sexes", "col.sex", 4, "Sexes"), ("titles", "col.title", 5, "Titles"), ("names", "col.name", 24, "Names"),
+FIELDS = (("sexes", "col.sex", 8, "Sexes"), ("titles", "col.title", 5, "Titles"), ("names", "col.name", 24, "Names"),
           ("ratings", "col.rating", 7, "Ratings"), ("federations", "col.federation", 5, "Federations"),
           ("fide_ids", "col.fide_id", 11, "FideIds"), ("births", "col.birth", 11, "Births"),
           ("k", "col.k", 5, "KFactors"))
