@@ -10,28 +10,12 @@ import statistics
 import time
 
 from elo_xl.tournament import from_trf, rate_tournament
-from elo_xl.io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, parse_trf, set_standings, write_trf
-
-RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
-
+from elo_xl.io import parse_trf, write_trf
+from elo_xl.samples import random_swiss
 
 def big_event(players: int = 1000, rounds: int = 15, seed: int = 3) -> str:
     """A random Swiss as TRF text, every game on both lines."""
-    rng = random.Random(seed)
-    entrants = [TrfPlayer(i + 1, f"Player {i + 1:04d}", rating=rng.randint(1400, 2700), federation="VIE")
-                for i in range(players)]
-    for _ in range(rounds):
-        order = list(range(players))
-        rng.shuffle(order)
-        games = {}
-        for a, b in zip(order[::2], order[1::2]):
-            ra, rb = rng.choice(RESULTS)
-            games[a], games[b] = TrfGame(b + 1, "w", ra), TrfGame(a + 1, "b", rb)
-        for i, p in enumerate(entrants):
-            p.games.append(games.get(i, TrfGame(None, "-", "U")))
-    event = TrfEvent([TrfRecord("012 Big Open"), TrfRecord("042 2026/07/01"), TrfRecord(f"XXR {rounds}")], entrants)
-    set_standings(event)
-    return write_trf(event)
+    return random_swiss(random.Random(seed), players, rounds, title="Big Open")
 
 
 def timed(call, repeat: int = 5) -> str:

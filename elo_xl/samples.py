@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import random
+
     from .tournament import Tournament
 
 
@@ -97,3 +99,39 @@ def sample_swiss() -> "Tournament":
     from .io.events import load
 
     return load(SWISS_TRF_PATH)
+
+
+#: The results a random Swiss draws from: (white's, black's).
+RANDOM_RESULTS = (("1", "0"), ("=", "="), ("0", "1"))
+
+
+def random_swiss(rng: "random.Random", players: int, rounds: int, results: tuple = RANDOM_RESULTS,
+                 bye: str = "U", unrated: bool = False, title: str = "Random Swiss") -> str:
+    """A random Swiss as TRF text, every game on both lines (for benchmarks and tests).
+
+    Players are paired at random each round; an odd one out gets ``bye``. With ``unrated``,
+    about half the players have no rating.
+
+    >>> import random
+    >>> text = random_swiss(random.Random(1), 4, 2)
+    >>> text.count("\\n001 "), "XXR 2" in text
+    (4, True)
+    """
+    from .io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, set_standings, write_trf
+
+    entrants = [TrfPlayer(i + 1, f"Player {i + 1:04d}",
+                          rating=rng.choice([None, rng.randint(1400, 2700)]) if unrated else rng.randint(1400, 2700),
+                          federation="VIE", fide_id=str(rng.randint(1, 99999999)), birth="1990/01/02")
+                for i in range(players)]
+    for _ in range(rounds):
+        order = list(range(players))
+        rng.shuffle(order)
+        games = {}
+        for a, b in zip(order[::2], order[1::2]):
+            ra, rb = rng.choice(results)
+            games[a], games[b] = TrfGame(b + 1, "w", ra), TrfGame(a + 1, "b", rb)
+        for i, p in enumerate(entrants):
+            p.games.append(games.get(i, TrfGame(None, "-", bye)))
+    event = TrfEvent([TrfRecord(f"012 {title}"), TrfRecord("042 2026/07/01"), TrfRecord(f"XXR {rounds}")], entrants)
+    set_standings(event)
+    return write_trf(event)

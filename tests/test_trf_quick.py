@@ -12,7 +12,8 @@ import random
 import pytest
 
 from elo_xl.errors import EloError
-from elo_xl.io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, parse_trf, set_standings, write_trf
+from elo_xl.io import TrfGame, parse_trf
+from elo_xl.samples import random_swiss
 from elo_xl.io import trf_check, trf_read
 
 RESULTS = (("1", "0"), ("=", "="), ("0", "1"), ("+", "-"), ("-", "+"))
@@ -22,21 +23,7 @@ NOISE = list("0123456789 wbWB-=+10HFUZDLx.,;\t") + ["\u0665", "é"]
 
 
 def swiss(rng: random.Random, players: int = 10, rounds: int = 5) -> str:
-    entrants = [TrfPlayer(i + 1, f"Player {i + 1:02d}", rating=rng.choice([None, rng.randint(1400, 2700)]),
-                          federation="VIE", fide_id=str(rng.randint(1, 99999999)), birth="1990/01/02")
-                for i in range(players)]
-    for _ in range(rounds):
-        order = list(range(players))
-        rng.shuffle(order)
-        games = {}
-        for a, b in zip(order[::2], order[1::2]):
-            ra, rb = rng.choice(RESULTS)
-            games[a], games[b] = TrfGame(b + 1, "w", ra), TrfGame(a + 1, "b", rb)
-        for i, p in enumerate(entrants):
-            p.games.append(games.get(i, TrfGame(None, "-", "H")))
-    event = TrfEvent([TrfRecord("012 Quick"), TrfRecord(f"XXR {rounds}")], entrants)
-    set_standings(event)
-    return write_trf(event)
+    return random_swiss(rng, players, rounds, results=RESULTS, bye="H", unrated=True, title="Quick")
 
 
 def damaged(rng: random.Random, text: str) -> str:
