@@ -10,6 +10,7 @@ the opponent's rating as counted, the expected score, and the opponent's points 
 Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
 per player: No, the TRF fields, the opponents, colours and results of every round, the
 outputs, a ranking key, then the working blocks and the helper columns of :mod:`event`.
+Then the Standings sheet and the Norms sheet of :mod:`norms_sheet` (one slot per round).
 """
 
 from __future__ import annotations
