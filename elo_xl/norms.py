@@ -25,6 +25,13 @@ in Ra and in the games of the norm, scores nothing yet (in p and Rp too), and th
 made while one remains. Forfeits, games played but not rated (``W``, ``D``, ``L``) and byes are not games of
 the norm.
 
+In a Swiss the opponents of the rounds not yet paired are not known: ``remaining`` rounds
+count as games still to play against opponents rated the known opponents' Ra (so Ra is that
+of the opponents so far, and the points required are for the games so far plus the rounds
+still to play), who may each hold the norm's title and come from a federation not met yet
+(the opponent mix is unmet only when even such opponents cannot meet it; the maxima of a
+federation count the known opponents).
+
 >>> check = norm_check("IM", [2550, 2500, 2480, 2450, 2420, 2400, 2350, 2150, None],
 ...                    [1, 1, 0.5, 1, 0, 1, 0.5, 1, 0])
 >>> check.ra, check.p, check.dp, check.rp, check.points_required
@@ -318,19 +325,28 @@ def _plural(n: int, word: str) -> str:
 
 
 def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, min_games: int = MIN_GAMES,
-             exempt: bool = False, double_round_robin: bool = False) -> NormCheck:
+             exempt: bool = False, double_round_robin: bool = False, remaining: int = 0) -> NormCheck:
     """Check one norm for one player's rounds (:class:`NormGame`, already parsed).
+
+    ``remaining``: rounds of a Swiss still to play whose opponents are not known yet (see the
+    module): games still to play at the known opponents' Ra, each opponent able to meet the mix.
 
     >>> g = [NormGame(2600, 2, "GM", "GER"), NormGame(2500, 1, "IM", "FRA")] * 4 + [NormGame(2450, 1, "GM", "ESP")]
     >>> c = evaluate("GM", g, "NOR")
     >>> c.games, c.ra, c.score, c.rp, c.points_required, c.unmet
     (9, 2539, 6.5, 2705, 5.5, ())
+    >>> c = evaluate("GM", g[:5], "NOR", remaining=4)
+    >>> c.games, c.to_play, c.ra, c.points_required, c.points_needed
+    (9, 4, 2560, 5, 1)
     """
     norm = parse_norm(norm)
     own = own_federation or ""
+    if remaining < 0:
+        raise EloError.at("remaining", None, remaining, "is not a number of rounds; type 0 or more")
     counted = [g for g in games if g.result is None or g.result <= 2]
     played = [g for g in counted if g.result is not None]
-    n = len(counted)
+    known = len(counted)
+    n = known + remaining
     to_play = n - len(played)
     halves = sum(g.result for g in played)
     score = _points(halves)
@@ -338,8 +354,10 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
     bye_credit = int(n == min_games - 1 and any(g.result in (FORFEIT_WIN, BYE_PAIRING) for g in games))
 
     ratings = floored_ratings(norm, [g.rating for g in counted])
-    ra = FIDE.average(ratings) if n else None
-    p_hundredths = half_up(100 * halves, 2 * n) if n else None
+    # Opponents not known yet count at the known ones' Ra, which leaves Ra as it is (the
+    # average of Ra added to a sum that averages to Ra within ½ stays within ½ of it).
+    ra = FIDE.average(ratings) if known else None
+    p_hundredths = half_up(100 * halves, 2 * n) if n and known else None
     dp = None if p_hundredths is None else dp_for_hundredths(p_hundredths)
     rp = None if ra is None else ra + dp
 
@@ -357,6 +375,8 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
         unmet.append(f"{_plural(to_play, 'game')} still to play")
     if n == 0:
         unmet.append("no game counts")
+    elif ra is None:
+        unmet.append("no opponent known yet")
     else:
         if ra < norm.average:
             unmet.append(f"Ra {ra} is below {norm.average}")
@@ -366,29 +386,31 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
             unmet.append(f"score {points_text(score)} of {n} is below 35 %")
     if credited < min_games:
         unmet.append(f"{_plural(credited, 'game')} credited, {min_games} needed")
-    unmet.extend(_mix_unmet(norm, counted, own, exempt, double_round_robin))
+    unmet.extend(_mix_unmet(norm, counted, own, exempt, double_round_robin, remaining))
     needed = None if required is None else _points(max(0, required - halves))
     return NormCheck(norm.name, n, to_play, credited, ra, score,
                      None if p_hundredths is None else p_hundredths / 100, dp, rp,
                      None if required is None else _points(required), needed, tuple(unmet))
 
 
-def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, double: bool) -> list[str]:
-    """The opponent-mix requirements not met (§1.4.3–1.4.5), minima rounded up, maxima down."""
-    n = len(counted)
+def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, double: bool,
+               unknown: int = 0) -> list[str]:
+    """The opponent-mix requirements not met (§1.4.3–1.4.5), minima rounded up, maxima down;
+    ``unknown`` opponents not known yet count for every minimum and in no maximum."""
+    n = len(counted) + unknown
     if not n:
         return []
     unmet = []
     holders = sum(g.title in TITLE_HOLDERS for g in counted)
     need_holders = -(-n * HOLDERS_SHARE[0] // HOLDERS_SHARE[1])
-    if holders < need_holders:
+    if holders + unknown < need_holders:
         unmet.append(f"{_plural(holders, 'title holder')} of {n} opponents, {need_holders} needed "
                      "(50 %, not CM or WCM)")
     norm_titled = sum(g.title in norm.titles for g in counted)
     need_titled = max(NORM_TITLED_MIN, -(-n * NORM_TITLED_SHARE[0] // NORM_TITLED_SHARE[1]))
     if double:
         need_titled = -(-need_titled // 2)
-    if norm_titled < need_titled:
+    if norm_titled + unknown < need_titled:
         which = "/".join(sorted(norm.titles, key=TITLES.index))
         unmet.append(f"{_plural(norm_titled, which + ' opponent')}, {need_titled} needed")
     if exempt:
@@ -398,7 +420,7 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
         if g.federation:
             counts[g.federation] = counts.get(g.federation, 0) + 1
     others = len([f for f in counts if f != own])
-    if others < OTHER_FEDERATIONS:
+    if others + unknown < OTHER_FEDERATIONS:
         mine = f" other than {own}" if own else ""
         unmet.append(f"{_plural(others, 'federation')}{mine}, {OTHER_FEDERATIONS} needed")
     own_max = OWN_FEDERATION_MAX[0] * n // OWN_FEDERATION_MAX[1]

@@ -452,3 +452,47 @@ def test_the_annex_score_makes_the_performance_and_half_a_point_less_does_not(no
         assert not makes(2 * games)
     else:
         assert makes(int(2 * score)) and (score == 0 or not makes(int(2 * score) - 1))
+
+
+# --- a Swiss: rounds still to play against opponents not known yet ------------------------------
+
+SO_FAR = [NormGame(2450, WIN, "GM", "GER"), NormGame(2500, DRAW, "GM", "FRA"), NormGame(2400, WIN, "IM", "ESP"),
+          NormGame(2550, LOSS, "GM", "ENG"), NormGame(2300, DRAW, "IM", "GER")]
+
+
+def test_remaining_rounds_count_at_the_known_average() -> None:
+    """After 5 of 9 rounds, 3 points: Ra = 12200/5 = 2440; a GM norm in 9 games at 2440 needs
+    dp ≥ 160: 6½/9 = .72 → 166, 6/9 = .67 → 125 (table 8.1.1), so 6½ required, 3½ from 4 rounds."""
+    c = evaluate("GM", SO_FAR, "NOR", remaining=4)
+    assert (c.games, c.to_play, c.ra, c.score, c.points_required, c.points_needed) == (9, 4, 2440, 3, 6.5, 3.5)
+    assert c.unmet[0] == "4 games still to play" and not c.achieved
+    # the same as four games still to play against GMs rated 2440 from four new federations
+    same = evaluate("GM", SO_FAR + [NormGame(2440, None, "GM", f) for f in ("ITA", "USA", "IND", "CHN")], "NOR")
+    assert (same.games, same.ra, same.rp, same.points_required, same.unmet) == (c.games, c.ra, c.rp,
+                                                                               c.points_required, c.unmet)
+
+
+def test_remaining_rounds_keep_the_floor_on_the_known_opponents() -> None:
+    """GM norm, known opponents 2100 (raised to 2200), 2500, 2600: Ra = 7300/3 = 2433.3 → 2433;
+    six rounds at 2433 more: (7300 + 6 × 2433)/9 = 2433.1 → 2433 again."""
+    known = [NormGame(2100, WIN, "GM", "GER"), NormGame(2500, DRAW, "GM", "FRA"), NormGame(2600, DRAW, "GM", "ESP")]
+    assert evaluate("GM", known, remaining=6).ra == 2433
+    assert evaluate("GM", known + [NormGame(2433, None, "GM", "ITA")] * 6).ra == 2433
+
+
+def test_remaining_rounds_meet_the_mix_only_when_they_can() -> None:
+    """Five FMs from GER so far (player NOR). With 4 rounds to play (9 games) 3 GMs are still
+    possible and 5 of 9 from GER is within 2/3 (6); with 2 (7 games) 2 GMs at most, and 5 > 4."""
+    fms = [NormGame(2450, DRAW, "FM", "GER")] * 5
+    assert not [u for u in evaluate("GM", fms, "NOR", remaining=4).unmet if "GM opponent" in u or "GER" in u]
+    unmet = evaluate("GM", fms, "NOR", remaining=2).unmet
+    assert "0 GM opponents, 3 needed" in unmet and "5 opponents from GER, at most 4 (2/3)" in unmet
+    assert "1 federation other than NOR, 2 needed" not in unmet  # two new federations are still possible
+
+
+def test_before_the_first_round_nothing_is_known() -> None:
+    c = evaluate("IM", [], "NOR", remaining=9)
+    assert (c.games, c.to_play, c.ra, c.rp, c.points_required, c.points_needed) == (9, 9, None, None, None, None)
+    assert c.unmet[:2] == ("9 games still to play", "no opponent known yet")
+    with pytest.raises(EloError, match="remaining"):
+        evaluate("IM", [], remaining=-1)

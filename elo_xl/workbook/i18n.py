@@ -410,6 +410,8 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                     "не выполнены требования к федерациям"),
     "norm.r_score": ("scored <score>, <required> needed", "được <score>, cần <required>",
                      "سجل <score>، المطلوب <required>", "набрано <score>, нужно <required>"),
+    "norm.unknown": ("<games> still to play, no opponent known yet", "còn <games>, chưa biết đối thủ",
+                     "متبقٍ <games>، لا منافس معروف بعد", "осталось: <games>, соперники ещё неизвестны"),
     "work.base": ("typed {number}", "nhập {number}", "مُدخل {number}", "ввод {number}"),
     "work.code": ("game {number}", "ván {number}", "شوط {number}", "партия {number}"),
     "work.expected": ("E% {number}", "E% {number}", "E% {number}", "E% {number}"),

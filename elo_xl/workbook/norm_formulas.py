@@ -87,19 +87,35 @@ def counted_rating(code: str, rating: str) -> str:
     return f'IF(OR({code}<=2,{code}=PendingCode),{rating},"")'
 
 
-def same_federation_count(ratings: str, feds: str, fed: str, counted: str) -> str:
-    """How many counted opponents share this opponent's federation (0 where it does not count or has none)."""
-    return f'IF(AND({counted}<>"",{fed}<>""),COUNTIFS({ratings},">0",{feds},{fed}),0)'
+#: The weight of a federation's 1/k share in :func:`federation_count` (more than the slots of a row).
+SHARE_WEIGHT = 64
 
 
-def other_federation_share(own: str, fed: str, same: str) -> str:
-    """1/k for each counted opponent of another federation than ``own`` shared by k counted opponents:
-    their sum is the number of other federations."""
-    return f'IF(AND({same}>0,{fed}<>{own}),1/{same},0)'
+def federation_count(feds: str, fed: str, own: str) -> str:
+    """Two figures in one cell for a counted opponent of federation ``fed``: the whole part k,
+    how many of the player's counted opponents (``feds``, his row of their federations) share
+    it; the fraction 1/(64k) when it is another federation than ``own``. Over a row the whole
+    parts give the most from one federation (:func:`most_from_one`), the fractions add up to
+    the number of other federations over 64 (:func:`other_federations`). 0 where the game does
+    not count or the opponent has no federation."""
+    k = f"COUNTIF({feds},{fed})"
+    return f'IF({fed}="",0,{k}+IF({fed}<>{own},1/({SHARE_WEIGHT}*{k}),0))'
+
+
+def most_from_one(counts: str) -> str:
+    """The most counted opponents from one federation, from a row of :func:`federation_count`."""
+    return f"INT(MAX({counts}))"
+
+
+def other_federations(counts: str) -> str:
+    """The number of federations other than the player's, from a row of :func:`federation_count`
+    (at most 15 rounds or 29 opponents, so below the weight)."""
+    return f"ROUND(MOD(SUM({counts}),1)*{SHARE_WEIGHT},0)"
 
 
 def average(total: str, low: str, k: str, n: str) -> str:
-    """Ra: the counted ratings with the lowest raised to the norm's floor, averaged .5 up."""
+    """Ra: the ``n`` counted ratings (the known opponents) with the lowest raised to the norm's
+    floor, averaged .5 up (blank when none)."""
     return f'IF(OR({k}="",{n}=0),"",{half_up(f"{total}+MAX(0,INDEX(NormFloor,{k})-{low})", n)})'
 
 

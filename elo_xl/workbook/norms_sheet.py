@@ -1,27 +1,35 @@
-"""The norms sheet of the round-robin book: for each player the title norm checked (a dropdown,
-``NormTitle``; blank: none) and, live, the games credited (``NormGames``), Ra
+"""The norms sheet of the round-robin and Swiss books: for each player the title norm checked
+(a dropdown, ``NormTitle``; blank: none) and, live, the games credited (``NormGames``), Ra
 (``NormAverage``), the score, Rp (``NormPerformance``), the points the norm requires with
 these opponents (``NormRequired``), the points still needed (``NormNeeded``) and a status in
 words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them.
 
 Every opponent of a round robin is known from the start: a game not yet played counts in Ra
 and in the games (a game still to play, scoring nothing yet), so the points required show
-before round 1. Forfeits, games not rated and conflicting cells are not games of a norm.
+before round 1. In a Swiss a paired game not yet played is the same; the rounds not yet
+paired are the engine's ``remaining`` rounds (games still to play at the known opponents'
+Ra, whose opponents may still meet the opponent mix). Forfeits, games not rated and
+conflicting cells are not games of a norm.
 
-Working blocks beside the table, one column per opponent: the opponent's norm rating where
-the game counts (Ra, the floor, the games), the count of counted opponents of his federation
-(the 2/3 and 3/5 rules) and 1/that count for another federation than the player's (their sum
-is the number of other federations). Above them, per opponent: title holder, the first norm
-his title counts for, norm rating, federation. The norms table (thresholds, titles) is
-rendered from :mod:`elo_xl.norms` below the players.
+Per player, working columns beside the table, among them his own figures as an opponent
+(norm rating, title code: the first norm his title counts for, 200 for no title holder,
+federation); then four blocks with one column per *slot* (an opponent of the round robin, a
+round of the Swiss): the opponent's norm rating where the game counts (Ra, the floor, the
+games; blank for a player with no norm chosen, which empties the other blocks), his title
+code and federation there, and the federation counts of :func:`norm_formulas.federation_count`
+(the 2/3 and 3/5 rules, the number of other federations). Each is one INDEX or two
+COUNTIFs over the row, so the sheet grows as players × slots. The norms table (thresholds, titles) is rendered from
+:mod:`elo_xl.norms` below the players.
 
 Not computed in the book (the engine and ``elo-xl rate --norms`` do): a double round robin's
 halved title requirement, the exclusion of an unrated opponent who scored zero against rated
-opponents.
+opponents, and the bye credit for a pairing-allocated bye (``U`` is the book's full-point bye
+code: only a forfeit win gives the credit).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from openpyxl.utils import get_column_letter as L
@@ -43,9 +51,29 @@ SHOWN = (("col.no", None, None), ("col.name", None, None), ("col.norm", "NormTit
          ("col.norm_required", "NormRequired", None), ("col.norm_needed", "NormNeeded", None),
          ("col.norm_status", "NormStatus", None))
 #: The working columns after the printed ones (one letter name each, for the formulas).
-WORK = ("k", "n", "halves", "played", "base", "bye", "req", "holders", "titled", "others", "own_count",
-        "max_count", "own_fed", "mix", "made")
+WORK = ("k", "known", "rest", "n", "halves", "played", "base", "bye", "req", "holders", "titled", "others",
+        "own_count", "max_count", "own_fed", "rating", "tcode", "mix", "made")
+#: The per-slot blocks: counted norm rating, title code, federation, federation counts.
+BLOCKS = ("rating", "tcode", "fed", "count")
+#: The title code of an opponent who holds no title that counts (CM, WCM, none).
+NO_HOLDER = 200
 FORFEIT_WIN = next(code for code, symbol in CODE_SYMBOLS if symbol == "+")
+
+
+@dataclass(frozen=True)
+class Games:
+    """Where the games of the main sheet stand, one *slot* per opponent (round robin) or round (Swiss).
+
+    ``code(i, s)`` the cell of the game code of player ``i`` (from 0) in slot ``s``,
+    ``code(i, None)`` his row of codes; ``opponent(i, s)`` the opponent's number (from 1) in
+    that slot, as formula text; ``rest(i)`` the rounds still to play with no opponent known
+    (formula text; None: every opponent is known).
+    """
+
+    slots: int
+    code: Callable[[int, int | None], str]
+    opponent: Callable[[int, int], str]
+    rest: Callable[[int], str] | None = None
 
 
 def raw(book: Book, key: str) -> str:
@@ -60,14 +88,13 @@ def fill(template: str, **values: str) -> str:
     return template
 
 
-def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], code: Callable[[int, int | None], str],
+def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], games: Games,
           present: Callable[[int], str]) -> Worksheet:
     """Add the norms sheet for the ``n`` players of ``main`` (rows from ``top``).
 
     ``cells`` gives the main sheet's columns (letters) of ``names``, ``ratings``, ``titles``,
-    ``federations``; ``code(i, j)`` the cell of the game code of player ``i`` against ``j``
-    (from 0) and ``code(i, None)`` his row of codes; ``present(i)`` the cell that says whether
-    row ``i`` holds a player (1) or is an empty place of the book (0: no opponent, no norm).
+    ``federations``; ``games`` where the games stand; ``present(i)`` the cell that says
+    whether row ``i`` holds a player (1) or is an empty place of the book (0: no opponent, no norm).
     """
     ws = book.sheet("sheet.norms")
     book.title(ws, "title.norms", len(SHOWN), players=n)
@@ -79,54 +106,55 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     col = {name: L(w0 + k) for k, name in enumerate(WORK)}
     for k, name in enumerate(WORK):
         ws.cell(row=TOP - 1, column=w0 + k, value=name).fill = WORK_FILL
+    m = games.slots
     v0 = w0 + len(WORK) + 1
-    blocks = [v0, v0 + n + 1, v0 + 2 * (n + 1)]  # counted ratings, same-federation counts, other-federation shares
+    first = {name: v0 + b * (m + 1) for b, name in enumerate(BLOCKS)}
+    for name, c in first.items():
+        ws.cell(row=TOP - 1, column=c, value=name).fill = WORK_FILL
     table_row = last + 3
-    _tables(book, ws, table_row, n)
+    _tables(book, ws, table_row, m + 1)
     main_cell = lambda column, i: ref(main, f"{cells[column]}{top + i}")  # noqa: E731
-    # per opponent, above the blocks: holder, level, norm rating, federation
-    for j in range(n):
-        c = L(v0 + j)
-        title = main_cell("titles", j)
-        match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
-        book.formula(ws, f"{c}1", f"IFERROR(INDEX(NormHolder,{match}),0)", fill=WORK_FILL)
-        book.formula(ws, f"{c}2", f"IFERROR(INDEX(NormLevel,{match}),99)", fill=WORK_FILL)
-        book.formula(ws, f"{c}3", f'IF({present(j)}=0,"",{nf.opponent_rating(main_cell("ratings", j))})',
-                     fill=WORK_FILL)
-        book.formula(ws, f"{c}4", nf.federation(main_cell("federations", j)), fill=WORK_FILL)
-    span = lambda b, r: f"{L(b)}{r}:{L(b + n - 1)}{r}"  # noqa: E731
-    holders_row, level_row, fed_row = (f"${L(v0)}${r}:${L(v0 + n - 1)}${r}" for r in (1, 2, 4))
+    whole = lambda name: f"${col[name]}${TOP}:${col[name]}${last}"  # noqa: E731
     exempt = "NormExemptCell=FlagYes"
     for i in range(n):
         r = TOP + i
         w = {name: f"{col[name]}{r}" for name in WORK}
-        ratings_row, same_row, share_row = (span(b, r) for b in blocks)
-        codes = code(i, None)
+        row_of = {name: f"{L(c)}{r}:{L(c + m - 1)}{r}" for name, c in first.items()}
+        codes = games.code(i, None)
         ws.cell(row=r, column=1, value=i + 1).alignment = CENTER
         book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
         book.input_cell(ws, f"C{r}", None, centred=True)
-        for j in range(n):
-            v, c, d = (f"{L(b + j)}{r}" for b in blocks)
-            book.formula(ws, v, nf.counted_rating(code(i, j), f"{L(v0 + j)}$3"), fill=WORK_FILL)
-            book.formula(ws, c, nf.same_federation_count(ratings_row, fed_row, f"{L(v0 + j)}$4", v), fill=WORK_FILL)
-            book.formula(ws, d, nf.other_federation_share(w["own_fed"], f"{L(v0 + j)}$4", c), fill=WORK_FILL)
-        k, n_, halves, played = w["k"], w["n"], w["halves"], w["played"]
+        for s in range(m):
+            v, t, fd, c = (f"{L(first[name] + s)}{r}" for name in BLOCKS)
+            opp = games.opponent(i, s)
+            counted_rating = nf.counted_rating(games.code(i, s), f"INDEX({whole('rating')},{opp})")
+            book.formula(ws, v, f'IF({w["k"]}="","",{counted_rating})', fill=WORK_FILL)
+            book.formula(ws, t, f'IF({v}="","",INDEX({whole("tcode")},{opp}))', fill=WORK_FILL)
+            book.formula(ws, fd, f'IF({v}="","",INDEX({whole("own_fed")},{opp}))', fill=WORK_FILL)
+            book.formula(ws, c, nf.federation_count(row_of["fed"], fd, w["own_fed"]), fill=WORK_FILL)
+        k, n_, halves, played, rest = w["k"], w["n"], w["halves"], w["played"], w["rest"]
+        title = main_cell("titles", i)
+        match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
         formulas = {
             "k": f'IF({present(i)}=0,"",{nf.norm_index(f"C{r}")})',
-            "n": f'COUNTIF({ratings_row},">0")',
+            "known": f'COUNTIF({row_of["rating"]},">0")',
+            "rest": "0" if games.rest is None else games.rest(i),
+            "n": f'{w["known"]}+{rest}',
             "halves": f'SUMIF({codes},"<=2")',
             "played": f'COUNTIF({codes},"<=2")',
             "base": nf.least_halves(k, n_, f"E{r}"),
             "bye": f"IF(AND({n_}=NormMinUsed-1,COUNTIF({codes},{FORFEIT_WIN})>0),1,0)",
             "req": nf.required_halves(w["base"], n_, w["bye"]),
-            "holders": f'COUNTIFS({ratings_row},">0",{holders_row},1)',
-            "titled": f'IF({k}="",0,COUNTIFS({ratings_row},">0",{level_row},"<="&{k}))',
-            "others": f"ROUND(SUM({share_row}),6)",
-            "own_count": f'IF({w["own_fed"]}="",0,COUNTIFS({ratings_row},">0",{fed_row},{w["own_fed"]}))',
-            "max_count": f"MAX({same_row})",
+            "holders": f'COUNTIF({row_of["tcode"]},"<{NO_HOLDER}")',
+            "titled": f'IF({k}="",0,COUNTIF({row_of["tcode"]},"<="&{k}))',
+            "others": nf.other_federations(row_of["count"]),
+            "own_count": f'IF({w["own_fed"]}="",0,COUNTIF({row_of["fed"]},{w["own_fed"]}))',
+            "max_count": nf.most_from_one(row_of["count"]),
             "own_fed": nf.federation(main_cell("federations", i)),
-            "mix": (f'IF({k}="",FALSE,OR({w["holders"]}<{nf.ceiling_share(n_, "NormHoldersTop", "NormHoldersBottom")},'
-                    f'{w["titled"]}<{titled_needed(n_)},AND(NOT({exempt}),OR({w["others"]}<NormOtherFeds,'
+            "rating": f'IF({present(i)}=0,"",{nf.opponent_rating(main_cell("ratings", i))})',
+            "tcode": f"IFERROR(IF(INDEX(NormHolder,{match})=1,INDEX(NormLevel,{match}),{NO_HOLDER}),{NO_HOLDER})",
+            "mix": (f'IF({k}="",FALSE,OR({w["holders"]}+{rest}<{nf.ceiling_share(n_, "NormHoldersTop", "NormHoldersBottom")},'
+                    f'{w["titled"]}+{rest}<{titled_needed(n_)},AND(NOT({exempt}),OR({w["others"]}+{rest}<NormOtherFeds,'
                     f'AND({w["own_fed"]}<>"",{w["own_count"]}>INT(NormOwnTop*{n_}/NormOwnBottom)),'
                     f'{w["max_count"]}>INT(NormAnyTop*{n_}/NormAnyBottom)))))'),
             "made": (f'IF(OR({k}="",{n_}=0),FALSE,AND({n_}={played},E{r}>=INDEX(NormAvg,{k}),'
@@ -137,7 +165,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             book.formula(ws, w[name], text, fill=WORK_FILL)
         shown = {
             "D": f'IF({k}="","",{nf.credited(n_, w["bye"], halves, w["base"])})',
-            "E": nf.average(f"SUM({ratings_row})", f"MIN({ratings_row})", k, n_),
+            "E": nf.average(f'SUM({row_of["rating"]})', f'MIN({row_of["rating"]})', k, w["known"]),
             "F": f'IF({k}="","",{halves}/2)',
             "G": f'IF(OR({k}="",{n_}=0),"",{nf.performance(f"E{r}", halves, n_)})',
             "H": f'IF({w["req"]}="","",{w["req"]}/2)',
@@ -186,10 +214,11 @@ def _status(book: Book, r: int, w: dict[str, str]) -> str:
                f'{raw(book, "norm.r_feds")}))')
     final = fill(raw(book, "norm.r_score"), score=nf.points_text(halves), required=nf.points_text(req))
     reached = fill(raw(book, "norm.reached"), games=games)
+    unknown = fill(raw(book, "norm.unknown"), games=games)
     return (f'IF({k}="","",IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
-            f'IF({req}="",{no(why_required)},IF({w["mix"]},{no(why_mix)},'
+            f'IF(AND({w["known"]}=0,{w["rest"]}>0),{unknown},IF({req}="",{no(why_required)},IF({w["mix"]},{no(why_mix)},'
             f'IF({to_play}=0,{no(final)},IF({missing}>2*{to_play},{no(needs)},'
-            f'IF({missing}=0,{reached},{needs})))))))')
+            f'IF({missing}=0,{reached},{needs}))))))))')
 
 
 def _settings(book: Book, ws: Worksheet) -> None:
@@ -210,7 +239,7 @@ def _settings(book: Book, ws: Worksheet) -> None:
 
 
 def _tables(book: Book, ws: Worksheet, row: int, n: int) -> None:
-    """The norms table rendered from :mod:`elo_xl.norms`, the title table, the game words."""
+    """The norms table rendered from :mod:`elo_xl.norms`, the title table, the game words (0 to n − 1)."""
     book.label(ws, f"A{row}", "norms.table", bold=True)
     params = dict(nf.parameters())
     titled_text = ["/".join(sorted(m.titles, key=norms.TITLES.index)) for m in norms.NORMS.values()]

@@ -124,9 +124,11 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _working_area(book, ws, at, helpers)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at)
+    games = norms_sheet.Games(
+        at.n, lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
+        lambda i, j: str(j + 1))
     norms_sheet.build(book, ws, at.top, at.n, {key: at.field(key) for key in ("names", "ratings", "titles", "federations")},
-                      lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
-                      lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
+                      games, lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout) -> None:

@@ -10,6 +10,7 @@ the opponent's rating as counted, the expected score, and the opponent's points 
 Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
 per player: No, the TRF fields, the opponents, colours and results of every round, the
 outputs, a ranking key, then the working blocks and the helper columns of :mod:`event`.
+Then the Standings sheet and the Norms sheet of :mod:`norms_sheet` (one slot per round).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from . import standings_sheet
-from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book
+from . import norms_sheet, standings_sheet
+from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
+from .codes import NOTHING
 from .event import PlayerColumns, RowRanges, event_block
 
 #: The defined name of each players-table column (beside the spec's Ratings and KFactors).
@@ -120,6 +122,23 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at)
+    _norms(book, ws, at, helpers)
+
+
+def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
+    """The norms sheet: one slot per round; the rounds with no opponent and nothing typed are
+    the rounds still to play (:func:`elo_xl.norms.evaluate`'s ``remaining``)."""
+    def code(i: int, t: int | None) -> str:
+        return ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
+
+    def rest(i: int) -> str:
+        codes, pairings = code(i, None), ref(ws, at.row_of(OPPONENTS, at.top + i))
+        return f'COUNTIF({codes},{NOTHING})-COUNTIFS({codes},{NOTHING},{pairings},">0")'
+
+    games = norms_sheet.Games(at.r, code, lambda i, t: ref(ws, at.cell(OPPONENTS, t, at.top + i)), rest)
+    cells = {key: L(at.field(field)) for key, field in (("names", "name"), ("ratings", "rating"),
+                                                         ("titles", "title"), ("federations", "federation"))}
+    norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: ref(ws, helpers.cell("present", at.top + i)))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
