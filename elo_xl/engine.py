@@ -54,11 +54,10 @@ from .results import (
     rating_cells,
     same_size,
 )
-from .results import POINTS_HALVES  # the points of each result code, for rate_event's one-pass tally
+from .results import POINTS_HALVES, as_points  # the points of each result code (as standings counts them), for _tally
 from .rounding import exact, to_number
 from .rules import FIDE, FideRules, RuleSet, parse_rules
 from .tables import SATURATION, expected_hundredths
-from .standings import total_points
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
 
@@ -188,37 +187,14 @@ def _game_result(value: Any, argument: str, pos: int | tuple[int, int] | None) -
 
 
 def _counted(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int]:
-    """The opponents' ratings of the games that count, and the score in them (halves).
+    """The opponents' ratings of the games that count, and the score in them (halves): the
+    first two parts of :func:`_tally`, the one place that says which games a rule set rates.
 
     ``own`` is the player's rating, for the rule sets that do not rate some pairs of rated
     players (rapid and blitz: 600+ apart with one above 2600).
     """
-    if rs.GAP_FROM is not None and own is not None:
-        games = [(opp, code) for opp, code in games if opp is None or rs.rated_pair(own, opp)]
-    opps: list = []
-    halves = 0
-    if rs.uses_initial_ratings:  # FIDE: forfeits and games against unrated opponents are not rated
-        for opp, code in games:
-            if opp is not None and code is not None and code <= 2:
-                opps.append(opp)
-                halves += code
-    else:
-        sub = rs.unrated_as
-        for opp, code in games:
-            if code is not None and code <= 2:
-                opps.append(sub if opp is None else opp)
-                halves += code
+    opps, halves, _ = _tally(rs, games, own)
     return opps, halves
-
-
-def _half_points(halves: int) -> int | float:
-    """A number of half points as points: 7 → 3.5, 8 → 4."""
-    return halves // 2 if halves % 2 == 0 else halves / 2
-
-
-def _points(games: Sequence[Game]) -> int | float:
-    """Tournament points of these games: played results and forfeits alike."""
-    return total_points(code for _, code in games)
 
 
 def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
@@ -226,7 +202,7 @@ def _outcome(rs: RuleSet, rating: int | float | None, opps: list, halves: int,
     """The calculation shared by :func:`rate`, :func:`rate_event` and :func:`needed`; ``pd`` = ΣPD
     in hundredths where :func:`rate_event` summed it already (FIDE rule sets only)."""
     n = len(opps)
-    score = _half_points(halves)
+    score = as_points(halves)
     average = rs.average(opps)
     performance_ = rs.performance(opps, halves, average)
     if rating is None and rs.uses_initial_ratings:
@@ -291,8 +267,8 @@ def rate(rating: Any, opponents: Cells, results: Cells, k: Any = None, rules: An
     if note is not None and k_value is None:
         k_value = rs.K_STANDARD_SEED
     games = _games(opponents, results)
-    opps, halves = _counted(rs, games, own)
-    outcome = _outcome(rs, own, opps, halves, k_value, _points(games))
+    opps, halves, points = _tally(rs, games, own)
+    outcome = _outcome(rs, own, opps, halves, k_value, points)
     return outcome if note is None else replace(outcome, note=note)
 
 
@@ -394,7 +370,7 @@ def _least_score(reaches: Any, most: int) -> int | float | None:
             high = middle
         else:
             low = middle + 1
-    return _half_points(low)
+    return as_points(low)
 
 
 # --- K, averages, categories -------------------------------------------------------------
@@ -722,7 +698,7 @@ def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells)
     at = 0
     for i in range(n):
         c = counts[i]
-        out.append((values[at:at + c], sums[i], _half_points(points[i]), None if pds is None else pds[i]))
+        out.append((values[at:at + c], sums[i], as_points(points[i]), None if pds is None else pds[i]))
         at += c
     return out
 
@@ -775,7 +751,7 @@ def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -
                 continue
             append(opp)
             halves += code
-    return opps, halves, _half_points(points)
+    return opps, halves, as_points(points)
 
 
 def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = None,

@@ -10,6 +10,10 @@ A round robin has a crosstable, not rounds: its games are written in the rounds 
 of the book's kept TRF player lines when the book was made from a TRF file, a game they lack
 in the round and colours of FIDE's Berger tables (:func:`berger_round`), and every game in
 Berger order when the two do not fit together.
+
+The module is over 500 lines on purpose: every check names the sheet and cell the arbiter
+typed into, so the limits on the archive, the reading of each range and its checks stay
+together with the two book readers they serve.
 """
 
 from __future__ import annotations

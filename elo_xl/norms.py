@@ -47,12 +47,12 @@ from typing import Any, Sequence
 
 from .errors import EloError
 from .results import (
+    as_points,
     BYE_PAIRING,
     BYES,
     FORFEIT_WIN,
     Cells,
     cells_with_position,
-    flat,
     is_blank,
     parse_flag,
     parse_number,
@@ -292,10 +292,6 @@ def _least_halves(norm: Norm, ra: int | None, n: int) -> int | None:
     return None
 
 
-def _points(halves: int) -> int | float:
-    return halves // 2 if halves % 2 == 0 else halves / 2
-
-
 def points_text(value: int | float) -> str:
     """Points as an arbiter writes them: 4½, ½, 5.
 
@@ -317,7 +313,7 @@ def least_score(norm: Any, games: int, average: int) -> int | float | None:
     (6.5, 7, 5)
     """
     halves = _least_halves(parse_norm(norm), average, games)
-    return None if halves is None else _points(halves)
+    return None if halves is None else as_points(halves)
 
 
 def _plural(n: int, word: str) -> str:
@@ -349,7 +345,7 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
     n = known + remaining
     to_play = n - len(played)
     halves = sum(g.result for g in played)
-    score = _points(halves)
+    score = as_points(halves)
     # A forfeit win or a pairing-allocated bye fills the one game missing to the minimum (S).
     bye_credit = int(n == min_games - 1 and any(g.result in (FORFEIT_WIN, BYE_PAIRING) for g in games))
 
@@ -387,10 +383,10 @@ def evaluate(norm: Any, games: Sequence[NormGame], own_federation: str = "", *, 
     if credited < min_games:
         unmet.append(f"{_plural(credited, 'game')} credited, {min_games} needed")
     unmet.extend(_mix_unmet(norm, counted, own, exempt, double_round_robin, remaining))
-    needed = None if required is None else _points(max(0, required - halves))
+    needed = None if required is None else as_points(max(0, required - halves))
     return NormCheck(norm.name, n, to_play, credited, ra, score,
                      None if p_hundredths is None else p_hundredths / 100, dp, rp,
-                     None if required is None else _points(required), needed, tuple(unmet))
+                     None if required is None else as_points(required), needed, tuple(unmet))
 
 
 def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, double: bool,

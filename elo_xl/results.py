@@ -32,6 +32,18 @@ WITHOUT_OPPONENT = BYES | {FORFEIT_WIN, FORFEIT_LOSS}
 
 #: Points (in halves) that each result code brings in the tournament table.
 POINTS_HALVES = (0, 1, 2, 2, 0, 2, 1, 0, 1, 2, 2, 0)
+
+
+def as_points(units: int, per_point: int = 2) -> int | float:
+    """A count of half points (or of other fractions of a point) as points, exactly: whole
+    numbers stay integers.
+
+    >>> as_points(7), as_points(8), as_points(9, 4)
+    (3.5, 4, 2.25)
+    """
+    return units // per_point if units % per_point == 0 else units / per_point
+
+
 #: The other player's result for each code (a forfeit win is the opponent's forfeit loss; byes have none).
 COMPLEMENT = (WIN, DRAW, LOSS, FORFEIT_LOSS, FORFEIT_WIN, UNRATED_LOSS, UNRATED_DRAW, UNRATED_WIN,
               None, None, None, None)

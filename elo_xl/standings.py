@@ -53,6 +53,7 @@ from typing import Any
 
 from .errors import EloError
 from .results import (
+    as_points,
     BYE_FULL,
     BYE_HALF,
     BYE_PAIRING,
@@ -96,11 +97,6 @@ SCORING_KEYS = {
 }
 
 
-def _number(halves: int, unit: int = 2) -> int | float:
-    """A count of halves (or quarters) as points: 7 → 3.5, 8 → 4 (exact: a power of two)."""
-    return halves // unit if halves % unit == 0 else halves / unit
-
-
 def game_points(code: int | None, black: bool = False, scoring: Mapping[str, Fraction] | None = None) -> Fraction:
     """The points one result brings: FIDE's 1, ½, 0, or a TRF file's scoring system.
 
@@ -122,7 +118,7 @@ def total_points(codes: Any) -> int | float:
     >>> total_points([WIN, DRAW, None, FORFEIT_WIN, BYE_HALF, UNRATED_LOSS])
     3
     """
-    return _number(sum(POINTS_HALVES[code] for code in codes if code is not None))
+    return as_points(sum(POINTS_HALVES[code] for code in codes if code is not None))
 
 
 def points(rounds: Sequence[Sequence[Round]]) -> list[int | float]:
@@ -187,7 +183,7 @@ def buchholz(rounds: Sequence[Sequence[Round]], unplayed: str = "book") -> list[
     >>> buchholz(rounds), buchholz(rounds, "fide")
     ([0.5, 3, 0.5], [2.5, 3, 1.5])
     """
-    return [_number(sum(opp for _, opp in row)) for row in _contributions(rounds, unplayed)]
+    return [as_points(sum(opp for _, opp in row)) for row in _contributions(rounds, unplayed)]
 
 
 def sonneborn_berger(rounds: Sequence[Sequence[Round]], unplayed: str = "book") -> list[int | float]:
@@ -198,7 +194,7 @@ def sonneborn_berger(rounds: Sequence[Sequence[Round]], unplayed: str = "book") 
     >>> sonneborn_berger(rounds), sonneborn_berger(rounds, "fide")
     ([0.5, 0.5, 0.25], [2.5, 0.5, 0.75])
     """
-    return [_number(sum(own * opp for own, opp in row), 4) for row in _contributions(rounds, unplayed)]
+    return [as_points(sum(own * opp for own, opp in row), 4) for row in _contributions(rounds, unplayed)]
 
 
 def ranks(keys: Sequence[Any], shared: bool = False) -> list[int]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .engine import average_rating, category, k_factor, rate_event
 from .errors import EloError, show
-from .io.dates import as_date, parse_date
+from .io.dates import as_date, date_year, parse_date
 from .io.trf_keep import book_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
@@ -50,13 +50,12 @@ class Entrant:
 
 
 def _year(text: str) -> int | None:
-    """The year of a date as pairing programs write it (:func:`elo_xl.io.dates.parse_date`), or
+    """The year of a date as pairing programs write it (:func:`elo_xl.io.dates.date_year`), or
     None when blank or unreadable."""
     try:
-        found = parse_date(text or "")
+        return date_year(text or "")
     except ValueError:
         return None
-    return None if found is None else found.year
 
 
 @dataclass

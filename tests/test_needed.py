@@ -12,7 +12,8 @@ import random
 import pytest
 
 from elo_xl import engine
-from elo_xl.engine import _counted, _half_points, _opponents_only, _outcome
+from elo_xl.engine import _counted, _opponents_only, _outcome
+from elo_xl.results import as_points
 from elo_xl.results import parse_k, parse_number, parse_rating
 from elo_xl.rules import parse_rules
 
@@ -28,7 +29,7 @@ def needed_by_scan(rating, opponents, target, k=None, rules=None):
     for halves in range(0, 2 * len(opps) + 1):
         new = _outcome(rs, own, opps, halves, k_value).new_rating
         if new is not None and new >= goal:
-            return _half_points(halves)
+            return as_points(halves)
     return None
 
 

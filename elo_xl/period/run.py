@@ -9,6 +9,10 @@ that falls below the lowest published rating makes the player unrated on the new
 K of the next list is worked out (2400 reached, a junior's year end, 30 games when the career
 count is known).
 
+One module on purpose (over 500 lines): matching players to the list, K, the period's
+arithmetic, first ratings pooled with the history and the next K are one computation whose
+steps share the period's tables; split, each piece would pass the same state around.
+
 >>> from elo_xl.period.lists import RatingList, ListRow
 >>> from elo_xl.trf import parse_trf
 >>> rl = RatingList()

@@ -4,6 +4,9 @@ validation, protection, print set-up, and safe writing of user text.
 A template module builds its own sheet on a :class:`Book`; the Book gives it the vocabulary
 of the house (``input_cell``, ``label``, ``formula``, ``name``…) so that every template looks
 and behaves alike.
+
+Over 500 lines because it is the one vocabulary every template shares; the layout arithmetic
+(text widths) lives apart in :mod:`elo_xl.workbook.layout`.
 """
 
 from __future__ import annotations
