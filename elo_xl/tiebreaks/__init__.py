@@ -26,12 +26,12 @@ from .codes import (
     DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, NAMES, VERSIONS, Tiebreak, check_allowed, check_version, default_codes,
     parse_code, parse_codes, version_for,
 )
-from .event import Event, Round, from_crosstable, from_rounds, from_trf, rounds_played
+from .event import Event, Round, from_crosstable, from_rounds, from_trf, rounds_played, start_date
 from .ranking import FAMILIES, Ranking, compute, ranking, resolve
 
 __all__ = [
     "DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "NAMES", "VERSIONS", "Tiebreak", "check_allowed", "check_version",
     "default_codes", "parse_code", "parse_codes", "version_for",
-    "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played",
+    "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played", "start_date",
     "FAMILIES", "Ranking", "compute", "ranking", "resolve",
 ]

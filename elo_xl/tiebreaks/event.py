@@ -103,7 +103,12 @@ def rounds_played(event: Event) -> int:
     return last
 
 
-def _date(text: str | None) -> datetime.date | None:
+def start_date(text: str | None) -> datetime.date | None:
+    """An event's start date as pairing programs write it (None when blank or unreadable).
+
+    >>> start_date("2026/03/01"), start_date("soon")
+    (datetime.date(2026, 3, 1), None)
+    """
     from ..io.dates import parse_date  # the one reader of dates as pairing programs write them
 
     if not text:
@@ -164,7 +169,7 @@ def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
         round_robin = _looks_round_robin(trf.tournament_type, rows)
     scoring = trf.scoring()
     standard = all(scoring[k] == v for k, v in _STANDARD.items())
-    return Event(rows, trf.ratings(), round_robin, _date(trf.start), True, None if standard else scoring)
+    return Event(rows, trf.ratings(), round_robin, start_date(trf.start), True, None if standard else scoring)
 
 
 _STANDARD = {"WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2), "WL": Fraction(0),
@@ -173,11 +178,11 @@ _STANDARD = {"WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": F
 
 
 def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Sequence[int | None] | None = None,
-                round_robin: bool = False, start: datetime.date | None = None) -> Event:
+                round_robin: bool | None = False, start: datetime.date | None = None) -> Event:
     """The event of the engine's rounds form: ``pairings`` n×r (opponent's start number, blank
     or 0 for none), ``results`` n×r (each row that player's own result), ``colours`` n×r
     (``w``/``b``, optional). A game result on a round without an opponent is no game. A Swiss
-    unless ``round_robin``.
+    unless ``round_robin`` (None: a round robin when every pair meets once in the rounds).
 
     >>> from_rounds([[1, "H"], [0, "-"]], [[2, None], [1, None]], [["w", None], ["b", None]]).rounds[1]
     [Round(opponent=1, colour='b', code=0), Round(opponent=None, colour='', code=4)]
@@ -200,6 +205,8 @@ def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Seque
             colour = "" if ctable is None or is_blank(ctable[i][t]) else str(ctable[i][t]).strip().lower()
             row.append(Round(opp, colour if colour in ("w", "b") else "", code))
         rows.append(row)
+    if round_robin is None:
+        round_robin = _looks_round_robin(None, rows)
     return Event(rows, list(ratings) if ratings is not None else [], round_robin, start)
 
 
@@ -234,4 +241,4 @@ def from_crosstable(results: Any, ratings: Sequence[int | None] | None = None,
     return Event(rows, list(ratings) if ratings is not None else [], True, start, ordered=False)
 
 
-__all__ = ["ABSENT", "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played", "FORFEIT_WIN"]
+__all__ = ["ABSENT", "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played", "start_date"]
