@@ -128,6 +128,17 @@ def test_sonneborn_berger_cut_is_the_lowest_opponent_not_the_lowest_product():
     assert values("SB/C2")[:3] == F(3, 0, 4.5)
 
 
+def test_sonneborn_berger_cut_takes_the_voluntary_round_only_when_not_lower():
+    # r1: 2-3 0-1, 4 U, 1 Z; r2: 1-2 1-0, 3-4 0-1; r3: 1-3 1-0, 2-4 1-0. Scores 2, 1, 1, 2.
+    # Player 1's SB: Z against a dummy of 2 × 0 = 0 (voluntary), 2's 1 × 1, 3's 1 × 1 = 2. SB/C1: the
+    # ordinary candidate (14.1.1.d) is the value of an opponent with the lowest score, 1; the Z's 0 is lower,
+    # so 16.5.1 cuts the ordinary candidate: 1. (BH/C1 cuts the Z's dummy of 2: it is never lower than the lowest.)
+    e = tb.from_rounds([["Z", "1", "1"], ["0", "0", "1"], ["1", "0", "0"], ["U", "1", "0"]],
+                       [[None, 2, 3], [3, 1, 4], [2, 4, 1], [None, 3, 2]])
+    assert values("SB", e=e)[0] == 2 and values("SB/C1", e=e)[0] == 1
+    assert values("BH", e=e)[0] == 4 and values("BH/C1", e=e)[0] == 2
+
+
 def test_forfeits_as_played():
     # /P: Fay's forfeit win over Eve counts Eve's adjusted 1 as an opponent's score (not the dummy 3)
     assert values("BH/P")[5] == Fraction(1 + 3 + 1.5 + 3)
@@ -172,6 +183,9 @@ def test_ratings():
     # PTP: Bob scored 0: the lowest opponent's rating - 800. Gil 1 of 2 against 1300 twice: the lowest rating
     # expected to score 50 % against 1300: table 8.1.2 gives 50 % for |D| from 0 to 3, so 1300 - 3 = 1297
     assert values("PTP")[1] == 1800 - 800 and values("PTP")[6] == 1297
+    # all points: the lowest rating expected to score 100 % against every opponent: 736 above the highest
+    everything = {1: [(2, "w", "1")], 2: [(1, "b", "0")]}
+    assert values("PTP", e=tb.from_trf(parse_trf(trf_text(everything, RATINGS, 1))))[0] == 1900 + 736
     assert values("RTNG", "2026") == F(*RATINGS.values())
     assert values("TPN", "2026") == F(1, 2, 3, 4, 5, 6, 7, 8)
 

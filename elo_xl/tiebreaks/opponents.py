@@ -67,20 +67,20 @@ def average_opponents_buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def sonneborn_berger(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """SB (C.07 9.1): the sum over the rounds of the opponent's score (16.3; the dummy's for an
     own unplayed round, 16.4) times the points scored in it. ``/C1``, ``/C2`` (14.1.1.d) cut
-    the value of the opponent with the lowest score (the lowest such value on a tie), a
-    voluntarily unplayed round's value first (16.5); ``/P`` counts forfeits as games.
+    the value of the opponent with the lowest score (the lowest such value on a tie), unless
+    the lowest value of a voluntarily unplayed round is not lower: then that one (16.5.1),
+    the rule applied again for the second cut (16.5.2); ``/P`` counts forfeits as games.
     """
     out = []
     for i in range(p.players):
         items = p.opponent_values(i, t.forfeits_played)
         rest = [(score, score * own, voluntary) for score, own, voluntary in items]
         for _ in range(min(t.cut, len(rest))):
+            low = min(e[0] for e in rest)
+            victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
             voluntary = [e for e in rest if e[2]]
-            if voluntary:
+            if voluntary and min(e[1] for e in voluntary) >= victim[1]:
                 victim = min(voluntary, key=lambda e: e[1])
-            else:
-                low = min(e[0] for e in rest)
-                victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
             rest.remove(victim)
         out.append(Fraction(sum(e[1] for e in rest), p.unit * p.unit))
     return out
