@@ -191,8 +191,10 @@ def test_ratings():
 
 
 def test_koya_in_a_swiss():
-    # at least half of the 4 points possible: Ann scored ½ against Cat (3), ½ against her H's dummy (3)
-    assert values("KS")[0] == 1
+    # opponents with at least half of the 4 points possible, at their final scores, in rounds against an
+    # opponent (no dummy): Ann ½ against Cat (3); Fay beat Dan (1½: no) and lost to Cat: 0; Cat ½ against Ann
+    # and 1 against Fay (3); Dan ½ against Cat; Gil beat Hal (2): 1; Hal beat Gil (1: no): 0
+    assert values("KS") == F(0.5, 0, 1.5, 0.5, 0, 0, 1, 0)
 
 
 def test_rounds_not_played_yet_are_not_rounds():

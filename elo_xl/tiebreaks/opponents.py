@@ -89,8 +89,9 @@ def sonneborn_berger(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def koya(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """KS (C.07 9.2): the points scored against the opponents who scored at least half of the
     maximum possible score: a win's points times the rounds in a Swiss; in a round robin times
-    the games a player can play (an odd number of players sits one out). Opponents' scores
-    and dummies as for SB.
+    the games a player can play (an odd number of players sits one out). Only rounds against
+    an opponent count (games and forfeits), at the opponents' final scores: article 16 does
+    not manage Koya (no dummy, no adjusted score), as FIDE's reference program computes it.
     """
     if p.round_robin:
         games = max((sum(1 for r in range(p.rounds) if p.opp[i][r] >= 0) for i in range(p.players)), default=0)
@@ -99,6 +100,7 @@ def koya(p: Prepared, t: Tiebreak) -> list[Fraction]:
     maximum = p.win * games
     out = []
     for i in range(p.players):
-        total = sum(own for score, own, _ in p.opponent_values(i) if 2 * score >= maximum)
+        total = sum(p.points[i][r] for r in range(p.rounds)
+                    if p.opp[i][r] >= 0 and 2 * p.score[p.opp[i][r]] >= maximum)
         out.append(Fraction(total, p.unit))
     return out
