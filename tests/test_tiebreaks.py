@@ -316,3 +316,17 @@ def test_codes_as_written():
     assert [t.code for t in tb.parse_codes("bh-c1, SB/P ,de,ge")] == ["BH/C1", "SB/P", "DE", "REP"]
     with pytest.raises(EloError, match="already tie-break 1"):
         tb.parse_codes("BH-C1,BH/C1")
+
+
+def test_a_crosstable_has_no_round_order():
+    e = tb.from_crosstable([[None, 1, "½"], [0, None, 1], ["½", 0, None]])
+    for code in ("PS", "FB"):
+        with pytest.raises(EloError, match=f"tie-break {code} needs"):
+            tb.ranking(e, code, "2024")
+
+
+def test_an_event_with_no_round_played():
+    # nothing written yet: every value 0, ranked by start number (tiebreak-core refuses such an event)
+    e = tb.from_trf(parse_trf(trf_text({1: [BLANK], 2: [BLANK], 3: [BLANK]}, RATINGS, 1)))
+    r = tb.ranking(e, None, "2026")
+    assert r.rounds == 0 and r.ranks == [1, 2, 3] and set(r.row(0).values()) == {0}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..errors import EloError
 from .codes import Tiebreak
 from .unplayed import FORFEIT_LOST, FORFEIT_WON, GAME, Prepared, trimmed
 
@@ -37,8 +38,11 @@ def buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def fore_buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """FB (C.07 8.3): Buchholz with every game of the last round (and every forfeit with an
     opponent in it) counted as a draw, for everybody; byes keep their points. Cuts, medians
-    and ``/P`` as for BH. An event of no rounds is BH.
+    and ``/P`` as for BH. An event of no rounds is BH. Needs the rounds in playing order.
     """
+    if not p.ordered:
+        raise EloError(f"tie-break {t.code} needs the last round; a crosstable has no round order "
+                       "(give a TRF file, or choose another tie-break)")
     if p.rounds == 0:
         return buchholz(p, t)
     last = p.rounds - 1
