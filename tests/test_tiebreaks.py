@@ -330,3 +330,21 @@ def test_an_event_with_no_round_played():
     e = tb.from_trf(parse_trf(trf_text({1: [BLANK], 2: [BLANK], 3: [BLANK]}, RATINGS, 1)))
     r = tb.ranking(e, None, "2026")
     assert r.rounds == 0 and r.ranks == [1, 2, 3] and set(r.row(0).values()) == {0}
+
+
+def test_a_full_point_bye_is_a_round_of_availability():
+    # Z, then F, then an absence: the F (16.2.1, not a requested bye: C.07 16.1.1) shows he was available,
+    # so the Z before it stays at its 0 (16.2.3) and only the final absence counts as a draw (16.2.5):
+    # adjusted 0 + 1 + ½ = 1½ (counting the Z as a draw too would give 2)
+    e = tb.from_rounds([["Z", "F", None], ["1", "1", "1"], ["0", "0", "0"]], [[None, None, None], [3, 3, 3], [2, 2, 2]])
+    p = prepare(e, "2024")
+    assert p.category[0] == ["16.2.3", "16.2.1", "16.2.5"] and Fraction(p.adjusted[0], 2) == Fraction(3, 2)
+
+
+def test_koya_in_an_odd_round_robin():
+    # 3 players, 3 rounds, each rests once: A beat B, B beat C, A drew C. A player can play 2 games, so
+    # Koya counts opponents with at least 1 point (50 % of 2, not of the 3 rounds): A 1 (against B),
+    # B 0 (lost to A), C ½ (against A)
+    e = tb.from_rounds([["1", None, "="], ["0", "1", None], [None, "0", "="]], [[2, None, 3], [1, 3, None], [None, 2, 1]],
+                       round_robin=True)
+    assert values("KS", e=e) == F(1, 0, 0.5)
