@@ -143,6 +143,17 @@ def test_forfeits_as_played():
     # /P: Fay's forfeit win over Eve counts Eve's adjusted 1 as an opponent's score (not the dummy 3)
     assert values("BH/P")[5] == Fraction(1 + 3 + 1.5 + 3)
     assert values("SB/P")[5] == Fraction(1 * 1 + 3 * 1 + 1.5 * 1)
+    # Eve's forfeit loss (a voluntarily unplayed round) counts Fay's 3 instead of a dummy of Eve's 0; her Z and
+    # absence keep their dummies of 0: 3 + 1½ + 0 + 0; /C1 then cuts a voluntary round's 0
+    assert values("BH/P")[4] == Fraction(9, 2) and values("BH/C1/P")[4] == Fraction(9, 2)
+
+
+def test_direct_encounter_counts_a_forfeit_with_p():
+    # 1 and 2 have 1 point each and met only in a forfeit (1 won it): not an encounter in a Swiss (DE ties them),
+    # an encounter with /P (1 ranks above 2)
+    e = tb.from_rounds([["+", "0"], ["-", "1"], ["1", "1"], ["0", "0"]], [[2, 3], [1, 4], [4, 1], [3, 2]])
+    assert tb.ranking(e, "DE", "2024").shared == [2, 2, 1, 4]
+    assert tb.ranking(e, "DE/P", "2024").shared == [2, 3, 1, 4]
 
 
 def test_fore_buchholz():
