@@ -359,3 +359,14 @@ def test_koya_in_an_odd_round_robin():
     e = tb.from_rounds([["1", None, "="], ["0", "1", None], [None, "0", "="]], [[2, None, 3], [1, 3, None], [None, 2, 1]],
                        round_robin=True)
     assert values("KS", e=e) == F(1, 0, 0.5)
+
+
+def test_a_scoring_system_of_3_1_0():
+    # TRF-2026 162: a win (and a forfeit win, a U) 3, a draw (and an H) 1, a loss 0. Ann: 3 + 1 + 1 + 3 = 8,
+    # Fay: 3 + 3 + 3 + 0 = 9; STD counts 1, ½, 0: 3 each. Ann's BH (2024): Bob 0 + two 16.2.5 rounds as draws
+    # (1 each) = 2, her H's dummy 8, Cat 8, Dan 1 + 3 = 4: 22
+    text = trf_text(GAMES, RATINGS, 4).replace("XXR 4\n", "XXR 4\n162  W 3.0    D 1.0    L 0.0\n")
+    e = tb.from_trf(parse_trf(text))
+    assert values("PTS", e=e)[:6] == F(8, 0, 8, 4, 0, 9) and values("STD", "2026", e)[:6] == F(3, 0, 3, 1.5, 0, 3)
+    assert values("BH", e=e)[0] == 22 and values("WIN", e=e)[5] == 3
+    assert tb.ranking(e, "BH", "2024").order[0] == 6
