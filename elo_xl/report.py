@@ -93,7 +93,9 @@ def heading(report: Report) -> str:
     e = report.event
     parts = [e["name"] or "Event", f"{e['players']} players", f"{e['rounds']} rounds", f"rules {e['rules']}"]
     if e.get("tiebreaks"):
-        parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules)")
+        played = report.ranking.rounds if report.ranking is not None else e["rounds"]
+        after = f", after round {played}" if played < e["rounds"] else ""  # a file exported before its last round
+        parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules{after})")
     if e["average_rating"] is not None:
         parts.append(f"average rating {e['average_rating']}, category {e['category']}")
     return " — ".join([parts[0], ", ".join(parts[1:])])

@@ -83,3 +83,14 @@ def test_a_trf16_file_gets_no_202(tmp_path, capsys):
     assert main(["workbook", "swiss", "--from", str(trf), "-o", str(book)]) == 0
     assert main(["export", str(book), "-o", str(back)]) == 0
     assert read_trf(back).header("202") is None
+
+
+def test_an_event_before_its_last_round_is_ranked_after_the_rounds_played(tmp_path, capsys):
+    path = tmp_path / "five.trf"
+    path.write_text(trf_text(GAMES, RATINGS, 5), encoding="utf-8")  # XXR 5, four rounds played
+    assert main(["rate", str(path), "--tiebreaks", "BH", "--tiebreak-rules", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "5 rounds" in out.splitlines()[0] and "tie-breaks BH (2026 rules, after round 4)" in out.splitlines()[0]
+    # the 2026 cap is ½ × 4 rounds played: Ann's H counts 2 (test_tiebreaks: BH 7½)
+    assert main(["rate", str(path), "--tiebreaks", "BH", "--tiebreak-rules", "2026", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"][0]["tiebreaks"] == {"BH": 7.5}
