@@ -85,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_argument("--norms-exempt", action="store_true",
                       help="with --norms: the event is exempt from the federation rules (national championship final, zonal…)")
     rate.add_argument("--min-games", type=int, metavar="N", help="with --norms: the games a norm needs (default 9)")
+    add_tiebreak_arguments(rate)
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                                              "and write a TRF file with points and ranks.")
     export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
+    add_tiebreak_arguments(export)
     export.set_defaults(run=run_export)
 
     period = commands.add_parser(
@@ -135,6 +137,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"folder to write to (default: {LITE_FOLDER})")
     lite.set_defaults(run=run_lite)
     return parser
+
+
+def add_tiebreak_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--tiebreaks LIST`` and ``--tiebreak-rules 2024|2026`` (``rate``, ``export``)."""
+    parser.add_argument("--tiebreaks", metavar="LIST",
+                        help="the tie-breaks in order, codes of FIDE C.07, e.g. BH/C1,BH,SB (default: the TRF-2026 "
+                             "file's 202 record, else Swiss BH/C1,BH,SB,PS,DE,WIN,BWG, round robin DE,WIN,SB,KS)")
+    parser.add_argument("--tiebreak-rules", choices=("2024", "2026"),
+                        help="the version of C.07 (default: the one in force at the start date, 2026 from 1 March 2026)")
+
+
+def tiebreak_options(args: argparse.Namespace) -> Any:
+    """The ``--tiebreaks`` list, checked (None when not given): an unknown code or modifier is
+    an error naming the option."""
+    from .tiebreaks import parse_codes
+
+    if args.tiebreaks is None:
+        return None
+    try:
+        return parse_codes(args.tiebreaks)
+    except EloError as error:
+        raise EloError(f"--tiebreaks: {error}") from None
 
 
 def check_workbook_options(args: argparse.Namespace) -> None:
@@ -179,9 +203,15 @@ def run_rate(args: argparse.Namespace) -> int:
     if args.output is not None:
         writable_file(args.output)
         not_an_input(args.output, args.event, args.k_file)
+    codes = tiebreak_options(args)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
-    result = rate_tournament(event, args.rules, args.k, k_file, args.year)
+    try:
+        result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
+    except EloError as error:  # the file's 202 record: name the file too
+        if str(error).startswith("line ") and " (202): " in str(error):
+            raise EloError(f"{os.path.basename(args.event)}, {error}") from None
+        raise
     if args.norms or args.norms_exempt or args.min_games is not None:
         from .tournament_norms import add_norms
 
@@ -240,7 +270,7 @@ def run_export(args: argparse.Namespace) -> int:
     readable_file(args.book)
     writable_file(args.output)
     not_an_input(args.output, args.book)
-    _emit(book_to_trf(args.book), args.output)
+    _emit(book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules), args.output)
     print(args.output)
     return 0
 

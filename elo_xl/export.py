@@ -2,9 +2,10 @@
 points and ranks.
 
 Only the inputs are read (through the book's defined names), so no spreadsheet engine is
-needed. Points come from the engine (byes and forfeits included); ranks are by points, then
-the book's tie-break (Buchholz in a Swiss, Sonneborn-Berger in a round robin), then start
-number.
+needed. Points come from the engine (byes and forfeits included); ranks are the event's one
+ranking (:func:`elo_xl.tournament.event_ranking`): points, then the list of tie-breaks (given,
+else the book's, else the kept ``202`` record, else FIDE's recommended list for a Swiss or a
+round robin), then start number. A TRF-2026 file gets its ``202`` record with the list used.
 
 A round robin has a crosstable, not rounds: its games are written in the rounds and colours
 of the book's kept TRF player lines when the book was made from a TRF file, a game they lack
@@ -30,8 +31,7 @@ from .io import sniff
 from .io.paths import readable_file
 from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                       parse_result, to_number)
-from .standings import from_rounds, standings
-from .tournament import Entrant, Tournament
+from .tournament import Entrant, Tournament, event_ranking
 
 
 #: What export reads at most. The largest book elo-xl writes (a Swiss of 1000 players and 15
@@ -566,41 +566,56 @@ def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: i
     return grid_p, grid_c, grid_r
 
 
-def points_and_ranks(t: Tournament, tiebreak: str = "buchholz") -> tuple[list[float], list[int]]:
-    """Tournament points (engine) and ranks: points, then ``tiebreak`` (``buchholz`` or
-    ``sonneborn-berger``), then start number."""
+def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | None = None,
+                     round_robin: bool = False) -> tuple[list[float], list[int]]:
+    """Tournament points (engine) and ranks (:func:`ranking`)."""
     try:
         outcomes = rate_event(t.ratings, t.results, None, None, t.pairings)
     except EloError as error:
         raise EloError(f"the book's games do not agree, fix them first: {error}") from None
-    points = [o.points for o in outcomes]
-    rounds = from_rounds(t.results, t.pairings)
-    ranks = [s.rank for s in standings(rounds, tiebreak)]  # points, the tie-break, start number
-    return points, ranks
+    return [o.points for o in outcomes], ranking(t, tiebreak_list, version, round_robin).ranks
 
 
-def trf_event(t: Tournament, tiebreak: str = "buchholz") -> Any:
+def ranking(t: Tournament, tiebreak_list: Any = None, version: str | None = None, round_robin: bool = False) -> Any:
+    """The ranking export writes: :func:`elo_xl.tournament.event_ranking` of the book's event
+    (points, then ``tiebreak_list`` — None: the kept ``202`` record, else FIDE's recommended
+    list — then start number, under ``version``: None for the rules in force at the start)."""
+    return event_ranking(t, tiebreak_list, version, round_robin)
+
+
+def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = None, round_robin: bool = False) -> Any:
     """A :class:`~elo_xl.io.trf_model.TrfEvent` of the tournament: the lines of the TRF file
     the book kept, the book's event data where changed, player lines with points and ranks
-    (:func:`elo_xl.io.trf_keep.trf_from_book`)."""
+    (:func:`elo_xl.io.trf_keep.trf_from_book`); a TRF-2026 file's ``202`` record says the list used."""
+    from .io.trf_format import is_trf_2026
     from .io.trf_keep import trf_from_book
     from .io.trf_write import set_standings
 
     event = trf_from_book(t)
-    points, ranks = points_and_ranks(t, tiebreak)
+    points, ranks = points_and_ranks(t, tiebreak_list, version, round_robin)
     set_standings(event, points, ranks)
+    if is_trf_2026(event):
+        event.set_header("202", ",".join(ranking(t, tiebreak_list, version, round_robin).codes))
     return event
 
 
-def tournament_to_trf(t: Tournament, tiebreak: str = "buchholz") -> str:
-    """The TRF text of an event, with points and ranks filled in (ranks by ``tiebreak`` after points)."""
+def tournament_to_trf(t: Tournament, tiebreak_list: Any = None, version: str | None = None,
+                      round_robin: bool = False) -> str:
+    """The TRF text of an event, with points and ranks filled in (see :func:`ranking`)."""
     from .io.trf_write import write_trf
 
-    return write_trf(trf_event(t, tiebreak))
+    return write_trf(trf_event(t, tiebreak_list, version, round_robin))
 
 
-def book_to_trf(path: str | Path) -> str:
-    """The TRF text of a Swiss or round-robin workbook: :func:`read_book`, then :func:`tournament_to_trf`.
+def book_tiebreaks(book: Any) -> tuple[Any, str | None]:
+    """The list of tie-breaks and the rule version a book names (its ``TiebreakList`` and
+    ``TiebreakRules``); (None, None) for a book that names none: the defaults apply."""
+    return None, None
+
+
+def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:
+    """The TRF text of a Swiss or round-robin workbook: :func:`read_book`, then :func:`tournament_to_trf`,
+    ranked by ``tiebreak_list`` and ``version`` (None: what the book names, :func:`book_tiebreaks`).
 
     Every value is checked in the book first, so the messages name its cells; a problem that
     only the TRF checker finds (such as two pairing-allocated byes in one round) is reported
@@ -609,8 +624,13 @@ def book_to_trf(path: str | Path) -> str:
     book = _open_book(Path(path))
     swiss = book.has("Pairings") or not book.has("Results")
     event = read_swiss_book(path, book) if swiss else read_round_robin_book(path, book)
+    named_list, named_version = book_tiebreaks(book)
+    if tiebreak_list is None:
+        tiebreak_list = named_list
+    if version is None:
+        version = named_version
     try:
-        return tournament_to_trf(event, "buchholz" if swiss else "sonneborn-berger")
+        return tournament_to_trf(event, tiebreak_list, version, not swiss)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
 

@@ -4,12 +4,14 @@
 >>> from elo_xl.tournament import from_crosstable, rate_tournament
 >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> print(table(report))
-No  Name  Title  Fed  Rating   K  Points  Buchholz  Rank  Games  Score  Opp avg  Expected  Change   New  Perf
- 1  Ann                 2500  10       1         0     1      1      1     2400      0.64      +4  2504  3200
- 2  Bob                 2400  10       0         1     2      1      0     2500      0.36      -4  2396  1700
+No  Name  Title  Fed  Rating   K  Points  DE  WIN  SB  KS  Rank  Games  Score  Opp avg  Expected  Change   New  Perf
+ 1  Ann                 2500  10       1   0    1   0   0     1      1      1     2400      0.64      +4  2504  3200
+ 2  Bob                 2400  10       0   0    0   0   0     2      1      0     2500      0.36      -4  2396  1700
 
-The table and the CSV add each player's Buchholz and rank (points, then Buchholz, then start
-number, from :mod:`elo_xl.standings`); the JSON keeps exactly the fields the README lists.
+Every player's rank and tie-breaks come from one computation (:func:`elo_xl.tournament.event_ranking`:
+points, then the list of tie-breaks, then start number). The JSON holds them as ``"rank"`` and
+``"tiebreaks"`` (code → value, in the order of the list); the table and the CSV show one column
+per tie-break after the points (table) or after the rank (CSV).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .tournament_norms import norms_section, norms_text
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
-           ("Rating", "rating", False), ("K", "k", False), ("Points", "points", False), ("Buchholz", "buchholz", False),
+           ("Rating", "rating", False), ("K", "k", False), ("Points", "points", False),
            ("Rank", "rank", False), ("Games", "games", False),
            ("Score", "score", False), ("Opp avg", "opp_average", False), ("Expected", "expected", False),
            ("Change", "change", True), ("New", "new_rating", False), ("Perf", "performance", False))
@@ -49,33 +51,39 @@ def number_text(value: Any, signed: bool = False) -> str:
 
 
 def ranked_rows(report: Report) -> list[dict[str, Any]]:
-    """The report's rows (in start order) with each player's ``buchholz`` and ``rank`` added
-    after the JSON fields (before ``norms``, when ``--norms`` added them)."""
+    """The report's rows (in start order), flat: the JSON fields, each tie-break of the list as
+    a field named by its code (``BH/C1``) after ``rank``, then ``norms`` when ``--norms`` added them."""
     rows = []
-    for i, row in enumerate(report.rows):
-        standing = report.standings[i] if i < len(report.standings) else None
-        fields = {k: v for k, v in row.items() if k != "norms"}
-        fields["buchholz"] = standing.buchholz if standing else None
-        fields["rank"] = standing.rank if standing else None
+    for row in report.rows:
+        fields = {k: v for k, v in row.items() if k not in ("norms", "tiebreaks")}
+        fields.update(row.get("tiebreaks") or {})
         if "norms" in row:
             fields["norms"] = row["norms"]
         rows.append(fields)
     return rows
 
 
+def columns(report: Report) -> list[tuple[str, str, bool]]:
+    """The table's columns: :data:`COLUMNS` with one per tie-break of the list after Points."""
+    codes = report.event.get("tiebreaks") or []
+    at = next(i for i, c in enumerate(COLUMNS) if c[1] == "points") + 1
+    return list(COLUMNS[:at]) + [(code, code, False) for code in codes] + list(COLUMNS[at:])
+
+
 def table(report: Report) -> str:
     """The players of a report as an aligned table (unrated players show NR)."""
-    rows = [[header for header, _, _ in COLUMNS]]
+    shown = columns(report)
+    rows = [[header for header, _, _ in shown]]
     for row in ranked_rows(report):
         cells = []
-        for _, key, signed in COLUMNS:
+        for _, key, signed in shown:
             text = number_text(row[key], signed) if key not in LEFT else (row[key] or "")
             cells.append("NR" if key == "rating" and row[key] is None else text)
         rows.append(cells)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(shown))]
     lines = []
     for r in rows:
-        cells = [cell.ljust(w) if COLUMNS[i][1] in LEFT else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
+        cells = [cell.ljust(w) if shown[i][1] in LEFT else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 
@@ -84,14 +92,18 @@ def heading(report: Report) -> str:
     """One line about the event: name, players, rounds, rule set, average rating and category."""
     e = report.event
     parts = [e["name"] or "Event", f"{e['players']} players", f"{e['rounds']} rounds", f"rules {e['rules']}"]
+    if e.get("tiebreaks"):
+        played = report.ranking.rounds if report.ranking is not None else e["rounds"]
+        after = f", after round {played}" if played < e["rounds"] else ""  # a file exported before its last round
+        parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules{after})")
     if e["average_rating"] is not None:
         parts.append(f"average rating {e['average_rating']}, category {e['category']}")
     return " — ".join([parts[0], ", ".join(parts[1:])])
 
 
 def as_csv(report: Report) -> str:
-    """The players of a report as CSV: the JSON field names as header, then ``buchholz`` and
-    ``rank`` (and ``norms`` with ``--norms``)."""
+    """The players of a report as CSV: the JSON field names as header (``rank`` among them),
+    one column per tie-break named by its code, and ``norms`` with ``--norms``."""
     out = io.StringIO()
     rows = ranked_rows(report)
     fields = list(rows[0]) if rows else []

@@ -1,5 +1,8 @@
-"""Points, tie-breaks and ranks of an event: computed once, read by ``export``, the TRF
-writer, the rating report and the workbook tests.
+"""Points, Buchholz and Sonneborn-Berger as the books' formulas compute them today, and the
+rank helper of the TRF writer. The ranking of an event — what ``rate``, ``export`` and the
+TRF rank column show — is :mod:`elo_xl.tiebreaks` (C.07 in full: points, the arbiter's list of
+tie-breaks, then start number; :func:`elo_xl.tournament.event_ranking`); this module stays
+the reference the workbook tests compare the books' Buchholz and Sonneborn-Berger columns with.
 
 An event is a list of *rounds* per player, each round a pair ``(opponent, code)``: the
 opponent's start number (``None``: no opponent: a bye, a forfeit without a pairing, or

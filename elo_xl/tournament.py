@@ -11,17 +11,16 @@ its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import average_rating, category, k_factor, rate_event
 from .errors import EloError, show
 from .io.dates import as_date, date_year, parse_date
-from .io.trf_keep import book_cells
+from .io.trf_keep import book_cells, unpack_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
-from .standings import Standing, from_crosstable as crosstable_rounds, from_rounds, standings
+from . import tiebreaks
 
 
 @dataclass
@@ -126,15 +125,10 @@ class Report:
     event: dict[str, Any]
     rows: list[dict[str, Any]]
     notes: list[str] = field(default_factory=list)
-    #: The event rated (for :attr:`standings`).
+    #: The event rated.
     tournament: Tournament | None = field(default=None, repr=False, compare=False)
-
-    @functools.cached_property
-    def standings(self) -> list[Standing]:
-        """Each player's points, tie-breaks and rank (points, then Buchholz, then start
-        number), from :mod:`elo_xl.standings`: shown by the table and the CSV, not in the
-        JSON (computed when first asked, so the JSON does not pay for it)."""
-        return event_standings(self.tournament) if self.tournament is not None else []
+    #: Its ranking (:func:`event_ranking`): the rows' ``rank`` and ``tiebreaks`` come from it.
+    ranking: tiebreaks.Ranking | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
@@ -170,9 +164,11 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
 
 
 def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dict[str, int | float] | None = None,
-                    year: int | None = None) -> Report:
-    """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`)."""
+                    year: int | None = None, tiebreak_list: Any = None, tiebreak_rules: str | None = None) -> Report:
+    """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`), ranked by
+    :func:`event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
+    ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
     notes = list(t.notes)
     if year is None:
         year, origin = t.year()
@@ -192,31 +188,67 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     average = average_rating(t.ratings, rs)
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
-             "average_rating": average, "category": category(average)}
+             "average_rating": average, "category": category(average),
+             "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
     rows = []
-    for e, o, (k_value, source) in zip(t.entrants, outcomes, ks):
+    for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
             "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
             "points": o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
             "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
             "new_rating": o.new_rating, "performance": o.performance,
+            "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
         })
         if o.note:
             notes.append(f"{e.name}: {o.note}")
-    return Report(event, rows, notes, t)
+    return Report(event, rows, notes, t, ranking)
 
 
-def event_standings(t: Tournament) -> list[Standing]:
-    """Points, Buchholz, Sonneborn-Berger and rank (points, then Buchholz, then start number)
-    of every player, as ``export`` ranks a Swiss book.
+def tiebreak_event(t: Tournament, round_robin: bool | None = None) -> tiebreaks.Event:
+    """The event as the tie-breaks read it: its TRF file's lines when it came from one, else
+    its rounds form (a Swiss unless ``round_robin``), else its crosstable (a round robin).
+    ``round_robin`` None: from the TRF file (``092``, or every pair meeting once)."""
+    start = tiebreaks.start_date(t.start)
+    if t.source is not None:
+        return tiebreaks.from_trf(t.source, round_robin)
+    if t.pairings is not None:
+        return tiebreaks.from_rounds(t.results, t.pairings, t.colours, t.ratings, bool(round_robin), start)
+    return tiebreaks.from_crosstable(t.results, t.ratings, start)
 
-    >>> [(s.points, s.buchholz, s.rank) for s in event_standings(
-    ...     from_crosstable(["A", "B", "C"], [2000, 2000, 2000], [[None, 1, 0], [0, None, "½"], [1, "½", None]]))]
-    [(1, 2, 2), (0.5, 2.5, 3), (1.5, 1.5, 1)]
+
+def tiebreak_record(t: Tournament) -> tuple[str, str] | None:
+    """The TRF-2026 ``202`` record (an individual event's tie-breaks) of the event's file, or of
+    the lines a book kept: (its value, where it stands), None when there is none."""
+    if t.source is not None:
+        for r in t.source.records("202"):
+            return r.value, (f"line {r.line} (202)" if r.line is not None else "record 202")
+        return None
+    for text in unpack_cells(t.records or []):
+        if text[:4] == "202 ":
+            return text[4:].strip(), "the kept record 202"
+    return None
+
+
+def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None = None,
+                  round_robin: bool | None = None) -> tiebreaks.Ranking:
+    """The one ranking of an event: points, then the tie-breaks (``tiebreak_list``; None: the
+    file's ``202`` record, else FIDE's recommended list), then start number, under ``version``
+    (None: the rules in force at the start date).
+
+    >>> r = event_ranking(from_crosstable(["A", "B", "C"], [2000, 2000, 2000], [[None, 1, 0], [0, None, "½"], [1, "½", None]]))
+    >>> r.codes, r.ranks, r.row(0)
+    (['DE', 'WIN', 'SB', 'KS'], [2, 3, 1], {'DE': 0, 'WIN': 1, 'SB': 0.5, 'KS': 0})
     """
-    rounds = from_rounds(t.results, t.pairings) if t.pairings is not None else crosstable_rounds(t.results)
-    return standings(rounds, "buchholz")
+    event = tiebreak_event(t, round_robin)
+    if tiebreak_list is None:
+        record = tiebreak_record(t)
+        if record is not None and record[0]:
+            try:
+                return tiebreaks.ranking(event, record[0], version)
+            except EloError as error:
+                raise EloError(f"{record[1]}: {error} (or give --tiebreaks)") from None
+    return tiebreaks.ranking(event, tiebreak_list, version)
 
 
 def event_fields(t: Tournament) -> dict[str, Any]:

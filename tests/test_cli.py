@@ -13,7 +13,8 @@ def test_demo_prints_the_engine_numbers(capsys, tmp_path):
     out = capsys.readouterr().out
     outcomes = rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results)
     lines = out.splitlines()
-    assert lines[0] == "elo-xl Sample Round Robin — 10 players, 9 rounds, rules FIDE, average rating 2389, category 6"
+    assert lines[0] == ("elo-xl Sample Round Robin — 10 players, 9 rounds, rules FIDE, tie-breaks DE, WIN, SB, KS "
+                        "(2026 rules), average rating 2389, category 6")
     for player, outcome in zip(ROUND_ROBIN.players, outcomes):
         line = next(line for line in lines if player.name in line)
         assert str(outcome.new_rating) in line.split()

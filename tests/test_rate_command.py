@@ -41,12 +41,16 @@ def run_json(*args):
 def test_csv_crosstable_json_is_the_engine(tmp_path):
     data, _ = run_json(sample_csv(tmp_path), "--year", "2026")
     assert list(data) == ["event", "players"]
-    assert list(data["event"]) == ["name", "rules", "rounds", "players", "average_rating", "category"]
+    assert list(data["event"]) == ["name", "rules", "rounds", "players", "average_rating", "category", "tiebreaks",
+                                   "tiebreak_rules"]
+    # a crosstable is a round robin: FIDE's recommended list; no start date: the rules in force today (2026)
     assert data["event"] == {"name": "rr", "rules": "FIDE", "rounds": 9, "players": 10,
-                             "average_rating": engine.average_rating(ROUND_ROBIN.ratings), "category": 6}
+                             "average_rating": engine.average_rating(ROUND_ROBIN.ratings), "category": 6,
+                             "tiebreaks": ["DE", "WIN", "SB", "KS"], "tiebreak_rules": "2026"}
     outcomes = engine.rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results)
     for row, outcome, player in zip(data["players"], outcomes, ROUND_ROBIN.players):
-        assert list(row) == PLAYER_KEYS
+        assert list(row) == PLAYER_KEYS + ["rank", "tiebreaks"]
+        assert list(row["tiebreaks"]) == ["DE", "WIN", "SB", "KS"]
         assert row["name"] == player.name and row["rating"] == player.rating
         for key in ("points", "games", "score", "opp_average", "expected", "change_unrounded", "change",
                     "new_rating", "performance"):
@@ -87,11 +91,12 @@ def test_table_and_csv_formats(tmp_path, capsys):
     path = sample_csv(tmp_path)
     assert main(["rate", str(path), "--year", "2026"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "rr — 10 players, 9 rounds, rules FIDE, average rating 2389, category 6"
+    assert out.splitlines()[0] == ("rr — 10 players, 9 rounds, rules FIDE, tie-breaks DE, WIN, SB, KS (2026 rules), "
+                                   "average rating 2389, category 6")
     assert "Nguyen Van An" in out and "2530" in out and "Note: Pham Quoc Duy" not in out
     assert main(["rate", str(path), "--year", "2026", "--format", "csv", "-o", str(tmp_path / "out.csv")]) == 0
     lines = (tmp_path / "out.csv").read_text().splitlines()
-    assert lines[0] == ",".join(PLAYER_KEYS + ["buchholz", "rank"]) and len(lines) == 11
+    assert lines[0] == ",".join(PLAYER_KEYS + ["rank", "DE", "WIN", "SB", "KS"]) and len(lines) == 11
 
 
 def swiss_trf(path):
@@ -111,21 +116,25 @@ def test_table_and_csv_rank_by_points_then_buchholz(tmp_path, capsys):
     Bob 2 + ½ = 2½, Cat ½ + 1 = 1½, Dan ½ + 2 = 2½; Cat and Dan tie on points and Dan's
     Buchholz puts him above Cat, though his start number is higher."""
     path = swiss_trf(tmp_path / "swiss.trf")
-    assert main(["rate", str(path), "--format", "csv"]) == 0
+    assert main(["rate", str(path), "--format", "csv", "--tiebreaks", "BH"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert [(r["name"], r["points"], r["buchholz"], r["rank"]) for r in rows] == [
+    assert [(r["name"], r["points"], r["BH"], r["rank"]) for r in rows] == [
         ("Ann", "2", "1.5", "1"), ("Bob", "1", "2.5", "2"), ("Cat", "0.5", "1.5", "4"), ("Dan", "0.5", "2.5", "3")]
-    assert main(["rate", str(path)]) == 0
+    assert main(["rate", str(path), "--tiebreaks", "BH"]) == 0
     lines = capsys.readouterr().out.splitlines()
     header = lines[2].split()
-    assert header[:9] == ["No", "Name", "Title", "Fed", "Rating", "K", "Points", "Buchholz", "Rank"]
+    assert header[:9] == ["No", "Name", "Title", "Fed", "Rating", "K", "Points", "BH", "Rank"]
     # no title: after the name come the federation, the rating, K, points, Buchholz and rank
     assert [line.split()[1:2] + line.split()[4:8] for line in lines[3:7]] == [
         ["Ann", "20", "2", "1.5", "1"], ["Bob", "20", "1", "2.5", "2"], ["Cat", "20", "0.5", "1.5", "4"],
         ["Dan", "20", "0.5", "2.5", "3"]]
-    # the JSON keeps exactly its fields: no rank, no Buchholz
-    assert main(["rate", str(path), "--format", "json"]) == 0
-    assert list(json.loads(capsys.readouterr().out)["players"][0]) == PLAYER_KEYS
+    # the JSON: the rank and the tie-breaks of the list, by code
+    assert main(["rate", str(path), "--format", "json", "--tiebreaks", "BH"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["players"][0]) == PLAYER_KEYS + ["rank", "tiebreaks"]
+    assert [(p["rank"], p["tiebreaks"]) for p in data["players"]] == [(1, {"BH": 1.5}), (2, {"BH": 2.5}),
+                                                                    (4, {"BH": 1.5}), (3, {"BH": 2.5})]
+    assert (data["event"]["tiebreaks"], data["event"]["tiebreak_rules"]) == (["BH"], "2026")  # 042: May 2026
 
 
 @pytest.mark.parametrize("content,message", [

@@ -34,7 +34,9 @@ def test_rate_sample_trf_is_the_engine():
     data = rate_json(SWISS_TRF_PATH)
     assert data["event"] == {"name": "Saigon Chess Festival 2026 - Open A", "rules": "FIDE", "rounds": 7,
                              "players": 12, "average_rating": engine.average_rating(event.ratings()),
-                             "category": engine.category(engine.average_rating(event.ratings()))}
+                             "category": engine.category(engine.average_rating(event.ratings())),
+                             # a Swiss starting 14 March 2026: FIDE's recommended Swiss list, the 2026 rules
+                             "tiebreaks": ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"], "tiebreak_rules": "2026"}
     ks = [engine.k_factor(p.rating, None, y, None, "FIDE", 2026) if p.rating else None
           for p, y in zip(event.players, event.birth_years())]
     outcomes = engine.rate_event(event.ratings(), event.results(), [[k] for k in ks], "FIDE", event.pairings())
