@@ -165,7 +165,6 @@ def open_for_reading(path: str | os.PathLike) -> sqlite3.Connection:
     if "periods" not in tables:
         raise EloError(f"--db {path}: not a period database (no periods in it); give a file made by elo-xl period --db")
     conn.execute("PRAGMA query_only = 1")
-    conn.version = version  # type: ignore[attr-defined]
     return conn
 
 
