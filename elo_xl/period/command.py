@@ -8,9 +8,10 @@
     elo-xl period --db FILE --drop YYYY-MM [--type T]
 
 With ``--db`` the database is taken for writing before the history is read and kept until the
-period is recorded (:mod:`elo_xl.period.store`); the period's rows are written into the
-database's transaction first, then the new list to its file, then the transaction is
-committed — so a refusal at save time comes before anything is written.
+period is recorded (:mod:`elo_xl.period.store`). Everything that can refuse comes before
+anything is written: the list is rated and rendered, the output path checked, the period
+recorded (one transaction), and only then the new list written. Should that last step fail (or
+Ctrl-C come), the message says the period is recorded and how to write its list (``--show``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..errors import EloError
+from ..io.paths import writable_file
 from ..progress import Progress
 from ..rules import parse_rules
 from .lists import TYPES
@@ -170,7 +172,7 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
         raise EloError(f"--list: {args.list} does not exist; give the rating list in force")
     conn = None
     history = History()
-    written = False
+    recorded = False
     try:
         if args.db:
             conn = store.open_for_writing(args.db, args.wait)
@@ -184,36 +186,31 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
         result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict)
         rows = list(result.list_rows())
         data = render(head_of(result), rows, fmt, xlsx, args.lang)
+        if args.output:
+            writable_file(args.output)  # a bad -o is refused before the period is recorded
         if conn is not None:
             try:
                 store.save_period(conn, result, os.path.basename(args.list), rows)
+                store.commit(conn)
             except sqlite3.Error as error:
                 store.rollback(conn)
                 raise EloError(f"--db {store.cause(error, args.db)}; the period was not recorded (the database is as "
                                "it was) and nothing was written") from None
+            recorded = True
         _report(result, notes=(fmt == "txt"), convention=month_convention(result.period))
+        if args.replace:
+            print(f"elo-xl: {args.type} period {month} replaced in {args.db}", file=sys.stderr)
         _emit(args, write, data)
-        written = True
-        if conn is not None:
-            try:
-                store.commit(conn)
-            except sqlite3.Error as error:
-                store.rollback(conn)
-                where = args.output or "standard output"
-                raise EloError(f"--db {store.cause(error, args.db)}; the period was not recorded (the database is as "
-                               f"it was), but the new list was written to {where}; run the same command again "
-                               "once the cause is fixed") from None
-            if args.replace:
-                print(f"elo-xl: {args.type} period {month} replaced in {args.db}", file=sys.stderr)
-    except KeyboardInterrupt:
+    except (EloError, OSError, KeyboardInterrupt) as error:
         if conn is not None:
             store.rollback(conn)
-        if not written:
+        if not recorded:
             raise
-        where = args.output or "standard output"
-        print(f"elo-xl: interrupted: the new list was written to {where}, but the period was not recorded in "
-              f"{args.db} (the database is as it was); run the same command again to record it", file=sys.stderr)
-        return 130
+        # the period is in the database, its list was not written: --show writes it
+        why = "interrupted" if isinstance(error, KeyboardInterrupt) else str(error).removeprefix("elo-xl: ")
+        print(f"elo-xl: {why}: the period {month} was recorded in {args.db}, but its new list was not written; "
+              f"write it with elo-xl period --db {args.db} --show {month} --type {args.type} -o FILE", file=sys.stderr)
+        return 130 if isinstance(error, KeyboardInterrupt) else 2
     finally:
         if conn is not None:
             store.rollback(conn)

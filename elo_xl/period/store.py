@@ -87,6 +87,8 @@ ADDED = {
     "events": ("digest TEXT",),
 }
 
+#: How long a reader waits while a run commits (a commit takes the file for a moment), in seconds.
+READ_WAIT = 30.0
 #: How long a run waits for another run to finish with the database (``--wait``), in seconds.
 DEFAULT_WAIT = 60.0
 
@@ -157,7 +159,8 @@ def open_for_reading(path: str | os.PathLike) -> sqlite3.Connection:
     path = os.fspath(path)
     _check_path(path, write=False)
     try:
-        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
+                               timeout=READ_WAIT)
         version = _version(conn, path)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as error:
@@ -177,11 +180,11 @@ def open_for_writing(path: str | os.PathLike, wait: float = DEFAULT_WAIT, stream
     stream = stream if stream is not None else sys.stderr
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=0)
-        _version(conn, path)
     except sqlite3.Error as error:
         raise EloError(f"--db {cause(error, path)}") from None
     try:
         _begin(conn, path, wait, stream)
+        _version(conn, path)
         _upgrade(conn)
     except sqlite3.Error as error:
         rollback(conn)
