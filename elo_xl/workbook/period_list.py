@@ -108,7 +108,10 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
         sheet.column_dimensions[_letter(c)].width = max(width, _WIDE.get(name, 0))
     top = WriteOnlyCell(sheet, value=title(head, lang))
     top.font = bold
-    sheet.append([top])
+    # an empty cell with the signed format registers that style; the players' rows use its number
+    marker = WriteOnlyCell(sheet, value=None)
+    marker.number_format = SIGNED
+    sheet.append([top, marker])
     header = []
     for name in columns:
         cell = WriteOnlyCell(sheet, value=words[name])
@@ -116,22 +119,6 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
         header.append(cell)
     sheet.append(header)
     change_at = columns.index("change")
-    text_fields = [c for c, f in enumerate(columns) if f in ("name", "federation", "sex", "title", "w_title", "o_title",
-                                                          "foa_title", "flag", "note")]
-    for r in rows:
-        cells: list[Any] = [r[f] for f in columns]
-        for c in text_fields:
-            value = cells[c]
-            if value and value[0] in "=+-@":
-                cell = WriteOnlyCell(sheet, value=value)
-                cell.data_type = "s"  # user text stays text, never a formula
-                cells[c] = cell
-        value = cells[change_at]
-        if value is not None:
-            cell = WriteOnlyCell(sheet, value=value)
-            cell.number_format = SIGNED
-            cells[change_at] = cell
-        sheet.append(cells)
     last = _letter(len(columns) - 1)
     end = len(rows) + HEAD_ROWS
     sheet.auto_filter.ref = f"A{HEAD_ROWS}:{last}{end}"
@@ -145,4 +132,56 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
         book.defined_names[key] = DefinedName(key, attr_text=f"{quoted}!${_letter(c)}${HEAD_ROWS}")
     out = io.BytesIO()
     book.save(out)
-    return deterministic(out.getvalue())
+    return deterministic(_with_rows(out.getvalue(), rows, columns, change_at))
+
+
+_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _rows_xml(rows: list[dict[str, Any]], columns: list[str], change_at: int, signed: str) -> str:
+    """The players' rows as worksheet XML (what openpyxl would write, made ten times faster):
+    numbers as numbers, the change with the signed format, text as inline strings (never a
+    formula); characters XML cannot hold become U+FFFD."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    letters = [_letter(c) for c in range(len(columns))]
+    parts = []
+    append = parts.append
+    for k, r in enumerate(rows):
+        n = k + HEAD_ROWS + 1
+        cells = []
+        for c, field in enumerate(columns):
+            value = r[field]
+            if value is None or value == "":
+                continue
+            ref = f"{letters[c]}{n}"
+            if value.__class__ is str:
+                text = value.translate(_ESCAPE)
+                if ILLEGAL_CHARACTERS_RE.search(text):
+                    text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", text)
+                space = ' xml:space="preserve"' if text != text.strip() else ""
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t{space}>{text}</t></is></c>')
+            elif c == change_at:
+                cells.append(f'<c r="{ref}" s="{signed}" t="n"><v>{value}</v></c>')
+            else:
+                cells.append(f'<c r="{ref}" t="n"><v>{value}</v></c>')
+        append(f'<row r="{n}">{"".join(cells)}</row>')
+    return "".join(parts)
+
+
+def _with_rows(xlsx: bytes, rows: list[dict[str, Any]], columns: list[str], change_at: int) -> bytes:
+    """The workbook openpyxl wrote (title, header, settings), with the players' rows put in."""
+    import re
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(xlsx))
+    part = "xl/worksheets/sheet1.xml"
+    sheet = source.read(part).decode("utf-8")
+    signed = re.search(r'<c r="B1" s="(\d+)"', sheet).group(1)
+    at = sheet.index("</sheetData>")
+    sheet = sheet[:at] + _rows_xml(rows, columns, change_at, signed) + sheet[at:]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            target.writestr(info, sheet.encode("utf-8") if info.filename == part else source.read(info))
+    return out.getvalue()
