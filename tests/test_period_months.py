@@ -230,3 +230,19 @@ def test_fide_id_twice_names_both_lines(tmp_path, capsys):
     ev = write_event(tmp_path, "a.trf", *APRIL, start="2026/04/04")
     assert run("--list", lst, "--month", "2026-04", ev) == 2
     assert "twice.csv, lines 3 and 7: FIDE ID 12 is listed twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang,name,old", [("vi", "Họ tên", "Elo cũ"), ("ar", "الاسم", "التصنيف السابق"),
+                                           ("ru", "Имя", "Старый рейтинг")])
+def test_xlsx_list_in_other_languages_reads_back(tmp_path, lang, name, old):
+    import openpyxl
+
+    f = files(tmp_path)
+    out = tmp_path / "apr.xlsx"
+    assert run("--list", f["march"], "--month", "2026-04", f["a"], "-o", out, "--lang", lang) == 0
+    sheet = openpyxl.load_workbook(out).active
+    heads = [c.value for c in sheet[2]]
+    assert name in heads and old in heads and "2026-04" in sheet["A1"].value
+    assert bool(sheet.sheet_view.rightToLeft) == (lang == "ar")
+    # read back as May's list whatever the words: R4 2095, R5 1905 (see the module's story)
+    assert {i: ratings(out)[i] for i in (15, 16)} == {15: (2095, 20), 16: (1905, 20)}
