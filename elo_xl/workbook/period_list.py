@@ -181,7 +181,8 @@ def _with_rows(xlsx: bytes, rows: list[dict[str, Any]], columns: list[str], chan
     at = sheet.index("</sheetData>")
     sheet = sheet[:at] + _rows_xml(rows, columns, change_at, signed) + sheet[at:]
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:  # deflated once, by deterministic()
         for info in source.infolist():
-            target.writestr(info, sheet.encode("utf-8") if info.filename == part else source.read(info))
+            data = sheet.encode("utf-8") if info.filename == part else source.read(info)
+            target.writestr(zipfile.ZipInfo(info.filename, info.date_time), data)
     return out.getvalue()
