@@ -14,7 +14,9 @@ table: they are there for speed only.
 
 Part 2 — ``elo-xl period`` end to end on a synthetic month: a FIDE ``players_list_foa.txt`` of
 200,000 players and 1,000,000 games in 2,000 TRF files (100 players × 10 rounds each), run as a
-separate process (wall time and peak memory), then the same run in this process phase by phase.
+separate process (wall time and peak memory), then the same run in this process phase by phase,
+the .xlsx list, the run again with ``--db`` (recorded), and ``--show`` of the stored period in
+every format (separate processes).
 """
 
 from __future__ import annotations
