@@ -355,3 +355,21 @@ def test_csv_output_is_safe_and_reads_back(tmp_path):
     # the changes keep their sign as numbers: equal ratings, a win: 20 × .5 = +10 and −10
     assert [r["change"] for r in rows[:2]] == ["10", "-10"]
     assert [r.name for r in iter_list(out)] == hostile
+
+
+def test_line_splitting_across_chunks_equals_splitlines():
+    # any mix of CR, LF and CRLF, cut into chunks of 1–4 bytes (a CRLF split between two chunks
+    # included): the lines are those of bytes.splitlines, which knows exactly these three ends
+    import io
+    import random
+
+    from elo_xl.io.decode import iter_lines
+
+    for trial in range(3000):
+        r = random.Random(trial)
+        lines = [bytes(r.choice(b"ab ") for _ in range(r.randrange(0, 6))) for _ in range(r.randrange(0, 12))]
+        ends = [r.choice([b"\r", b"\n", b"\r\n"]) for _ in lines]
+        data = b"".join(line + end for line, end in zip(lines, ends))
+        if lines and r.random() < 0.5:
+            data = data[:-len(ends[-1])]  # no line end after the last line
+        assert list(iter_lines(io.BytesIO(data), "x", "a list", 100, chunk=r.randrange(1, 5))) == data.splitlines()

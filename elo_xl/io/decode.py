@@ -184,8 +184,10 @@ def iter_lines(stream, name: str, kind: str, max_length: int, chunk: int = 1 << 
             block = block[1:]
         pending_cr = block.endswith(b"\r")
         data = rest + block
-        parts = re.split(rb"\r\n|\r|\n", data)
-        rest = parts.pop()
+        if not data:
+            continue
+        parts = data.splitlines()  # bytes: CR, LF and CRLF only
+        rest = b"" if data.endswith((b"\n", b"\r")) else parts.pop()
         for part in parts:
             if len(part) > max_length:
                 break

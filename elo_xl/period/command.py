@@ -184,13 +184,14 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
         rating_list = read_list(args.list, args.type)
         events = read_events(args.events)
         result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict)
-        rows = list(result.list_rows())
+        # the rows are made again for the database: holding 200,000 of them would cost 100 MB
+        rows = list(result.list_rows()) if fmt == "xlsx" else result.list_rows()
         data = render(head_of(result), rows, fmt, xlsx, args.lang)
         if args.output:
             writable_file(args.output)  # a bad -o is refused before the period is recorded
         if conn is not None:
             try:
-                store.save_period(conn, result, os.path.basename(args.list), rows)
+                store.save_period(conn, result, os.path.basename(args.list), rows if fmt == "xlsx" else None)
                 store.commit(conn)
             except sqlite3.Error as error:
                 store.rollback(conn)

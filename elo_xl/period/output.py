@@ -135,14 +135,14 @@ def as_txt(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(head: dict[str, Any], rows: list[dict[str, Any]], fmt: str, xlsx=None, lang: str = "en") -> bytes:
+def render(head: dict[str, Any], rows: Iterable[dict[str, Any]], fmt: str, xlsx=None, lang: str = "en") -> bytes:
     """The new list in ``fmt`` (txt, csv, json, or xlsx through the writer ``xlsx(head, rows, lang)``) as bytes."""
     if fmt == "xlsx":
         if xlsx is None:
             from ..errors import EloError
 
             raise EloError("--format xlsx: no workbook writer here; use txt, csv or json")
-        return xlsx(head, rows, lang)
+        return xlsx(head, rows if isinstance(rows, list) else list(rows), lang)
     text = {"txt": as_txt, "csv": as_csv, "json": as_json}[fmt](head, rows)
     return text.encode("utf-8")
 

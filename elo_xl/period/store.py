@@ -396,7 +396,7 @@ def save_period(conn: sqlite3.Connection, result: PeriodResult, list_source: str
     made (:meth:`PeriodResult.list_rows`)."""
     kind, month = result.kind, result.period
     check_month(conn, kind, month)
-    rows = rows if rows is not None else list(result.list_rows())
+    rows = rows if rows is not None else result.list_rows()
     now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     rated = int(result.has_change.sum())
     period_id = conn.execute(
