@@ -158,7 +158,7 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
     if not args.list or not args.month or not args.events:
         missing = [n for n, v in (("--list LIST", args.list), ("--month YYYY-MM", args.month),
                                   ("EVENT.trf", args.events)) if not v]
-        raise EloError(f"elo-xl period: give {', '.join(missing)} (to read a database: --db FILE --history, "
+        raise EloError(f"period: give {', '.join(missing)} (to read a database: --db FILE --history, "
                        "or --show YYYY-MM)")
     if args.replace and not args.db:
         raise EloError("--replace goes with --db FILE: it replaces the last period stored there")
