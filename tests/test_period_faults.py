@@ -144,6 +144,30 @@ def test_a_second_run_waits_then_goes_or_is_refused(tmp_path):
     assert "9,N,VIE" in (tmp_path / "may.csv").read_text() and ",1993," in (tmp_path / "may.csv").read_text()
 
 
+READ = ("import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "c.execute('BEGIN'); c.execute('SELECT COUNT(*) FROM players').fetchone(); print('reading', flush=True); "
+        "time.sleep(float(sys.argv[2])); c.execute('COMMIT')")
+
+
+def test_a_viewer_in_the_middle_of_a_read_does_not_stop_a_run(tmp_path):
+    # a reader holding the database (a shared lock, as --show does while it reads) when the run
+    # commits: the run waits for the read to end and records its period
+    f = files(tmp_path)
+    db = tmp_path / "h.sqlite"
+    assert run("--list", f["march"], "--month", "2026-04", f["a"], "--db", db, "-o", tmp_path / "apr.csv") == 0
+    reader = subprocess.Popen([sys.executable, "-c", READ, str(db), "2"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert reader.stdout.readline().strip() == "reading"
+        done = cli("--list", tmp_path / "apr.csv", "--month", "2026-05", f["b"], "--db", db, "-o",
+                   tmp_path / "may.csv")
+    finally:
+        reader.wait()
+        reader.stdout.close()
+    assert done.returncode == 0, done.stderr
+    assert [m for (m,) in sqlite3.connect(db).execute("SELECT month FROM periods ORDER BY month")] == [
+        "2026-04", "2026-05"]
+
+
 def test_two_runs_started_together_never_share_a_history(tmp_path):
     # April and May started at the same moment, three times: either May ran after April (and N's
     # first rating 1993 used April's pooled games), or one of them was refused; never both done

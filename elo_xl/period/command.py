@@ -205,7 +205,7 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
     except (EloError, OSError, KeyboardInterrupt) as error:
         if conn is not None:
             store.rollback(conn)
-        if not recorded:
+        if not recorded or isinstance(error, BrokenPipeError):
             raise
         # the period is in the database, its list was not written: --show writes it
         why = "interrupted" if isinstance(error, KeyboardInterrupt) else str(error).removeprefix("elo-xl: ")

@@ -107,7 +107,7 @@ def cause(error: sqlite3.Error, path: str) -> str:
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return f"{path}: no space left on the disk of the database"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return f"{path}: the database is in use by another elo-xl run"
+        return f"{path}: the database is in use by another elo-xl run (or a program reading it)"
     if name.startswith("SQLITE_READONLY") or "readonly" in text:
         return f"{path}: the database is read-only (its file, its folder or its disk)"
     if name.startswith("SQLITE_NOTADB") or "not a database" in text:
@@ -184,6 +184,8 @@ def open_for_writing(path: str | os.PathLike, wait: float = DEFAULT_WAIT, stream
         raise EloError(f"--db {cause(error, path)}") from None
     try:
         _begin(conn, path, wait, stream)
+        # the commit needs readers (--history, --show) to finish their query: wait for them
+        conn.execute(f"PRAGMA busy_timeout = {int(max(wait, READ_WAIT) * 1000)}")
         _version(conn, path)
         _upgrade(conn)
     except sqlite3.Error as error:
