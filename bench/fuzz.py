@@ -12,6 +12,8 @@ decorated with ``@generator("name", weight)`` that returns a :class:`Case` from 
 - readers: ``trf-mutation``, ``trf-bytes``, ``trf-valid``, ``trf-to-book``, ``non-event``,
   ``csv``, ``k-file`` (mutated real TRF exports, damaged bytes, crosstables, K files, files
   that are not events at all);
+- rating lists: ``rating-list`` (combined, single-type and CSV lists with CR-only, CRLF, LF
+  or mixed line ends, edited, cut or one endless line, through ``elo-xl period``);
 - faces: ``export`` (broken Swiss books), ``options`` (every command with odd option values
   and paths), ``udfs`` (every Excel function with odd arguments); their inputs are made by
   ``bench/fuzz_faces.py``.
@@ -299,6 +301,72 @@ def k_file(rng: random.Random) -> Case:
 # --- the faces: export, options, Excel functions ------------------------------------------------
 
 _FIXTURES: list[fuzz_faces.Fixtures] = []
+
+
+_FOA_HEADER = ("ID Number" + " " * 6 + "Name" + " " * 57 + "Fed Sex Tit  WTit OTit" + " " * 11 + "FOA SRtng SGm SK "
+               "RRtng RGm Rk BRtng BGm BK B-day Flag")
+_FOA_WIDTHS = (15, 61, 4, 4, 5, 5, 15, 4, 6, 4, 3, 6, 4, 3, 6, 4, 3, 6, 4)
+
+
+def _rating_list(rng: random.Random, players: int) -> tuple[str, list[str], str]:
+    """A rating list (combined TXT, single-type TXT or CSV) of ``players``: its name, its lines."""
+    form = rng.choice(["foa", "single", "csv"])
+    if form == "csv":
+        lines = ["fide_id,name,federation,sex,title,rating,games,k,birth_year,flag"]
+        for i in range(players):
+            lines.append(f'{100 + i},"Player {i}",VIE,M,,{rng.choice([0, rng.randint(1400, 2700)])},0,'
+                         f'{rng.choice(["", 10, 20, 40])},{rng.randint(1950, 2015)},')
+        return "list.csv", lines, form
+    header = _FOA_HEADER if form == "foa" else _FOA_HEADER[:113] + "OCT26 Gms K  B-day Flag"
+    widths = _FOA_WIDTHS if form == "foa" else _FOA_WIDTHS[:8] + (6, 4, 3, 6, 4)
+    lines = [header]
+    for i in range(players):
+        r = rng.choice([0, rng.randint(1400, 2700)])
+        triple = (r, 0, rng.choice([10, 20, 40]))
+        values = (100 + i, f"Player {i}", "VIE", "M", "", "", "", "") + (triple * 3 if form == "foa" else triple) + (
+            rng.randint(1950, 2015), "")
+        lines.append("".join(str(v).ljust(w) for v, w in zip(values, widths)))
+    return "list.txt", lines, form
+
+
+@generator("rating-list", 2)
+def rating_list(rng: random.Random) -> Case:
+    """A rating list with CR-only, CRLF, LF or mixed line ends (sometimes edited, cut or given one
+    endless line), and a small event on its players, through ``elo-xl period``: a list changed
+    only in its line ends must be read as the LF one (a success that rates its players)."""
+    players = rng.randint(2, 40)
+    name, lines, form = _rating_list(rng, players)
+    n = min(players, 10)
+    rounds = [[(w, b) for w, b in zip(range(1, n, 2), range(2, n + 1, 2))]]
+    trf = ["012 Fuzz open", "042 2026/10/03", "XXR 1"]
+    for s in range(1, n + 1):
+        opp = s + 1 if s % 2 else s - 1
+        game = f"{opp:4d} {'w' if s % 2 else 'b'} {'=' }" if opp <= n else ""
+        trf.append(f"001 {s:4d} m    {f'Player {s - 1}':33} {'':>4} VIE {100 + s - 1:11d} {'':10} {'0.5':>4} "
+                   f"{'':4}  {game}".rstrip())
+    del rounds
+    note = "valid"
+    edit = rng.randrange(6)
+    if edit == 1:
+        lines = _mutate_lines(rng, lines).split("\n")
+        note = "edited"
+    elif edit == 2:
+        lines = lines[:rng.randrange(0, len(lines) + 1)]
+        note = "cut"
+    elif edit == 3 and rng.random() < 0.3:
+        lines = [lines[0], "x" * rng.choice([2000, 70000, 3_000_000])]
+        note = "endless line"
+    ends = rng.choice(["\r", "\r\n", "\n", "mixed"])
+    if ends == "mixed":
+        data = "".join(line + rng.choice(["\r", "\n", "\r\n"]) for line in lines)
+    else:
+        data = ends.join(lines) + rng.choice([ends, ""])
+    if note == "valid" and len(lines) < 2:
+        note = "cut"
+    fmt = rng.choice(["txt", "csv", "json"])
+    args = ["period", "--list", "{" + name + "}", "--month", "2026-10", "{event.trf}", "--format", fmt, "-o", "{out}"]
+    return Case("rating-list", {name: data.encode("utf-8", "surrogatepass"), "event.trf": ("\n".join(trf) + "\n").encode()}, args,
+                note=note if note != "valid" else "valid")
 
 
 def fixtures() -> fuzz_faces.Fixtures:

@@ -311,8 +311,9 @@ def run_period(args: argparse.Namespace) -> int:
     """``elo-xl period``: a rating period's new list (all the work is in :mod:`elo_xl.period`)."""
     from .period.command import run_command
     from .workbook.archive import write_atomically
+    from .workbook.period_list import as_xlsx
 
-    return run_command(args, write_atomically)
+    return run_command(args, write_atomically, as_xlsx)
 
 
 def run_lite(args: argparse.Namespace) -> int:

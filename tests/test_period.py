@@ -221,7 +221,11 @@ def test_same_month_twice_and_out_of_order_refused(tmp_path, capsys):
     assert not out.exists()  # nothing written
     assert main(args + ["--month", "2026-09"]) == 2
     assert "comes before 2026-10" in capsys.readouterr().err
-    assert main(args + ["--month", "2026-11"]) == 0
+    # the same event in November: already rated in 2026-10 (recognised by its content)
+    assert main(args + ["--month", "2026-11"]) == 2
+    assert "already rated in the period 2026-10" in capsys.readouterr().err
+    ev2 = write_event(tmp_path, "e2.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "1")]], start="2026/11/03")
+    assert main(["period", "--list", str(lst), str(ev2), "--db", str(db), "-o", str(out), "--month", "2026-11"]) == 0
 
 
 def test_database_unchanged_when_a_period_fails_midway(tmp_path, monkeypatch):

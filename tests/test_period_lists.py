@@ -174,14 +174,20 @@ def test_xlsx_output(tmp_path):
 
     out = _month_run(tmp_path, "xlsx")
     sheet = load_workbook(out).active
-    assert sheet.freeze_panes == "A2"
-    assert sheet.auto_filter.ref == "A1:N4"
-    assert [c.value for c in sheet[1]][:3] == ["fide_id", "name", "federation"]
-    assert sheet["B2"].value == '=HYPERLINK("http://x")' and sheet["B2"].data_type == "s"
-    change = [c.value for c in sheet[1]].index("change") + 1
-    assert (sheet.cell(2, change).value, sheet.cell(3, change).value) == (4, -4)
-    assert sheet.cell(2, change).fill.fgColor.rgb != sheet.cell(3, change).fill.fgColor.rgb
-    assert sheet.cell(4, change).value is None
+    assert sheet["A1"].value == "FIDE standard list of 1 November 2026, from the period 2026-10"
+    heads = [c.value for c in sheet[2]]
+    assert heads[:3] == ["FIDE ID", "Name", "Fed"] and "Old rating" in heads and "K used" in heads
+    assert sheet.freeze_panes == "C3"  # header and title above, ID and name beside
+    assert sheet.auto_filter.ref == f"A2:{sheet.cell(2, len(heads)).column_letter}5"
+    assert sheet.print_title_rows == "$2:$2" and sheet.page_setup.orientation == "landscape"
+    assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert sheet["B3"].value == '=HYPERLINK("http://x")' and sheet["B3"].data_type == "s"
+    change = heads.index("Change") + 1
+    assert (sheet.cell(3, change).value, sheet.cell(4, change).value) == (4, -4)
+    assert sheet.cell(3, change).number_format == "+0;-0;0"
+    assert sheet.cell(5, change).value is None
+    fonts = {(c.font.name, c.font.sz) for row in sheet.iter_rows(min_row=1, max_row=5) for c in row if c.value is not None}
+    assert fonts == {("Calibri", 11)}  # one font (the header bold)
 
 
 def test_json_output_fields(tmp_path):

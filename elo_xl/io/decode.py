@@ -158,3 +158,45 @@ def newline_of(text: str) -> str:
     if i < 0 or j < i:
         return "\r"
     return "\n"
+
+
+def iter_lines(stream, name: str, kind: str, max_length: int, chunk: int = 1 << 20):
+    """The lines of a binary stream as bytes without their line ends, whatever the ends (CR, LF,
+    CRLF, mixed), read in chunks: memory stays within a chunk and one line, and a line longer than
+    ``max_length`` bytes is refused as soon as it is seen (not after reading it whole).
+
+    >>> import io
+    >>> list(iter_lines(io.BytesIO(b"a\\rb\\r\\nc\\nd"), "x", "a list", 10, chunk=2))
+    [b'a', b'b', b'c', b'd']
+    >>> list(iter_lines(io.BytesIO(b"a" * 30), "list.txt", "a rating list", 10))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: list.txt, line 1: longer than 10 characters, longer than any line of a rating list; is this a rating list?
+    """
+    line_no = 1
+    rest = b""
+    pending_cr = False
+    while True:
+        block = stream.read(chunk)
+        if not block:
+            break
+        if pending_cr and block.startswith(b"\n"):
+            block = block[1:]
+        pending_cr = block.endswith(b"\r")
+        data = rest + block
+        if not data:
+            continue
+        parts = data.splitlines()  # bytes: CR, LF and CRLF only
+        rest = b"" if data.endswith((b"\n", b"\r")) else parts.pop()
+        for part in parts:
+            if len(part) > max_length:
+                break
+            yield part
+            line_no += 1
+        else:
+            if len(rest) <= max_length:
+                continue
+        raise EloError(f"{name}, line {line_no}: longer than {max_length} characters, longer than any line of "
+                       f"{kind}; is this {kind}?")
+    if rest and rest != b"\x1a":
+        yield rest

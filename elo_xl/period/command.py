@@ -1,24 +1,39 @@
 """``elo-xl period``: the whole run behind the command (the command line only parses arguments).
 
     elo-xl period --list LIST --month YYYY-MM [--type standard|rapid|blitz] [--rules R]
-                  [--k-schedule S] [--db FILE] EVENT.trf... [--format txt|csv|xlsx|json] [-o OUT]
+                  [--k-schedule S] [--db FILE [--replace] [--wait S]] [--strict] EVENT.trf...
+                  [--format txt|csv|xlsx|json] [--lang en|vi|ar|ru] [-o OUT]
+    elo-xl period --db FILE --history
+    elo-xl period --db FILE --show YYYY-MM [--type T] [-o LIST.txt|csv|xlsx|json]
+    elo-xl period --db FILE --drop YYYY-MM [--type T]
+
+With ``--db`` the database is taken for writing before the history is read and kept until the
+period is recorded (:mod:`elo_xl.period.store`). Everything that can refuse comes before
+anything is written: the list is rated and rendered, the output path checked, the period
+recorded (one transaction), and only then the new list written. Should that last step fail (or
+Ctrl-C come), the message says the period is recorded and how to write its list (``--show``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..errors import EloError
+from ..io.paths import writable_file
 from ..progress import Progress
 from ..rules import parse_rules
 from .lists import TYPES
 
 #: Output formats (see :mod:`elo_xl.period.output`).
 FORMATS = ("txt", "csv", "xlsx", "json")
+#: Languages of the .xlsx list's words (those of the books).
+LANGS = ("en", "vi", "ar", "ru")
 
 #: The rule set of each list type when --rules is not given.
 TYPE_RULES = {"standard": "FIDE", "rapid": "FIDE-RAPID", "blitz": "FIDE-BLITZ"}
@@ -26,11 +41,12 @@ TYPE_RULES = {"standard": "FIDE", "rapid": "FIDE-RAPID", "blitz": "FIDE-BLITZ"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``elo-xl period``."""
-    parser.add_argument("events", metavar="EVENT.trf", nargs="+", help="the events of the month (TRF files)")
-    parser.add_argument("--list", required=True, metavar="LIST",
-                        help="the rating list in force: players_list_foa.txt, a single-type TXT list, the XML list or "
-                             "a CSV (fide_id,name,federation,sex,title,rating,games,k,birth_year,flag)")
-    parser.add_argument("--month", required=True, metavar="YYYY-MM", help="the rating period (a calendar month)")
+    parser.add_argument("events", metavar="EVENT.trf", nargs="*", help="the events of the month (TRF files)")
+    parser.add_argument("--list", metavar="LIST",
+                        help="the rating list in force: players_list_foa.txt, a single-type TXT list, the XML list, "
+                             "a CSV (fide_id,name,federation,sex,title,rating,games,k,birth_year,flag) or a list "
+                             "written by elo-xl period (txt, csv or xlsx)")
+    parser.add_argument("--month", metavar="YYYY-MM", help="the rating period (a calendar month)")
     parser.add_argument("--type", default="standard", choices=TYPES, help="list type (default standard)")
     parser.add_argument("--rules", help="rule set (default: FIDE, or FIDE-RAPID / FIDE-BLITZ for --type rapid / "
                                         "blitz); ELO-1970, USSR-1977, LOGISTIC for national lists")
@@ -38,7 +54,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                           "e.g. 0:25,1600:20,2000:15,2400:10")
     parser.add_argument("--db", metavar="FILE", help="SQLite database keeping every processed period (pooled "
                                                      "results of unrated players, career game counts)")
+    parser.add_argument("--history", action="store_true", help="list the periods stored in --db")
+    parser.add_argument("--show", metavar="YYYY-MM", help="write a stored period's new list (with -o, any format)")
+    parser.add_argument("--replace", action="store_true",
+                        help="re-run the last period of this type in --db (the same --month), replacing it")
+    parser.add_argument("--drop", metavar="YYYY-MM", help="remove the last period of this type from --db")
+    parser.add_argument("--wait", metavar="S", type=float, default=60.0,
+                        help="seconds to wait for another run using --db (default 60)")
+    parser.add_argument("--strict", action="store_true", help="refuse an event dated outside --month")
     parser.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else txt)")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the .xlsx list (default en)")
     parser.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
 
 
@@ -85,56 +110,178 @@ def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object
             progress.step(os.path.basename(path))
 
 
-def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object]) -> int:
-    """Run ``elo-xl period``: rate the month, write the new list (``write(path, data)`` writes a file
-    atomically), then record the period in the database. Notes and warnings go to stderr."""
-    from .lists import read_list
-    from .output import render
-    from .run import KSchedule, month_number, month_text, rate_period
+def _emit(args: argparse.Namespace, write: Callable[[str, bytes], object], data: bytes) -> None:
+    if args.output:
+        write(args.output, data)
+    else:
+        out = getattr(sys.stdout, "buffer", None)
+        out.write(data) if out is not None else sys.stdout.write(data.decode())
+        sys.stdout.flush()
 
+
+def _only(args: argparse.Namespace, mode: str, allowed: set[str]) -> None:
+    """Refuse options that do not go with a mode (--history, --show, --drop)."""
+    given = {"--list": args.list, "--month": args.month, "--rules": args.rules, "--k-schedule": args.k_schedule,
+             "--replace": args.replace, "--strict": args.strict, "EVENT.trf": args.events}
+    wrong = [name for name, value in given.items() if value and name not in allowed]
+    if wrong:
+        raise EloError(f"{mode} does not take {', '.join(wrong)}; it reads the database only")
+    if not args.db:
+        raise EloError(f"{mode} needs --db FILE, the database of the periods")
+
+
+def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx=None) -> int:
+    """Run ``elo-xl period``: rate the month (or read the database: --history, --show, --drop) and
+    write the new list (``write(path, data)`` writes a file atomically; ``xlsx(head, rows, lang)``
+    makes the .xlsx list). Notes and warnings go to stderr."""
+    modes = [m for m, on in (("--history", args.history), ("--show", args.show), ("--drop", args.drop)) if on]
+    if len(modes) > 1:
+        raise EloError(f"{' and '.join(modes)}: give one of them at a time")
+    if args.history:
+        _only(args, "--history", set())
+        return _history(args)
+    if args.show:
+        _only(args, "--show", set())
+        return _show(args, write, xlsx)
+    if args.drop:
+        _only(args, "--drop", set())
+        return _drop(args)
+    return _rate(args, write, xlsx)
+
+
+def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx) -> int:
+    from . import store
+    from .lists import read_list
+    from .output import head_of, month_convention, render
+    from .run import History, KSchedule, month_number, month_text, rate_period
+
+    if not args.list or not args.month or not args.events:
+        missing = [n for n, v in (("--list LIST", args.list), ("--month YYYY-MM", args.month),
+                                  ("EVENT.trf", args.events)) if not v]
+        raise EloError(f"period: give {', '.join(missing)} (to read a database: --db FILE --history, "
+                       "or --show YYYY-MM)")
+    if args.replace and not args.db:
+        raise EloError("--replace goes with --db FILE: it replaces the last period stored there")
     month = month_text(month_number(args.month))
     rules = resolve_rules(args.type, args.rules)
     schedule = KSchedule.parse(args.k_schedule) if args.k_schedule else None
     fmt = output_format(args.format, args.output)
     if fmt == "xlsx" and not args.output:
         raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
-    conn = history = None
-    if args.db:
-        from .store import check_month, load_history, open_store
-
-        conn = open_store(args.db)
-        check_month(conn, args.type, month)
-        history = load_history(conn, args.type, month, rules)
+    if not Path(args.list).is_file():
+        raise EloError(f"--list: {args.list} does not exist; give the rating list in force")
+    conn = None
+    history = History()
+    recorded = False
     try:
-        if not Path(args.list).is_file():
-            raise EloError(f"--list: {args.list} does not exist; give the rating list in force")
+        if args.db:
+            conn = store.open_for_writing(args.db, args.wait)
+            store.check_month(conn, args.type, month, replace=args.replace)
+            if args.replace:
+                store.drop_period(conn, args.type, month)
+            history = store.load_history(conn, args.type, month, rules)
+            history.events = store.rated_events(conn, args.type)
         rating_list = read_list(args.list, args.type)
         events = read_events(args.events)
-        result = rate_period(rating_list, events, month, args.type, rules, schedule, history)
-        data = render(result, fmt)
-        _report(result, notes=(fmt == "txt"))
+        result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict)
+        # the rows are made again for the database: holding 200,000 of them would cost 100 MB
+        rows = list(result.list_rows()) if fmt == "xlsx" else result.list_rows()
+        data = render(head_of(result), rows, fmt, xlsx, args.lang)
         if args.output:
-            write(args.output, data)
-        else:
-            sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode())
-            sys.stdout.flush()
+            writable_file(args.output)  # a bad -o is refused before the period is recorded
         if conn is not None:
-            import sqlite3
-
-            from .store import save_period
-
             try:
-                save_period(conn, result, os.path.basename(args.list))
+                store.save_period(conn, result, os.path.basename(args.list), rows if fmt == "xlsx" else None)
+                store.commit(conn)
             except sqlite3.Error as error:
-                raise EloError(f"--db {args.db}: the period could not be recorded ({error}); the database is as "
-                               "it was, the new list was written") from None
+                store.rollback(conn)
+                raise EloError(f"--db {store.cause(error, args.db)}; the period was not recorded (the database is as "
+                               "it was) and nothing was written") from None
+            recorded = True
+        _report(result, notes=(fmt == "txt"), convention=month_convention(result.period))
+        if args.replace:
+            print(f"elo-xl: {args.type} period {month} replaced in {args.db}", file=sys.stderr)
+        _emit(args, write, data)
+    except (EloError, OSError, KeyboardInterrupt) as error:
+        if conn is not None:
+            store.rollback(conn)
+        if not recorded or isinstance(error, BrokenPipeError):
+            raise
+        # the period is in the database, its list was not written: --show writes it
+        why = "interrupted" if isinstance(error, KeyboardInterrupt) else str(error).removeprefix("elo-xl: ")
+        print(f"elo-xl: {why}: the period {month} was recorded in {args.db}, but its new list was not written; "
+              f"write it with elo-xl period --db {args.db} --show {month} --type {args.type} -o FILE", file=sys.stderr)
+        return 130 if isinstance(error, KeyboardInterrupt) else 2
     finally:
         if conn is not None:
+            store.rollback(conn)
             conn.close()
     return 0
 
 
-def _report(result, notes: bool) -> None:
+def _history(args: argparse.Namespace) -> int:
+    from .store import history, open_for_reading
+
+    conn = open_for_reading(args.db)
+    try:
+        rows = history(conn)
+    finally:
+        conn.close()
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    if not rows:
+        print(f"{args.db}: no periods yet")
+        return 0
+    heads = ("type", "month", "rules", "events", "players", "rated", "first ratings", "processed (UTC)", "list")
+    keys = ("type", "month", "rules", "events", "players", "rated", "first_ratings", "processed_at", "list_source")
+    table = [heads] + [tuple("" if r[k] is None else str(r[k]) for k in keys) for r in rows]
+    widths = [max(len(row[c]) for row in table) for c in range(len(heads))]
+    numeric = {3, 4, 5, 6}
+    for row in table:
+        print("  ".join(cell.rjust(w) if c in numeric else cell.ljust(w)
+                        for c, (cell, w) in enumerate(zip(row, widths))).rstrip())
+    return 0
+
+
+def _show(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx) -> int:
+    from .output import render
+    from .run import month_number, month_text
+    from .store import open_for_reading, stored_list
+
+    month = month_text(month_number(args.show, "--show"))
+    fmt = output_format(args.format, args.output)
+    if fmt == "xlsx" and not args.output:
+        raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
+    conn = open_for_reading(args.db)
+    try:
+        head, rows = stored_list(conn, args.type, month)
+    finally:
+        conn.close()
+    _emit(args, write, render(head, rows, fmt, xlsx, args.lang))
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    from . import store
+    from .run import month_number, month_text
+
+    month = month_text(month_number(args.drop, "--drop"))
+    conn = store.open_for_writing(args.db, args.wait)
+    try:
+        store.drop_period(conn, args.type, month)
+        store.commit(conn)
+    except sqlite3.Error as error:
+        raise EloError(f"--db {store.cause(error, args.db)}; nothing was removed") from None
+    finally:
+        store.rollback(conn)
+        conn.close()
+    print(f"elo-xl: {args.type} period {month} removed from {args.db}; the next period to rate is {month} again",
+          file=sys.stderr)
+    return 0
+
+
+def _report(result, notes: bool, convention: str = "") -> None:
     """Warnings, the players' notes (for a format without a note column) and a summary on stderr."""
     for w in result.warnings:
         print(f"elo-xl: warning: {w}", file=sys.stderr)
@@ -147,5 +294,5 @@ def _report(result, notes: bool) -> None:
     first = len(result.first_rated)
     events = len(result.events)
     print(f"elo-xl: period {result.period} ({result.kind}, {result.rules}): {events} event{'s' if events != 1 else ''}, "
-          f"{rated} player{'s' if rated != 1 else ''} rated, {first} first rating{'s' if first != 1 else ''}",
-          file=sys.stderr)
+          f"{rated} player{'s' if rated != 1 else ''} rated, {first} first rating{'s' if first != 1 else ''}"
+          + (f"; {convention}" if convention else ""), file=sys.stderr)

@@ -36,6 +36,9 @@ import xml.etree.ElementTree as ET
 from typing import IO, Iterable, Iterator, NamedTuple
 
 from ..errors import EloError, show
+from ..io.csv_cells import restored
+from ..io.decode import iter_lines
+from ..io.sniff import CONTAINERS, EMPTY, EXCEL, what_file
 
 TYPES = ("standard", "rapid", "blitz")
 
@@ -47,6 +50,11 @@ HEADER_SINGLE_EXAMPLE = ("ID Number      Name                                   
                          "OTit           FOA OCT26 Gms K  B-day Flag")
 
 CSV_FIELDS = ("fide_id", "name", "federation", "sex", "title", "rating", "games", "k", "birth_year", "flag")
+#: Columns a CSV list may have besides :data:`CSV_FIELDS` (the period's CSV output writes them).
+CSV_OPTIONAL = ("standard_rating", "w_title", "o_title", "foa_title")
+#: The longest line read from a TXT list (FIDE's are 136 or 162 characters) and from a CSV list.
+MAX_TXT_LINE = 1024
+MAX_CSV_LINE = 65536
 
 
 class ListRow(NamedTuple):
@@ -154,7 +162,8 @@ def _decoded(lines: Iterable[bytes | str]) -> Iterator[str]:
 
 
 def iter_list_text(lines: Iterable[bytes | str], kind: str = "standard", source: str = "list") -> Iterator[ListRow]:
-    """The players of a FIDE TXT list (combined or single-type), one :class:`ListRow` at a time."""
+    """The players of a FIDE TXT list (combined or single-type), one :class:`ListRow` at a time
+    (``lines`` without their line ends, e.g. from :func:`elo_xl.io.decode.iter_lines`)."""
     decoded = _decoded(lines)
     header = next(decoded, None)
     if header is None:
@@ -279,7 +288,7 @@ def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list")
     if missing:
         raise EloError(f"{source}, line 1: the CSV header lacks {', '.join(missing)}; write "
                        + ",".join(CSV_FIELDS))
-    at = {f: names.index(f) for f in CSV_FIELDS + ("standard_rating",) if f in names}
+    at = {f: names.index(f) for f in CSV_FIELDS + CSV_OPTIONAL if f in names}
     intern = sys.intern
     width = len(names)
     for n, cells in enumerate(reader, 2):
@@ -298,21 +307,39 @@ def iter_list_csv(stream: IO[str], kind: str = "standard", source: str = "list")
                 raise EloError(f"{source}, line {n}, column {field}: {show(text)} is not a whole number")
             return int(text)
 
-        fide_id = number("fide_id")
-        if fide_id is None:
-            raise EloError(f"{source}, line {n}, column fide_id: the player has no FIDE ID")
-        yield ListRow(fide_id, cells[at["name"]].strip(), intern(cells[at["federation"]].strip()),
-                      intern(cells[at["sex"]].strip()), intern(cells[at["title"]].strip()), "", "", "",
-                      number("rating") or None, number("games") or 0, number("k") or None,
-                      number("birth_year") or None, intern(cells[at["flag"]].strip()), n,
+        def text(field: str) -> str:
+            return intern(restored(cells[at[field]].strip())) if field in at else ""
+
+        fide_id = number("fide_id") or 0  # 0: a player without FIDE ID (a newcomer from a TRF line without one)
+        name = restored(cells[at["name"]].strip())
+        if not fide_id and not name:
+            raise EloError(f"{source}, line {n}: the player has neither a FIDE ID nor a name")
+        yield ListRow(fide_id, name, text("federation"), text("sex"), text("title"), text("w_title"),
+                      text("o_title"), text("foa_title"), number("rating") or None, number("games") or 0,
+                      number("k") or None, number("birth_year") or None, text("flag"), n,
                       number("standard_rating") or None)
 
 
 # --- any list --------------------------------------------------------------------------------
 
 
+def _csv_lines(stream: IO[bytes], source: str) -> Iterator[str]:
+    """A CSV list's lines for :mod:`csv` (bounded, any line end), as text ending in a newline."""
+    first = True
+    for raw in iter_lines(stream, source, "a rating list", MAX_CSV_LINE):
+        if first:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+            first = False
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")
+        yield text + "\n"
+
+
 def iter_list(path: str | os.PathLike, kind: str = "standard") -> Iterator[ListRow]:
-    """The players of the rating list at ``path`` (TXT, XML or CSV, told apart by content), streamed.
+    """The players of the rating list at ``path`` (TXT, XML, CSV or an ``.xlsx`` list written by
+    ``elo-xl period``, told apart by content), streamed; any line end (CR, LF, CRLF, mixed).
 
     ``kind`` (standard, rapid, blitz) picks the rating of the combined lists.
     """
@@ -324,16 +351,27 @@ def iter_list(path: str | os.PathLike, kind: str = "standard") -> Iterator[ListR
     except OSError as error:
         raise EloError(f"{source}: cannot read the list ({error.strerror})") from None
     with f:
-        start = f.read(256)
+        start = f.read(65536)
         f.seek(0)
+        found = what_file(start, source)
+        if found == EMPTY:
+            raise EloError(f"{source}: the file is empty; give a rating list")
+        if found == EXCEL:
+            f.close()
+            from .sheet_list import iter_list_xlsx
+
+            yield from iter_list_xlsx(path, ListRow, kind, source)
+            return
+        if found in CONTAINERS:
+            raise EloError(f"{source} is {found}, not a rating list; give players_list_foa.txt, a single-type TXT "
+                           "list, the XML list, a CSV or an .xlsx list written by elo-xl period")
         head = start.lstrip(b"\xef\xbb\xbf").lstrip()
         if head.startswith(b"<"):
             yield from iter_list_xml(f, kind, source)
-        elif head.split(b"\n", 1)[0].lower().startswith(b"fide_id"):
-            text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="replace", newline="")
-            yield from iter_list_csv(text, kind, source)
+        elif re.split(rb"[\r\n]", head, maxsplit=1)[0].lower().startswith(b"fide_id"):
+            yield from iter_list_csv(_csv_lines(f, source), kind, source)
         else:
-            yield from iter_list_text(f, kind, source)
+            yield from iter_list_text(iter_lines(f, source, "a rating list", MAX_TXT_LINE), kind, source)
 
 
 class RatingList:
@@ -352,18 +390,39 @@ class RatingList:
             setattr(self, name, [])
         #: FIDE ID → position in the list.
         self.index: dict[int, int] = {}
+        #: Where each player was read (line or element).
+        self.line: list[int] = []
 
     def __len__(self) -> int:
         return len(self.fide_id)  # type: ignore[attr-defined]
 
     def append(self, row: ListRow, source: str = "list") -> None:
-        """Add one player; a FIDE ID listed twice is an error."""
+        """Add one player; a FIDE ID listed twice is an error naming both lines. A player without
+        FIDE ID (0) is kept but not indexed."""
         if row.fide_id in self.index:
-            raise EloError(f"{source}, line {row.line}: FIDE ID {row.fide_id} is listed twice "
-                           f"(first on player {self.index[row.fide_id] + 1}); a list names every player once")
-        self.index[row.fide_id] = len(self)
+            first = self.line[self.index[row.fide_id]]
+            raise EloError(f"{source}, lines {first} and {row.line}: FIDE ID {row.fide_id} is listed twice; a list "
+                           "names every player once (remove one of the two lines)")
+        if row.fide_id:
+            self.index[row.fide_id] = len(self)
         for name in self.COLUMNS:
             getattr(self, name).append(getattr(row, name))
+        self.line.append(row.line)
+
+    def without_id(self) -> dict[str, int]:
+        """Players without FIDE ID by their name (casefolded, punctuation ignored): how a newcomer
+        without an ID is found again the next month; a name shared by two such players matches neither."""
+        found: dict[str, int] = {}
+        twice = set()
+        for i, fid in enumerate(self.fide_id):  # type: ignore[attr-defined]
+            if not fid:
+                key = " ".join(re.sub(r"[.,]", " ", self.name[i]).casefold().split())  # type: ignore[attr-defined]
+                if key in found:
+                    twice.add(key)
+                found[key] = i
+        for key in twice:
+            del found[key]
+        return found
 
     def row(self, i: int) -> ListRow:
         """Player ``i`` (0-based) as a :class:`ListRow`."""
@@ -377,4 +436,7 @@ def read_list(path: str | os.PathLike, kind: str = "standard") -> RatingList:
     append = rl.append
     for row in iter_list(path, kind):
         append(row, source)
+    if not len(rl):
+        raise EloError(f"{source}: no players read from the list; is it a rating list (with its header line)? "
+                       "A period needs the list in force")
     return rl

@@ -1,33 +1,48 @@
-"""The new list of a period as FIDE's TXT layout, CSV, JSON or an ``.xlsx`` workbook.
+"""The new list of a period as FIDE's TXT layout, CSV or JSON (the ``.xlsx`` list is written by
+:mod:`elo_xl.workbook.period_list`, a face that holds the words of its headers).
+
+Every writer takes the list's head (``period``, ``type``, ``rules``) and its rows (the fields of
+:data:`~elo_xl.period.run.LIST_FIELDS`), from a run (:meth:`PeriodResult.list_rows`) or from the
+database (:func:`elo_xl.period.store.stored_list`): the same rows give the same bytes, so
+``--show`` writes what the run wrote.
 
 * JSON: ``{"period", "type", "rules", "players": [{"fide_id", "name", "federation", "sex", "title",
   "birth_year", "old_rating", "old_k", "games", "k_used", "change", "new_rating", "next_k",
   "note"}]}``, ``null`` where a value does not exist, players in the list's order, then newcomers.
-* TXT: FIDE's single-type layout (136 columns; the rating under the new list's month, e.g.
-  ``NOV26``, then games of the period, the next list's K, ``B-day``, ``Flag``). Players without a
-  rating on the new list are left out, as FIDE's lists leave them out. It reads back as a list.
+* TXT: FIDE's layout, headed with the **new list's month** (the list of the 1st of the month
+  after the period, e.g. ``NOV26`` for 2026-10): a standard list in the single-type layout (136
+  columns: rating, games of the period, the next list's K, ``B-day``, ``Flag``); a rapid or blitz
+  list in the combined layout of ``players_list_foa.txt`` (162 columns), which carries the
+  standard rating that seeds an unrated player next month. Players without a rating on the new
+  list, or without a FIDE ID, are left out, as FIDE's lists leave them out. It reads back as a list.
 * CSV: the list's CSV columns (``rating`` = new rating, ``k`` = next K, ``games`` = games of the
-  period), so it reads back as next month's list, then ``old_rating, old_k, k_used, change, note``.
-* ``.xlsx``: one row per player, the JSON fields as columns, the header frozen, filters on,
-  gains green and losses red; text cells always hold text (a name is never a formula).
+  period), then ``standard_rating, w_title, o_title, foa_title`` and ``old_rating, old_k,
+  k_used, change, note``: it reads back as next month's list, every player included. Text cells
+  go through :func:`elo_xl.io.csv_cells.neutralised` (a name such as ``=HYPERLINK(…)`` stays a
+  name when the file is double-clicked); the list reader undoes it.
 
->>> from elo_xl.period.run import month_text
->>> list_month_token("2026-10")
-'NOV26'
+>>> list_month_token("2026-10"), list_date("2026-12")
+('NOV26', datetime.date(2027, 1, 1))
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
-from typing import Any
+from typing import Any, Iterable
 
-from .lists import CSV_FIELDS, HEADER_SINGLE_EXAMPLE, _tokens
-from .run import JSON_FIELDS, PeriodResult, month_number
+from ..io.csv_cells import neutralised
+from .lists import CSV_FIELDS, CSV_OPTIONAL, HEADER_FOA_EXAMPLE, HEADER_SINGLE_EXAMPLE, _tokens
+from .run import JSON_FIELDS, month_number
 
 FORMATS = ("txt", "csv", "xlsx", "json")
+_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
 _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+#: The most rows a worksheet holds (Excel, LibreOffice): a longer list goes to .csv or .txt.
+XLSX_MAX_ROWS = 1_048_576
 
 
 def list_month_token(period: str) -> str:
@@ -36,122 +51,102 @@ def list_month_token(period: str) -> str:
     return f"{_MONTHS[n % 12]}{(n // 12) % 100:02d}"
 
 
-def as_json(result: PeriodResult) -> str:
+def list_date(period: str) -> datetime.date:
+    """The date of the list a period makes: the 1st of the month after it."""
+    n = month_number(period) + 1
+    return datetime.date(n // 12, n % 12 + 1, 1)
+
+
+def month_convention(period: str) -> str:
+    """What the summary line says about the months (the TXT header names the new list's month).
+
+    >>> month_convention("2026-04")
+    'the new list is the list of 1 May 2026 (TXT header MAY26)'
+    """
+    d = list_date(period)
+    return f"the new list is the list of {d.day} {_NAMES[d.month - 1]} {d.year} (TXT header {list_month_token(period)})"
+
+
+def as_json(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
     """The new list as JSON text."""
     out = io.StringIO()
-    head = {"period": result.period, "type": result.kind, "rules": result.rules}
-    text = json.dumps(head, ensure_ascii=False)
+    text = json.dumps({"period": head["period"], "type": head["type"], "rules": head["rules"]}, ensure_ascii=False)
     out.write(text[:-1] + ', "players": [')
     first = True
-    for row in result.rows():
-        out.write(("\n  " if first else ",\n  ") + json.dumps(row, ensure_ascii=False))
+    for row in rows:
+        out.write(("\n  " if first else ",\n  ") + json.dumps({f: row[f] for f in JSON_FIELDS}, ensure_ascii=False))
         first = False
     out.write("\n]}\n" if not first else "]}\n")
     return out.getvalue()
 
 
-CSV_COLUMNS = CSV_FIELDS + ("old_rating", "old_k", "k_used", "change", "note")
+CSV_COLUMNS = CSV_FIELDS + CSV_OPTIONAL + ("old_rating", "old_k", "k_used", "change", "note")
+_CSV_SOURCE = ("fide_id", "name", "federation", "sex", "title", "new_rating", "games", "next_k", "birth_year", "flag",
+               "standard", "w_title", "o_title", "foa_title", "old_rating", "old_k", "k_used", "change", "note")
 
 
-def as_csv(result: PeriodResult) -> str:
-    """The new list as CSV (readable back as a list)."""
+def as_csv(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
+    """The new list as CSV (readable back as a list; cells safe to double-click)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    flags = _flags(result)
-    for i, r in enumerate(result.rows()):
-        values = (r["fide_id"], r["name"], r["federation"], r["sex"], r["title"], r["new_rating"], r["games"],
-                  r["next_k"], r["birth_year"], flags(i), r["old_rating"], r["old_k"], r["k_used"], r["change"],
-                  r["note"])
-        writer.writerow(["" if v is None else v for v in values])
+    for r in rows:
+        writer.writerow(["" if v is None else neutralised(v) for v in (r[f] for f in _CSV_SOURCE)])
     return out.getvalue()
 
 
-def _flags(result: PeriodResult):
-    n = len(result.players)
-    flag = result.players.flag  # type: ignore[attr-defined]
-    return lambda i: flag[i] if i < n else ""
+def _fixed(values: Iterable[Any], widths: list[int]) -> str:
+    cells = []
+    for v, w in zip(values, widths):
+        text = "" if v is None else str(v)
+        cells.append(text[:w - 1].ljust(w))  # a space always ends a field, so no line overflows
+    return "".join(cells)
 
 
-def as_txt(result: PeriodResult) -> str:
-    """The new list in FIDE's single-type TXT layout."""
-    header = HEADER_SINGLE_EXAMPLE.replace("OCT26", list_month_token(result.period))
-    starts = [s for _, s in _tokens(header)] + [136]
-    widths = [b - a for a, b in zip(starts, starts[1:])]
-    rl = result.players
-    n = len(rl)
+def _widths(header: str, end: int) -> list[int]:
+    starts = [s for _, s in _tokens(header)] + [end]
+    return [b - a for a, b in zip(starts, starts[1:])]
+
+
+def as_txt(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
+    """The new list in FIDE's TXT layout (single-type for standard, combined for rapid and blitz)."""
+    kind = head["type"]
+    if kind == "standard":
+        header = HEADER_SINGLE_EXAMPLE.replace("OCT26", list_month_token(head["period"]))
+        widths = _widths(header, 136)
+    else:
+        header = HEADER_FOA_EXAMPLE
+        widths = _widths(header, 162)
     lines = [header]
-    for i, r in enumerate(result.rows()):
+    for r in rows:
         if r["new_rating"] is None or r["fide_id"] is None:
             continue
-        if i < n:
-            w_title, o_title, foa, flag = rl.w_title[i], rl.o_title[i], rl.foa_title[i], rl.flag[i]  # type: ignore[attr-defined]
+        names = (r["fide_id"], r["name"], r["federation"], r["sex"], r["title"], r["w_title"], r["o_title"],
+                 r["foa_title"])
+        mine = (r["new_rating"], r["games"], r["next_k"])
+        if kind == "standard":
+            values = names + mine + (r["birth_year"] or 0, r["flag"])
         else:
-            w_title = o_title = foa = flag = ""
-        values = (r["fide_id"], r["name"], r["federation"], r["sex"], r["title"], w_title, o_title, foa,
-                  r["new_rating"], r["games"], r["next_k"], r["birth_year"] or 0, flag)
-        cells = []
-        for v, w in zip(values, widths):
-            text = "" if v is None else str(v)
-            cells.append(text[:w - 1].ljust(w))  # a space always ends a field, so no line overflows
-        lines.append("".join(cells))
+            standard = (r["standard"], None, None)
+            blank = (None, None, None)
+            triples = standard + (mine + blank if kind == "rapid" else blank + mine)
+            values = names + triples + (r["birth_year"] or 0, r["flag"])
+        lines.append(_fixed(values, widths))
     return "\n".join(lines) + "\n"
 
 
-def as_xlsx(result: PeriodResult) -> bytes:
-    """The new list as an ``.xlsx`` workbook (bytes)."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Font, PatternFill
-
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet(f"List {result.period}")
-    sheet.freeze_panes = "A2"
-    bold = Font(bold=True)
-    gain, loss = PatternFill("solid", fgColor="C6EFCE"), PatternFill("solid", fgColor="FFC7CE")
-    widths = {"name": 32, "note": 60}
-    for c, name in enumerate(JSON_FIELDS):
-        sheet.column_dimensions[_column(c)].width = widths.get(name, 11)
-    head = []
-    for name in JSON_FIELDS:
-        cell = WriteOnlyCell(sheet, value=name)
-        cell.font = bold
-        head.append(cell)
-    sheet.append(head)
-    rows = 1
-    change_at = JSON_FIELDS.index("change")
-    for r in result.rows():
-        cells: list[Any] = list(r.values())
-        for c, value in enumerate(cells):
-            if value.__class__ is str and value[:1] in _FORMULA_START:
-                cell = WriteOnlyCell(sheet, value=value)
-                cell.data_type = "s"  # user text stays text, never a formula
-                cells[c] = cell
-        value = cells[change_at]
-        if value:
-            cell = WriteOnlyCell(sheet, value=value)
-            cell.fill = gain if value > 0 else loss
-            cells[change_at] = cell
-        sheet.append(cells)
-        rows += 1
-    sheet.auto_filter.ref = f"A1:{_column(len(JSON_FIELDS) - 1)}{rows}"
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
-
-
-#: Text starting with one of these would be read as a formula if written as a plain value.
-_FORMULA_START = ("=",)
-
-
-def _column(c: int) -> str:
-    """Column letters of 0-based column ``c`` (up to ZZ)."""
-    return (chr(64 + c // 26) if c >= 26 else "") + chr(65 + c % 26)
-
-
-def render(result: PeriodResult, fmt: str) -> bytes:
-    """The new list in ``fmt`` (txt, csv, xlsx, json) as bytes."""
+def render(head: dict[str, Any], rows: Iterable[dict[str, Any]], fmt: str, xlsx=None, lang: str = "en") -> bytes:
+    """The new list in ``fmt`` (txt, csv, json, or xlsx through the writer ``xlsx(head, rows, lang)``) as bytes."""
     if fmt == "xlsx":
-        return as_xlsx(result)
-    text = {"txt": as_txt, "csv": as_csv, "json": as_json}[fmt](result)
+        if xlsx is None:
+            from ..errors import EloError
+
+            raise EloError("--format xlsx: no workbook writer here; use txt, csv or json")
+        return xlsx(head, rows if isinstance(rows, list) else list(rows), lang)
+    text = {"txt": as_txt, "csv": as_csv, "json": as_json}[fmt](head, rows)
     return text.encode("utf-8")
+
+
+def head_of(result) -> dict[str, Any]:
+    """The head of a run's list (period, type, rules)."""
+    return {"period": result.period, "type": result.kind, "rules": result.rules}

@@ -28,6 +28,7 @@ steps share the period's tables; split, each piece would pass the same state aro
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ import numpy as np
 
 from ..engine import k_factor
 from ..errors import EloError, show
+from ..io.dates import parse_date
 from ..results import RESULT_TEXT
 from ..rules import FideRules, RuleSet, parse_rules
 from ..trf import TrfEvent, birth_year
@@ -142,6 +144,8 @@ class History:
 
     pool: dict[int, list[tuple[int, str, int, int]]] = field(default_factory=dict)
     careers: dict[int, int] = field(default_factory=dict)
+    #: Events already rated in stored periods: content digest → (month, source).
+    events: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 # --- the result -----------------------------------------------------------------------------------
@@ -149,6 +153,9 @@ class History:
 
 JSON_FIELDS = ("fide_id", "name", "federation", "sex", "title", "birth_year", "old_rating", "old_k", "games",
                "k_used", "change", "new_rating", "next_k", "note")
+#: A row of the new list as every output (and the database) needs it: the JSON fields, then the
+#: list's other columns (other titles, flag, and the standard rating of a rapid or blitz list).
+LIST_FIELDS = JSON_FIELDS + ("w_title", "o_title", "foa_title", "flag", "standard")
 
 
 @dataclass
@@ -185,7 +192,7 @@ class PeriodResult:
     def fide_id_of(self, i: int) -> int | None:
         """The FIDE ID of player ``i`` (None for a newcomer without one)."""
         if i < len(self.players):
-            return self.players.fide_id[i]  # type: ignore[attr-defined]
+            return self.players.fide_id[i] or None  # type: ignore[attr-defined]
         fid = self.extra[i - len(self.players)].fide_id
         return fid or None
 
@@ -198,8 +205,8 @@ class PeriodResult:
         old_r, old_k, games, k_used, change, has_change, new_r, next_k = cols
         for i in range(len(self)):
             if i < n_list:
-                fid, name, fed, sex, title, born = (rl.fide_id[i], rl.name[i], rl.federation[i], rl.sex[i],  # type: ignore[attr-defined]
-                                                   rl.title[i], rl.birth_year[i])  # type: ignore[attr-defined]
+                fid, name, fed, sex, title, born = (rl.fide_id[i] or None, rl.name[i], rl.federation[i],  # type: ignore[attr-defined]
+                                                   rl.sex[i], rl.title[i], rl.birth_year[i])  # type: ignore[attr-defined]
             else:
                 x = self.extra[i - n_list]
                 fid, name, fed, sex, title, born = x.fide_id or None, x.name, x.federation, x.sex, x.title, x.birth_year
@@ -210,14 +217,69 @@ class PeriodResult:
                    "new_rating": new_r[i] or None, "next_k": next_k[i] or None,
                    "note": "; ".join(note) if note else None}
 
+    def list_rows(self) -> Iterator[dict[str, Any]]:
+        """Each player with every column of the new list (:data:`LIST_FIELDS`): what the outputs
+        write and the database keeps, so that a stored list renders byte for byte as the run did."""
+        rl = self.players
+        n = len(rl)
+        w, o, foa, flag, standard = rl.w_title, rl.o_title, rl.foa_title, rl.flag, rl.standard  # type: ignore[attr-defined]
+        seeds = self.kind != "standard"
+        for i, row in enumerate(self.rows()):
+            if i < n:
+                row.update(w_title=w[i] or None, o_title=o[i] or None, foa_title=foa[i] or None, flag=flag[i] or None,
+                           standard=(standard[i] or None) if seeds else None)
+            else:
+                row.update(w_title=None, o_title=None, foa_title=None, flag=None, standard=None)
+            yield row
+
 
 # --- reading the events ---------------------------------------------------------------------------
 
 
+def event_digest(event: TrfEvent) -> str:
+    """What an event is, whatever its file is called: a digest of its players (FIDE ID, else name)
+    and every round's opponent, colour and result. The same event given twice, in one run or in
+    two periods, has the same digest.
+
+    >>> from elo_xl.trf import parse_trf
+    >>> lines = ("001    1 m    Ann                               2500 VIE         100                          2 w 1\\n"
+    ...          "001    2 m    Bob                               2400 VIE         200                          1 b 0\\n")
+    >>> event_digest(parse_trf("012 A\\n" + lines)) == event_digest(parse_trf("012 B\\n" + lines))
+    True
+    >>> event_digest(parse_trf(lines)) == event_digest(parse_trf(lines.replace("w 1", "w =").replace("b 0", "b =")))
+    False
+    """
+    h = hashlib.sha256()
+    for p in event.players:
+        who = p.fide_id.strip() if p.fide_id and p.fide_id.strip().strip("0") else _norm(p.name)
+        h.update(f"{p.start_no}|{who}|".encode("utf-8", "replace"))
+        for g in p.games:
+            h.update(f"{g.opponent or ''}{g.colour}{g.result};".encode("utf-8", "replace"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def _norm(s: str) -> str:
+    return " ".join(re.sub(r"[.,]", " ", s or "").casefold().split())
+
+
 def _same_name(a: str, b: str) -> bool:
-    def norm(s: str) -> str:
-        return " ".join(re.sub(r"[.,]", " ", s).casefold().split())
-    return norm(a) == norm(b)
+    return _norm(a) == _norm(b)
+
+
+def _event_month(event: TrfEvent) -> tuple[str, int | None]:
+    """(the date that places an event in a period, its month number): the end date (052), else the
+    start date (042); None when neither is a readable date with a month."""
+    for text in (event.end, event.start):
+        if not text:
+            continue
+        try:
+            found = parse_date(text)
+        except ValueError:
+            continue
+        if found is not None and found.month:
+            return text, found.year * 12 + found.month - 1
+    return "", None
 
 
 @dataclass
@@ -235,26 +297,55 @@ class _Games:
     side_event: list[int] = field(default_factory=list)
 
 
-def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], progress: Callable[[str], None] | None
+def _check_event(source: str, event: TrfEvent, digest: str, seen: dict[str, str], history: History,
+                 period_no: int | None, strict: bool, warnings: list[str]) -> None:
+    """The officer's mistakes: the same event twice (in this run or an earlier period), an event
+    whose dates lie outside the period."""
+    if digest in seen:
+        raise EloError(f"{source}: the same event as {seen[digest]} (the same players and results); give each "
+                       "event once")
+    if digest in history.events:
+        month, earlier = history.events[digest]
+        raise EloError(f"{source}: this event was already rated in the period {month} (as {earlier}); leave it out, "
+                       f"or if {month} was wrong and is the last period, redo it with --month {month} --replace")
+    seen[digest] = source
+    if period_no is None:
+        return
+    text, number = _event_month(event)
+    if number is not None and number != period_no:
+        what = (f"{source}: the event {'ends' if text == event.end else 'starts'} on {text}, outside the period "
+                f"{month_text(period_no)}")
+        if strict:
+            raise EloError(what + "; give it in the month it ended (or leave out --strict to rate it anyway)")
+        warnings.append(what + " (rated in it all the same; --strict refuses such an event)")
+
+
+def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], progress: Callable[[str], None] | None,
+             history: History | None = None, period_no: int | None = None, strict: bool = False,
              ) -> tuple[_Games, list[ListRow], dict[int, list[str]], list[str], list[dict[str, Any]]]:
     index = rating_list.index
     names = rating_list.name  # type: ignore[attr-defined]
     n_list = len(rating_list)
+    no_id = rating_list.without_id()
+    history = history or History()
     extra: list[ListRow] = []
     extra_index: dict[int, int] = {}
     notes: dict[int, list[str]] = {}
     warnings: list[str] = []
+    seen: dict[str, str] = {}
     games = _Games()
     infos = []
     for e_no, (source, event) in enumerate(events):
+        digest = event_digest(event)
+        _check_event(source, event, digest, seen, history, period_no, strict, warnings)
         players = event.players
         gid = [0] * (len(players) + 1)
         for p in players:
             fid = int(p.fide_id) if p.fide_id else 0
-            at = index.get(fid) if fid else None
+            at = index.get(fid) if fid else no_id.get(_norm(p.name))
             if at is not None:
                 gid[p.start_no] = at
-                if p.name and p.name != names[at] and not _same_name(p.name, names[at]):
+                if fid and p.name and p.name != names[at] and not _same_name(p.name, names[at]):
                     warnings.append(f"{source}, line {p.line}: FIDE ID {fid} is {names[at]} on the list, "
                                     f"not {p.name}; rated as the list's player")
                 continue
@@ -293,7 +384,7 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
                     sp.append(me), so.append(gid[opp]), sh.append(halves), se.append(e_no)
                     count += 1
         infos.append({"source": source, "name": event.name, "start": event.start, "end": event.end,
-                      "players": len(players), "games": count})
+                      "players": len(players), "games": count, "digest": digest})
         if progress:
             progress(os.path.basename(source))
     return games, extra, notes, warnings, infos
@@ -308,16 +399,19 @@ def _note(notes: dict[int, list[str]], i: int, text: str) -> None:
 
 def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], month: str,
                 kind: str = "standard", rules: Any = None, k_schedule: KSchedule | str | None = None,
-                history: History | None = None, progress: Callable[[str], None] | None = None) -> PeriodResult:
+                history: History | None = None, progress: Callable[[str], None] | None = None,
+                strict: bool = False) -> PeriodResult:
     """Rate one period: ``events`` are (source name, TRF event) pairs, read once in order (a generator
-    keeps one event in memory at a time); players are matched to the list by FIDE ID. Returns the
-    new list (see :class:`PeriodResult`)."""
+    keeps one event in memory at a time); players are matched to the list by FIDE ID (a list row
+    without one, by name). The same event twice (here or in ``history``) is an error; an event
+    dated outside the month a warning (an error when ``strict``). Returns the new list (see
+    :class:`PeriodResult`)."""
     rs = parse_rules(rules)
     period_no = month_number(month)
     if isinstance(k_schedule, str):
         k_schedule = KSchedule.parse(k_schedule)
     history = history or History()
-    games, extra, notes, warnings, infos = _collect(rating_list, events, progress)
+    games, extra, notes, warnings, infos = _collect(rating_list, events, progress, history, period_no, strict)
     n_list = len(rating_list)
     total = n_list + len(extra)
     ratings = np.zeros(total, dtype=np.int64)
@@ -430,7 +524,7 @@ def _unrated_games(ratings, a, b, h, ra, rb, a_event, sp, so, sh, side_event) ->
 
 def _fide_id(i: int, rating_list: RatingList, extra: list[ListRow]) -> int | None:
     n = len(rating_list)
-    return rating_list.fide_id[i] if i < n else (extra[i - n].fide_id or None)  # type: ignore[attr-defined]
+    return (rating_list.fide_id[i] or None) if i < n else (extra[i - n].fide_id or None)  # type: ignore[attr-defined]
 
 
 def _career(history: History, fid: int | None) -> int | None:

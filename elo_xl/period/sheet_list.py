@@ -1,0 +1,120 @@
+"""An ``.xlsx`` rating list read back as next month's ``--list`` (openpyxl's read-only mode: the
+rows are streamed, memory stays flat whatever the list's length).
+
+The list written by ``elo-xl period -o LIST.xlsx`` names its header cells ``elo_xl.FIELD``
+(:mod:`elo_xl.workbook.period_list`), so its columns are found whatever the language of its
+headers: ``new_rating`` is next month's rating, ``next_k`` its K, ``games`` the games of the
+period, ``standard`` the standard rating of a rapid or blitz list. A workbook without those
+names is read when one of its first rows holds the CSV list's field names (``fide_id, name,
+federation, sex, title, rating, games, k, birth_year, flag``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any, Iterator
+
+from ..errors import EloError, show
+
+#: Field of a ListRow ← column of the workbook written by elo-xl period.
+FROM_PERIOD = {"fide_id": "fide_id", "name": "name", "federation": "federation", "sex": "sex", "title": "title",
+               "w_title": "w_title", "o_title": "o_title", "foa_title": "foa_title", "rating": "new_rating",
+               "games": "games", "k": "next_k", "birth_year": "birth_year", "flag": "flag", "standard": "standard"}
+#: Field of a ListRow ← column of a workbook headed with the CSV list's field names (the CSV
+#: list's own, :data:`elo_xl.period.lists.CSV_FIELDS`, are the same words).
+FROM_CSV = {**{f: f for f in FROM_PERIOD if f not in ("standard",)}, "rating": "rating", "games": "games",
+            "k": "k", "standard": "standard_rating"}
+
+
+def _column_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def _named_columns(book: Any) -> tuple[str | None, int, dict[str, int]]:
+    """(sheet, header row, field → 0-based column) from the ``elo_xl.FIELD`` names."""
+    found: dict[str, int] = {}
+    sheet, row = None, 0
+    for key, name in book.defined_names.items():
+        if not key.startswith("elo_xl."):
+            continue
+        for title, ref in name.destinations:
+            m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
+            if m:
+                sheet, row = title, int(m.group(2))
+                found[key[len("elo_xl."):]] = _column_number(m.group(1))
+    return sheet, row, found
+
+
+def iter_list_xlsx(path: str | os.PathLike, make_row: Any, kind: str = "standard", source: str = "list") -> Iterator[Any]:
+    """The players of an ``.xlsx`` list, one row at a time, made by ``make_row`` (the list reader's
+    :class:`~elo_xl.period.lists.ListRow`); ``kind`` is the list's type: an elo-xl list holds one
+    type, so it only says whether the standard rating is wanted."""
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
+        raise EloError(f"{source}: cannot be read as a workbook ({error}); save it again from Excel or give a CSV") from None
+    try:
+        sheet_name, header_row, columns = _named_columns(book)
+        mapping = FROM_PERIOD
+        if not columns:
+            sheet_name, header_row, columns = _csv_header(book)
+            mapping = FROM_CSV
+        if not columns or "fide_id" not in columns:
+            raise EloError(f"{source}: a workbook, but not a rating list elo-xl knows (no elo_xl.* names, no header "
+                           "row fide_id,name,…); give the list written by elo-xl period -o LIST.xlsx, or a CSV")
+        sheet = book[sheet_name] if sheet_name in book.sheetnames else book.worksheets[0]
+        at = {field: columns[col] for field, col in mapping.items() if col in columns}
+        intern = sys.intern
+        for n, values in enumerate(sheet.iter_rows(min_row=header_row + 1, values_only=True), header_row + 1):
+            if not values or all(v is None or v == "" for v in values):
+                continue
+            yield _row(values, at, source, n, intern, kind, make_row)
+    finally:
+        book.close()
+
+
+def _csv_header(book: Any) -> tuple[str | None, int, dict[str, int]]:
+    for sheet in book.worksheets:
+        for n, values in enumerate(sheet.iter_rows(min_row=1, max_row=5, values_only=True), 1):
+            names = [str(v).strip().lower() if v is not None else "" for v in values]
+            if "fide_id" in names and "name" in names:
+                return sheet.title, n, {name: c for c, name in enumerate(names) if name}
+        break
+    return None, 0, {}
+
+
+def _row(values: tuple, at: dict[str, int], source: str, n: int, intern, kind: str, make_row: Any) -> Any:
+    def cell(field: str) -> Any:
+        c = at.get(field)
+        return values[c] if c is not None and c < len(values) else None
+
+    def number(field: str) -> int | None:
+        v = cell(field)
+        if v is None or v == "":
+            return None
+        if isinstance(v, bool) or not (isinstance(v, int) or (isinstance(v, float) and v.is_integer())
+                                       or (isinstance(v, str) and v.strip().isdigit())):
+            raise EloError(f"{source}, row {n}, column {field}: {show(v)} is not a whole number")
+        return int(v)
+
+    def text(field: str) -> str:
+        v = cell(field)
+        return "" if v is None else intern(str(v).strip())
+
+    fide_id = number("fide_id") or 0
+    name = text("name")
+    if not fide_id and not name:
+        raise EloError(f"{source}, row {n}: the player has neither a FIDE ID nor a name")
+    return make_row(fide_id, name, text("federation"), text("sex"), text("title"), text("w_title"), text("o_title"),
+                   text("foa_title"), number("rating") or None, number("games") or 0, number("k") or None,
+                   number("birth_year") or None, text("flag"), n,
+                   (number("standard") or None) if kind != "standard" else None)
