@@ -16,7 +16,8 @@ from .errors import EloError, escaped
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 
 LITE_FOLDER = "elo-xl-lite"
-LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
+LITE_HINT = ("Replace the xlwings Lite editor's main.py with main.py; keep Lite's requirements.txt as it is "
+             "(its \"# required\" lines are all elo-xl needs; requirements.txt says so).")
 DEMO_FOLDER = "elo-xl-demo"
 LANGS = ("en", "vi", "ar", "ru")
 RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
