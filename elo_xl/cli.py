@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
                                description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
                                            "k; then per player name, rating, k and one result column per player, "
-                                           "with or without the diagonal; see the README's 'Input files').")
+                                           "with or without the diagonal; see docs/input-files.md).")
     rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
     rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
     group = rate.add_mutually_exclusive_group()
