@@ -214,9 +214,10 @@ def test_readme_commands_are_the_ones_ci_runs_word_for_word():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     test_command = 'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest'
     demo_command = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/elo-xl demo"
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
     for command in (test_command, demo_command):
         assert command in ci.splitlines()
-        assert f"    {command}\n" in README
+        assert f"    {command}\n" in README and f"    {command}\n" in install
 
 
 def test_every_docs_page_is_linked_from_the_readme():
