@@ -225,3 +225,20 @@ def test_every_docs_page_is_linked_from_the_readme():
     linked = set(re.findall(r"\(docs/([\w-]+\.md)\)", README))
     assert pages - linked == set(), "pages the README does not link"
     assert linked - pages == set(), "README links to missing pages"
+
+
+def slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_readme_links_to_its_own_sections_resolve():
+    anchors = {slug(h) for h in re.findall(r"^#+ (.*)$", README, flags=re.M)}
+    links = re.findall(r"\]\(#([\w-]+)\)", README)
+    assert links and [link for link in links if link not in anchors] == []
+
+
+def test_readme_links_into_cli_page_resolve():
+    anchors = {slug(h) for h in re.findall(r"^#+ (.*)$", CLI_PAGE, flags=re.M)}
+    links = re.findall(r"\(docs/cli\.md#([\w-]+)\)", README)
+    assert [link for link in links if link not in anchors] == []
