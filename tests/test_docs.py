@@ -9,6 +9,8 @@
 * The README's synopsis and ``docs/cli.md`` name the commands, options and defaults that
   ``elo_xl/cli.py``'s parser defines. The test reads the parser, so an option added there
   and not yet documented is reported by name (every difference at once).
+* Every ``elo-xl`` line of a ``text`` block (synopses, recipes not run) names real commands
+  and options; the JSON shape ``docs/cli.md`` shows is the one ``rate --format json`` prints.
 * The README stays a front door (at most about 200 lines) and its two commands are the ones
   ``.ci/run`` runs, word for word.
 """
@@ -242,3 +244,43 @@ def test_readme_links_into_cli_page_resolve():
     anchors = {slug(h) for h in re.findall(r"^#+ (.*)$", CLI_PAGE, flags=re.M)}
     links = re.findall(r"\(docs/cli\.md#([\w-]+)\)", README)
     assert [link for link in links if link not in anchors] == []
+
+
+def text_blocks(text: str) -> list[str]:
+    return re.findall(r"^```text\n(.*?)^```$", text, flags=re.M | re.S)
+
+
+def test_every_command_line_shown_uses_real_commands_and_options():
+    """Every ``elo-xl`` line of a ``text`` block (synopses, recipes not run) names options its
+    command has; the console blocks run in full above."""
+    parsers, differences = subcommands(), []
+    pages = [("README.md", README)] + [(f"docs/{p.name}", p.read_text(encoding="utf-8"))
+                                        for p in sorted((ROOT / "docs").glob("*.md"))]
+    for name, text in pages:
+        for block in text_blocks(text):
+            for line in block.splitlines():
+                words = line.split()
+                if len(words) < 2 or words[0] != "elo-xl":
+                    continue
+                command = words[1].split("|")[0]
+                if command not in parsers:
+                    differences.append(f"{name}: {line.strip()}: no command {command}")
+                    continue
+                known = {o for a in parsers[command]._actions for o in a.option_strings}
+                for option in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", line):
+                    if option not in known:
+                        differences.append(f"{name}: {line.strip()}: elo-xl {command} has no {option}")
+    assert not differences, "\n".join(differences)
+
+
+def test_the_json_shape_shown_is_what_rate_prints(capsys):
+    import json
+
+    block = next(b for b in text_blocks(CLI_PAGE) if b.startswith('{"event"'))
+    event_part, players_part = block.split('"players": [', 1)
+    shown_event = re.findall(r'"(\w+)"', event_part)[1:]
+    shown_player = re.findall(r'"(\w+)"', players_part)
+    assert cli.main(["rate", str(SAMPLE), "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert shown_event == list(printed["event"])
+    assert shown_player == list(printed["players"][0])
