@@ -284,3 +284,10 @@ def test_the_json_shape_shown_is_what_rate_prints(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert shown_event == list(printed["event"])
     assert shown_player == list(printed["players"][0])
+
+
+def test_every_page_is_in_the_site_navigation():
+    """``mkdocs build --strict`` (CI) fails on a page left out of the nav; this says so sooner."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
+    listed = re.findall(r":\s*([\w-]+\.md)\s*$", nav, flags=re.M)
+    assert sorted(listed) == sorted(p.name for p in (ROOT / "docs").glob("*.md"))
