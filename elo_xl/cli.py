@@ -16,7 +16,8 @@ from .errors import EloError, escaped
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 
 LITE_FOLDER = "elo-xl-lite"
-LITE_HINT = "Paste each file into the xlwings Lite editor's tab of the same name (main.py, requirements.txt)."
+LITE_HINT = ("Replace the xlwings Lite editor's main.py with main.py; keep Lite's requirements.txt as it is "
+             "(its \"# required\" lines are all elo-xl needs; requirements.txt says so).")
 DEMO_FOLDER = "elo-xl-demo"
 LANGS = ("en", "vi", "ar", "ru")
 RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
                                description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
                                            "k; then per player name, rating, k and one result column per player, "
-                                           "with or without the diagonal; see the README's 'Input files').")
+                                           "with or without the diagonal; see docs/input-files.md).")
     rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
     rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
     group = rate.add_mutually_exclusive_group()

@@ -110,9 +110,26 @@ def main_source() -> str:
 
 
 def requirements() -> str:
-    """The bundle's ``requirements.txt``: xlwings pinned to the installed major.minor series."""
+    """The bundle's ``requirements.txt``: comments only, since ``main.py`` needs nothing to install.
+
+    Lite's own ``requirements.txt`` holds lines it marks ``# required`` (its xlwings pin and
+    helpers); those stay, and they are all ``main.py`` needs (it carries elo-xl itself and
+    imports only xlwings and the standard library). The file names the xlwings series the
+    bundle was built and tested with.
+
+    >>> text = requirements()
+    >>> [line for line in text.splitlines() if line and not line.startswith("#")]
+    []
+    >>> "# required" in text
+    True
+    """
     major, minor = xlwings.__version__.split(".")[:2]
-    return f"xlwings=={major}.{minor}.*\n"
+    return (
+        "# elo-xl for xlwings Lite. Keep every line Lite marks \"# required\" (its own xlwings\n"
+        "# and helpers) and add nothing else: main.py is self-contained and needs only xlwings,\n"
+        "# which those lines install. Do not remove Lite's lines.\n"
+        f"# Built and tested with xlwings {major}.{minor}.x.\n"
+    )
 
 
 def bundled_modules() -> list[str]:

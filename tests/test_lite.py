@@ -62,9 +62,41 @@ def test_bundle_is_deterministic(tmp_path, bundle):
     assert file_bytes(tmp_path / "a") == file_bytes(bundle)
 
 
-def test_requirements_pin_the_installed_xlwings_series(bundle):
+def test_requirements_keep_lites_own_lines_and_add_nothing(bundle):
+    """Lite's requirements.txt holds lines it marks ``# required``: the bundle's file asks to keep
+    them and adds no requirement (main.py needs only the xlwings those lines install)."""
     major, minor = xlwings.__version__.split(".")[:2]
-    assert (bundle / "requirements.txt").read_text(encoding="utf-8") == f"xlwings=={major}.{minor}.*\n"
+    text = (bundle / "requirements.txt").read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if line.strip() and not line.startswith("#")] == []
+    assert 'Keep every line Lite marks "# required"' in text and "add nothing else" in text
+    assert f"xlwings {major}.{minor}.x" in text  # the series the bundle was tested with
+
+
+def test_main_py_imports_nothing_but_xlwings_and_the_standard_library(bundle):
+    """Nothing in the bundle depends on a requirement line of its own (or on removing Lite's)."""
+    import ast
+    import sys
+
+    from elo_xl import lite
+
+    sources = [(bundle / "main.py").read_text(encoding="utf-8")]
+    sources += [(lite.PACKAGE_DIR / f"{name.replace('.', '/')}.py").read_text(encoding="utf-8")
+                for name in lite.bundled_modules() if name != "__init__"]
+    outside = set()
+    for source in sources:
+        tree = ast.parse(source)
+        optional = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.Try)
+                    and any("ImportError" in ast.unparse(h.type or ast.Name("")) for h in node.handlers)
+                    for inner in ast.walk(node)}  # e.g. engine's numpy fast path, optional
+        for node in ast.walk(tree):
+            if id(node) in optional:
+                continue
+            if isinstance(node, ast.Import):
+                outside |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                outside.add(node.module.split(".")[0])
+    outside -= set(sys.stdlib_module_names) | {"elo_xl", "__future__"}
+    assert outside == {"xlwings"}
 
 
 def test_archive_holds_the_package_sources_only(bundle):

@@ -127,13 +127,13 @@ def test_table_has_a_norms_section(tmp_path, capsys):
     assert rows[1][3] == "IM" and rows[1][-1] == "made"
 
 
-def test_the_readme_shows_this_section(tmp_path, capsys):
+def test_the_norms_page_shows_this_section(tmp_path, capsys):
     path = tmp_path / "event.trf"
     path.write_text(hero_swiss(HERO), encoding="utf-8")
     assert main(["rate", str(path), "--norms"]) == 0
     section = capsys.readouterr().out.rstrip("\n").splitlines()[-4:]
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    assert "\n".join("    " + line for line in section) in readme
+    page = (Path(__file__).parent.parent / "docs" / "norms.md").read_text(encoding="utf-8")
+    assert "\n".join("    " + line for line in section) in page
 
 
 def test_csv_has_the_norms_made(tmp_path, capsys):
