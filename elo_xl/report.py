@@ -14,11 +14,11 @@ number, from :mod:`elo_xl.standings`); the JSON keeps exactly the fields the REA
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
 
+from .io.csv_cells import csv_line
 from .tournament import Report
 from .tournament_norms import norms_section, norms_text
 
@@ -91,17 +91,18 @@ def heading(report: Report) -> str:
 
 def as_csv(report: Report) -> str:
     """The players of a report as CSV: the JSON field names as header, then ``buchholz`` and
-    ``rank`` (and ``norms`` with ``--norms``)."""
+    ``rank`` (and ``norms`` with ``--norms``). Every cell goes through
+    :func:`elo_xl.io.csv_cells.neutralised`, so a name such as ``=HYPERLINK(…)`` stays text
+    when the file is opened in a spreadsheet (a negative change stays ``-7``)."""
     out = io.StringIO()
     rows = ranked_rows(report)
     fields = list(rows[0]) if rows else []
-    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
+    out.write(csv_line(fields) if fields else "\n")
     for row in rows:
         values = {k: "" if v is None else v for k, v in row.items()}
         if "norms" in row:  # --norms: the norms made, as one cell
             values["norms"] = norms_text(row["norms"])
-        writer.writerow(values)
+        out.write(csv_line(values.get(k, "") for k in fields))
     return out.getvalue()
 
 

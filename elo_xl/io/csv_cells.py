@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any, Iterable
 
@@ -75,3 +77,17 @@ def neutralised_row(values: Iterable[Any]) -> list[Any]:
     ["'=A1", 5, '-3', 'Ann']
     """
     return [neutralised(v) for v in values]
+
+
+def csv_line(values: Iterable[Any]) -> str:
+    """One CSV line (ending in ``\\n``) of cells through :func:`neutralised`; a cell that holds
+    a line break of either kind is quoted, so a carriage return cannot split the row.
+
+    >>> csv_line(["=1+1", -7, "a,b", "x"])
+    '\\'=1+1,-7,"a,b",x\\n'
+    >>> csv_line(["\\rCR", "y"]) == '"\\'\\rCR",y\\n'
+    True
+    """
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\r\n").writerow(neutralised_row(values))  # "\r\n": quotes a cell with \r
+    return buffer.getvalue()[:-2] + "\n"
