@@ -429,6 +429,108 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
     return unmet
 
 
+class Prefixes:
+    """One player's rounds summed once, round by round, for every norm checked on the first *k*
+    rounds of a Swiss (:func:`first_prefix_made`): games counted and still to play, half
+    points, the opponents' rating sum and lowest rating, title holders and holders of each
+    norm's titles, federations other than ``own`` met, opponents from ``own`` and the most
+    from one federation. Index ``k`` of each list holds the sums of rounds ``0..k-1``.
+
+    >>> p = Prefixes([NormGame(2500, 2, "GM", "GER"), None, NormGame(None, 1, "", "FRA")], "GER")
+    >>> p.n[3], p.halves[3], p.total[3], p.low[3], p.titled["GM"][3], p.others[3], p.own[3]
+    (2, 3, 3900, 1400, 1, 1, 1)
+    """
+
+    def __init__(self, per_round: Sequence[NormGame | None], own: str = ""):
+        self.rounds, self.own_federation = list(per_round), own
+        self.n, self.to_play, self.halves, self.total, self.low = [0], [0], [0], [0], [None]
+        self.exact, self.bye, self.holders, self.others, self.own, self.top = [True], [False], [0], [0], [0], [0]
+        self.titled: dict[str, list[int]] = {name: [0] for name in NORMS}
+        n = to_play = halves = total = holders = others = mine = top = 0
+        low: int | float | None = None
+        exact, bye = True, False
+        titled = dict.fromkeys(NORMS, 0)
+        federations: dict[str, int] = {}
+        for g in self.rounds:
+            if g is not None:
+                bye = bye or g.result in (FORFEIT_WIN, BYE_PAIRING)
+                if g.result is None or g.result <= 2:
+                    n += 1
+                    if g.result is None:
+                        to_play += 1
+                    else:
+                        halves += g.result
+                    rating = UNRATED_AS if g.rating is None else g.rating
+                    exact = exact and rating.__class__ is int
+                    total += rating
+                    low = rating if low is None or rating < low else low
+                    holders += g.title in TITLE_HOLDERS
+                    for name, norm in NORMS.items():
+                        titled[name] += g.title in norm.titles
+                    if g.federation:
+                        count = federations.get(g.federation, 0) + 1
+                        federations[g.federation] = count
+                        top = max(top, count)
+                        if g.federation == own:
+                            mine = count
+                        elif count == 1:
+                            others += 1
+            for column, value in ((self.n, n), (self.to_play, to_play), (self.halves, halves), (self.total, total),
+                                  (self.low, low), (self.exact, exact), (self.bye, bye), (self.holders, holders),
+                                  (self.others, others), (self.own, mine), (self.top, top)):
+                column.append(value)
+            for name, column in self.titled.items():
+                column.append(titled[name])
+
+    def may_make(self, norm: Norm, k: int, min_games: int, exempt: bool) -> bool:
+        """False when the first ``k`` rounds cannot make ``norm`` (:func:`evaluate` confirms a
+        True): each requirement decided here is decided exactly as :func:`evaluate` decides
+        it, and the games credited by a looser bound."""
+        n = self.n[k]
+        if not n or self.to_play[k]:
+            return False
+        titled = self.titled[norm.name][k]
+        if 2 * self.holders[k] < n or 3 * titled < n or titled < NORM_TITLED_MIN:
+            return False
+        if not exempt and (self.others[k] < OTHER_FEDERATIONS or 3 * self.top[k] > 2 * n
+                           or self.own_federation and 5 * self.own[k] > 3 * n):
+            return False
+        halves = self.halves[k]
+        if not _meets_share(halves, n):
+            return False
+        bye = int(n == min_games - 1 and self.bye[k])
+        if min(GAMES_CAP, n + bye + halves // 2) < min_games:
+            return False
+        low = self.low[k]
+        if self.exact[k] and low is not None:
+            ra = FIDE.average_rounding(self.total[k] - low + max(low, norm.floor), n)
+            if ra < norm.average or ra + dp_for_hundredths(half_up(100 * halves, 2 * n)) < norm.performance:
+                return False
+        return True
+
+
+def first_prefix_made(norm: Any, prefixes: Prefixes, *, min_games: int = MIN_GAMES,
+                      exempt: bool = False) -> tuple[NormCheck, int] | None:
+    """The check of the first *k* rounds that makes the norm, k from ``min_games`` up to one
+    round short of all, with that *k*; None when none does. The same answer as calling
+    :func:`evaluate` on every prefix in turn, from sums made once per player (:class:`Prefixes`).
+
+    >>> g = [NormGame(2600, 2, "GM", "GER"), NormGame(2500, 1, "IM", "FRA")] * 4 + [NormGame(2450, 1, "GM", "ESP")]
+    >>> check, k = first_prefix_made("GM", Prefixes(g + [NormGame(2000, 0, "", "ITA")], "NOR"))
+    >>> k, check.score, check.achieved
+    (9, 6.5, True)
+    """
+    norm = parse_norm(norm)
+    for k in range(min_games, len(prefixes.rounds)):
+        if not prefixes.may_make(norm, k, min_games, exempt):
+            continue
+        check = evaluate(norm, [g for g in prefixes.rounds[:k] if g is not None], prefixes.own_federation,
+                         min_games=min_games, exempt=exempt)
+        if check.achieved:
+            return check, k
+    return None
+
+
 # --- what users call ---------------------------------------------------------------------------
 
 
@@ -476,5 +578,5 @@ def norm_score(norm: Any, games: Any, average: Any) -> int | float | None:
 __all__ = [
     "NORMS", "Norm", "NormGame", "NormCheck", "TITLES", "TITLE_HOLDERS", "UNRATED_AS", "GAMES_CAP", "MIN_GAMES",
     "parse_norm", "parse_title", "parse_federation", "games_from_cells", "floored_ratings", "least_score",
-    "evaluate", "norm_check", "norm_score", "points_text",
+    "evaluate", "norm_check", "norm_score", "points_text", "Prefixes", "first_prefix_made",
 ]
