@@ -228,3 +228,29 @@ def test_a_folder_with_sub_folders_is_written_file_by_file(tmp_path):
     (folder / "sub" / "x.txt").write_text("x")
     staged.write_folder(folder, {"a.xlsx": b"A"})
     assert sorted(p.name for p in folder.iterdir()) == ["a.xlsx", "sub"] and (folder / "sub" / "x.txt").exists()
+
+
+def test_a_refusal_says_what_was_already_replaced(tmp_path, monkeypatch):
+    """Written file by file, a failure after an existing file was replaced says so (the new
+    files before it are removed; a replaced one cannot be put back)."""
+    from elo_xl.errors import EloError
+    from elo_xl.io import atomic
+    from elo_xl.io.paths import Outputs
+
+    (tmp_path / "a.txt").write_text("old")
+    real = atomic.write_atomically
+
+    def second_fails(path, data):
+        if Path(path).name == "c.txt":
+            raise OSError(28, "No space left on device", str(path))
+        return real(path, data)
+
+    monkeypatch.setattr(atomic, "write_atomically", second_fails)
+    outputs = Outputs()
+    for name in ("a.txt", "b.txt", "c.txt"):
+        outputs.add(tmp_path / name, b"new")
+    with pytest.raises(EloError) as refused:
+        outputs.commit()
+    assert str(refused.value) == (f"{tmp_path / 'c.txt'}: No space left on device; already replaced before it: "
+                                  f"{tmp_path / 'a.txt'}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
