@@ -14,11 +14,10 @@ number, from :mod:`elo_xl.standings`); the JSON keeps exactly the fields the REA
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
-from .io.csv_cells import csv_line
+from .io.csv_cells import csv_lines
 from .tournament import Report
 from .tournament_norms import norms_section, norms_text
 
@@ -94,16 +93,15 @@ def as_csv(report: Report) -> str:
     ``rank`` (and ``norms`` with ``--norms``). Every cell goes through
     :func:`elo_xl.io.csv_cells.neutralised`, so a name such as ``=HYPERLINK(…)`` stays text
     when the file is opened in a spreadsheet (a negative change stays ``-7``)."""
-    out = io.StringIO()
     rows = ranked_rows(report)
     fields = list(rows[0]) if rows else []
-    out.write(csv_line(fields) if fields else "\n")
+    lines = [fields]
     for row in rows:
         values = {k: "" if v is None else v for k, v in row.items()}
         if "norms" in row:  # --norms: the norms made, as one cell
             values["norms"] = norms_text(row["norms"])
-        out.write(csv_line(values.get(k, "") for k in fields))
-    return out.getvalue()
+        lines.append([values.get(k, "") for k in fields])
+    return csv_lines(lines) if fields else "\n"
 
 
 def as_json(report: Report) -> str:
