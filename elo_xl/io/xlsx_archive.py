@@ -42,7 +42,7 @@ import re
 import zipfile
 import zlib
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 from xml.parsers import expat
 
 from ..errors import EloError
@@ -121,9 +121,8 @@ def _unpack(name: str | Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo, b
     out = bytearray()
     try:
         with archive.open(info) as member:
-            member_io: IO[bytes] = member
             while True:
-                chunk = member_io.read(CHUNK)
+                chunk = member.read(CHUNK)
                 if not chunk:
                     break
                 out += chunk
