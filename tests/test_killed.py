@@ -254,3 +254,23 @@ def test_a_refusal_says_what_was_already_replaced(tmp_path, monkeypatch):
     assert str(refused.value) == (f"{tmp_path / 'c.txt'}: No space left on device; already replaced before it: "
                                   f"{tmp_path / 'a.txt'}")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
+
+
+def test_a_folder_that_cannot_be_moved_is_written_file_by_file(tmp_path, monkeypatch):
+    from elo_xl.io import staged
+
+    folder = tmp_path / "books"
+    folder.mkdir()
+    (folder / "a.xlsx").write_bytes(b"old")
+    real_rename = os.rename
+
+    def no_moving_the_folder(a, b):
+        if Path(a) == folder:
+            raise PermissionError(13, "Permission denied", str(a))
+        return real_rename(a, b)
+
+    monkeypatch.setattr(staged, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(staged.os, "rename", no_moving_the_folder)
+    staged.write_folder(folder, {"a.xlsx": b"new", "b.xlsx": b"B"})
+    assert entries(folder) == {"a.xlsx": b"new", "b.xlsx": b"B"}
+    assert [p.name for p in tmp_path.iterdir()] == ["books"]

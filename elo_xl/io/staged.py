@@ -69,6 +69,9 @@ def write_folder(folder: str | os.PathLike[str], files: dict[str, bytes]) -> lis
         with _terminate_as_interrupt():
             _fill(staging, folder, files)
             _put_in_place(staging, folder, files)
+    except _CannotSwap:  # the old folder cannot be moved (open in another program, on some systems)
+        shutil.rmtree(staging, ignore_errors=True)
+        return _one_by_one(folder, files)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         for m in reversed(made):
@@ -76,6 +79,10 @@ def write_folder(folder: str | os.PathLike[str], files: dict[str, bytes]) -> lis
                 m.rmdir()
         raise
     return [folder / name for name in files]
+
+
+class _CannotSwap(Exception):
+    """The old folder could not be moved aside; nothing was changed."""
 
 
 def _one_by_one(folder: Path, files: dict[str, bytes]) -> list[Path]:
@@ -144,7 +151,10 @@ def _put_in_place(staging: Path, folder: Path, files: dict[str, bytes]) -> None:
         return
     if not _exchange(staging, folder):
         aside = staging.with_name(staging.name[: -len(".tmp")] + f"-{OLD}.tmp")
-        os.rename(folder, aside)
+        try:
+            os.rename(folder, aside)
+        except OSError:
+            raise _CannotSwap from None
         try:
             os.rename(staging, folder)
         except BaseException:
