@@ -429,81 +429,87 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
     return unmet
 
 
+#: For each title, whether it counts towards each norm's titled opponents (in :data:`NORMS` order).
+_TITLED_BY = {title: tuple(int(title in norm.titles) for norm in NORMS.values()) for title in TITLES}
+_NOT_TITLED = (0,) * len(NORMS)
+_NORM_INDEX = {name: i for i, name in enumerate(NORMS)}
+
+
 class Prefixes:
     """One player's rounds summed once, round by round, for every norm checked on the first *k*
     rounds of a Swiss (:func:`first_prefix_made`): games counted and still to play, half
     points, the opponents' rating sum and lowest rating, title holders and holders of each
     norm's titles, federations other than ``own`` met, opponents from ``own`` and the most
-    from one federation. Index ``k`` of each list holds the sums of rounds ``0..k-1``.
+    from one federation. ``at[k]`` holds the sums of rounds ``0..k-1`` (see :data:`FIELDS`).
 
     >>> p = Prefixes([NormGame(2500, 2, "GM", "GER"), None, NormGame(None, 1, "", "FRA")], "GER")
-    >>> p.n[3], p.halves[3], p.total[3], p.low[3], p.titled["GM"][3], p.others[3], p.own[3]
-    (2, 3, 3900, 1400, 1, 1, 1)
+    >>> dict(zip(Prefixes.FIELDS, p.at[3]))  # doctest: +NORMALIZE_WHITESPACE
+    {'n': 2, 'to_play': 0, 'halves': 3, 'total': 3900, 'low': 1400, 'exact': True, 'bye': False, 'holders': 1,
+     'others': 1, 'own': 1, 'top': 1, 'titled': (1, 1, 1, 1)}
     """
+
+    FIELDS = ("n", "to_play", "halves", "total", "low", "exact", "bye", "holders", "others", "own", "top", "titled")
 
     def __init__(self, per_round: Sequence[NormGame | None], own: str = ""):
         self.rounds, self.own_federation = list(per_round), own
-        self.n, self.to_play, self.halves, self.total, self.low = [0], [0], [0], [0], [None]
-        self.exact, self.bye, self.holders, self.others, self.own, self.top = [True], [False], [0], [0], [0], [0]
-        self.titled: dict[str, list[int]] = {name: [0] for name in NORMS}
         n = to_play = halves = total = holders = others = mine = top = 0
         low: int | float | None = None
         exact, bye = True, False
-        titled = dict.fromkeys(NORMS, 0)
+        titled = _NOT_TITLED
         federations: dict[str, int] = {}
+        at = [(n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled)]
         for g in self.rounds:
             if g is not None:
-                bye = bye or g.result in (FORFEIT_WIN, BYE_PAIRING)
-                if g.result is None or g.result <= 2:
+                result = g.result
+                bye = bye or result == FORFEIT_WIN or result == BYE_PAIRING
+                if result is None or result <= 2:
                     n += 1
-                    if g.result is None:
+                    if result is None:
                         to_play += 1
                     else:
-                        halves += g.result
+                        halves += result
                     rating = UNRATED_AS if g.rating is None else g.rating
                     exact = exact and rating.__class__ is int
                     total += rating
-                    low = rating if low is None or rating < low else low
+                    if low is None or rating < low:
+                        low = rating
                     holders += g.title in TITLE_HOLDERS
-                    for name, norm in NORMS.items():
-                        titled[name] += g.title in norm.titles
-                    if g.federation:
-                        count = federations.get(g.federation, 0) + 1
-                        federations[g.federation] = count
-                        top = max(top, count)
-                        if g.federation == own:
+                    more = _TITLED_BY.get(g.title)
+                    if more is not None:
+                        titled = tuple(a + b for a, b in zip(titled, more))
+                    federation = g.federation
+                    if federation:
+                        count = federations.get(federation, 0) + 1
+                        federations[federation] = count
+                        if count > top:
+                            top = count
+                        if federation == own:
                             mine = count
                         elif count == 1:
                             others += 1
-            for column, value in ((self.n, n), (self.to_play, to_play), (self.halves, halves), (self.total, total),
-                                  (self.low, low), (self.exact, exact), (self.bye, bye), (self.holders, holders),
-                                  (self.others, others), (self.own, mine), (self.top, top)):
-                column.append(value)
-            for name, column in self.titled.items():
-                column.append(titled[name])
+            at.append((n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled))
+        self.at = at
 
     def may_make(self, norm: Norm, k: int, min_games: int, exempt: bool) -> bool:
         """False when the first ``k`` rounds cannot make ``norm`` (:func:`evaluate` confirms a
         True): each requirement decided here is decided exactly as :func:`evaluate` decides
         it, and the games credited by a looser bound."""
-        n = self.n[k]
-        if not n or self.to_play[k]:
+        n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled_by = self.at[k]
+        if not n or to_play:
             return False
-        titled = self.titled[norm.name][k]
-        if 2 * self.holders[k] < n or 3 * titled < n or titled < NORM_TITLED_MIN:
+        titled = titled_by[_NORM_INDEX[norm.name]]
+        if 2 * holders < n or 3 * titled < n or titled < NORM_TITLED_MIN:
             return False
-        if not exempt and (self.others[k] < OTHER_FEDERATIONS or 3 * self.top[k] > 2 * n
-                           or self.own_federation and 5 * self.own[k] > 3 * n):
+        if not exempt and (others < OTHER_FEDERATIONS or 3 * top > 2 * n
+                           or self.own_federation and 5 * mine > 3 * n):
             return False
-        halves = self.halves[k]
         if not _meets_share(halves, n):
             return False
-        bye = int(n == min_games - 1 and self.bye[k])
-        if min(GAMES_CAP, n + bye + halves // 2) < min_games:
+        credit = int(n == min_games - 1 and bye)
+        if min(GAMES_CAP, n + credit + halves // 2) < min_games:
             return False
-        low = self.low[k]
-        if self.exact[k] and low is not None:
-            ra = FIDE.average_rounding(self.total[k] - low + max(low, norm.floor), n)
+        if exact and low is not None:
+            ra = FIDE.average_rounding(total - low + max(low, norm.floor), n)
             if ra < norm.average or ra + dp_for_hundredths(half_up(100 * halves, 2 * n)) < norm.performance:
                 return False
         return True
