@@ -14,7 +14,8 @@ decorated with ``@generator("name", weight)`` that returns a :class:`Case` from 
   that are not events at all);
 - rating lists: ``rating-list`` (combined, single-type and CSV lists with CR-only, CRLF, LF
   or mixed line ends, edited, cut or one endless line, through ``elo-xl period``);
-- faces: ``export`` (broken Swiss books), ``options`` (every command with odd option values
+- faces: ``export`` (broken Swiss books), ``hostile-book`` (books made to hang export or eat
+  memory: many sheets or names, deep XML, zip sizes that lie, UTF-16 document types), ``options`` (every command with odd option values
   and paths), ``udfs`` (every Excel function with odd arguments); their inputs are made by
   ``bench/fuzz_faces.py``.
 
@@ -388,6 +389,15 @@ def export_book(rng: random.Random) -> Case:
     what, content = fuzz_faces.export_case(rng, fixtures())
     return Case("export", {"broken.xlsx": content}, ["export", "{broken.xlsx}", "-o", "out.trf"],
                 note=f"book broken by {what}", prepare=True)
+
+
+@generator("hostile-book", 2)
+def hostile_book(rng: random.Random) -> Case:
+    """A small book made to hang ``export`` or eat memory: many sheets or names, deep XML,
+    zip sizes that lie, a UTF-16 document type (``bench/hostile_books.py``)."""
+    what, content = fuzz_faces.hostile_case(rng, fixtures())
+    return Case("hostile-book", {"hostile.xlsx": content}, ["export", "{hostile.xlsx}", "-o", "out.trf"],
+                note=f"hostile book: {what}", prepare=True)
 
 
 @generator("options", 4)

@@ -394,3 +394,40 @@ def _bomb(rng: random.Random, data: bytes) -> bytes:
         for i in range(2500):
             parts[f"xl/extra/{i}.xml"] = b"<a/>"
     return _zip(parts, level=9)
+
+
+# --- hostile workbooks: small files made to hang export or eat memory -------------------------------
+
+_HOSTILE: dict[tuple, bytes] = {}  # made once per (kind, size): the large ones take a second to make
+
+
+def hostile_case(rng: random.Random, fixtures: Fixtures) -> tuple[str, bytes]:
+    """A hostile Swiss book (``bench/hostile_books.py``): (what it is, the file's bytes). Most
+    must be refused at once; a UTF-16 book without a document type and the sizes within the
+    limits are read as any book."""
+    import hostile_books
+
+    kind = rng.choice(["sheets", "names", "deep", "lying", "utf16-doctype", "utf16"])
+    size = {"sheets": [1, 255, 257, 5_000, 100_000], "names": [10, 4_900, 5_001, 100_000],
+            "deep": [200, 254, 257, 100_000, 9_000_000], "lying": [2**20, 70 * 2**20, 600 * 2**20],
+            "utf16-doctype": [1, 3, 6], "utf16": [0]}[kind]
+    n = rng.choice(size)
+    key = (kind, n)
+    if key not in _HOSTILE:
+        book = fixtures.book_bytes
+        if kind == "sheets":
+            _HOSTILE[key] = hostile_books.many_sheets(book, n)
+        elif kind == "names":
+            _HOSTILE[key] = hostile_books.many_names(book, n)
+        elif kind == "deep":
+            _HOSTILE[key] = hostile_books.deep_xml(book, n)
+        elif kind == "lying":
+            _HOSTILE[key] = hostile_books.lying_sizes(book, n)
+        elif kind == "utf16-doctype":
+            _HOSTILE[key] = hostile_books.utf16_doctype(book, n)
+        else:
+            parts = _parts(book)
+            text = parts["xl/workbook.xml"].decode("utf-8").split("?>", 1)[-1]
+            parts["xl/workbook.xml"] = ('<?xml version="1.0" encoding="UTF-16"?>' + text).encode("utf-16")
+            _HOSTILE[key] = _zip(parts)
+    return f"{kind} {n}", _HOSTILE[key]

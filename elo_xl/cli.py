@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .errors import EloError, escaped
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
+from .io.staged import write_folder
 
 LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = ("Replace the xlwings Lite editor's main.py with main.py; keep Lite's requirements.txt as it is "
@@ -237,11 +238,12 @@ def run_workbook(args: argparse.Namespace) -> int:
     if args.kind == "all":
         folder = writable_folder(args.output)
         kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGS]
+        books = {}
         with Progress(len(kinds), "writing workbooks") as progress:
             for kind, lang in kinds:
-                path = outputs.add(folder / f"{kind}-{lang}.xlsx", workbook.build(kind, lang))
-                progress.step(path.name)
-        paths = outputs.commit()
+                books[f"{kind}-{lang}.xlsx"] = workbook.build(kind, lang)
+                progress.step(f"{kind}-{lang}.xlsx")
+        paths = write_folder(folder, books)  # all or none, also when killed
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
         if args.kind != "reference":
@@ -295,13 +297,13 @@ def run_demo(args: argparse.Namespace) -> int:
         if kind == "swiss":
             size["rounds"] = len(event.pairings[0])
         books.append((folder / f"{kind}-{args.lang}.xlsx", kind, size, prefill(event, ks), event_fields(event)))
-    outputs = Outputs()
+    built = {}
     with Progress(len(books), "writing workbooks") as progress:
         for path, kind, size, prefill, event in books:
-            outputs.add(path, workbook.build(kind, args.lang, prefill=prefill, event=event, **size,
-                                             **_rules_options(args.rules)))
+            built[path.name] = workbook.build(kind, args.lang, prefill=prefill, event=event, **size,
+                                              **_rules_options(args.rules))
             progress.step(path.name)
-    paths = outputs.commit()
+    paths = write_folder(folder, built)  # all or none, also when killed
     for table in tables:
         print(table)
     print("Workbooks: " + ", ".join(str(path) for path in paths))

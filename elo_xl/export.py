@@ -27,29 +27,21 @@ from typing import Any
 
 from .engine import rate_event
 from .errors import EloError, show
-from .io import sniff
+from .io import sniff, xlsx_archive
 from .io.paths import readable_file
 from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                       parse_result, to_number)
 from .tournament import Entrant, Tournament, event_ranking
 
 
-#: What export reads at most. The largest book elo-xl writes (a Swiss of 1000 players and 15
-#: rounds) has a 26 MB sheet part in a 3.4 MB file; limits well above that keep every real book
-#: and refuse a small file that unpacks to gigabytes or holds one enormous XML token (a comment
-#: of millions of characters keeps an XML parser busy for minutes).
-MAX_FILE = 64 * 2**20
-MAX_PART = 64 * 2**20
-MAX_UNPACKED = 128 * 2**20
-MAX_PARTS = 2000
-#: The longest run of characters between two ``<``/``>`` an XML part may hold: a cell's text
-#: (32,767 characters, as UTF-8 and with entities) and a formula fit well within it.
-MAX_TOKEN = 256 * 2**10
+#: What export reads at most from the archive (see :mod:`elo_xl.io.xlsx_archive`).
+MAX_FILE, MAX_PART, MAX_UNPACKED, MAX_PARTS, MAX_TOKEN = (xlsx_archive.MAX_FILE, xlsx_archive.MAX_PART,
+                                                          xlsx_archive.MAX_UNPACKED, xlsx_archive.MAX_PARTS,
+                                                          xlsx_archive.MAX_TOKEN)
 #: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
 MAX_PLAYERS = 9999
 MAX_ROUNDS = 99
 
-_LONG_TOKEN = re.compile(rb"[<>][^<>]{%d}" % MAX_TOKEN)
 _SHEET_NAME = re.compile(r"[^\W\d]\w*\Z")
 
 #: The defined names export reads: the players table (one column each) and the rounds grid.
@@ -92,8 +84,9 @@ def describe_file(path: Path, head: bytes) -> str | None:
 
 
 def check_archive(path: Path) -> None:
-    """Refuse, before any XML is parsed, a file that is not a workbook or that unpacks beyond the
-    limits (:data:`MAX_PART`, :data:`MAX_UNPACKED`, :data:`MAX_TOKEN`)."""
+    """Refuse, before openpyxl parses any XML, a file that is not a workbook or one beyond the
+    limits of :mod:`elo_xl.io.xlsx_archive` (sizes counted as unpacked, sheets, names, depth,
+    document types in any encoding)."""
     import zipfile
 
     size = path.stat().st_size
@@ -110,44 +103,23 @@ def check_archive(path: Path) -> None:
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
         raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
     with archive:
-        infos = archive.infolist()
-        names = {info.filename for info in infos}
+        names = {info.filename for info in archive.infolist()}
         if "xl/workbook.xml" not in names:
-            if "mimetype" in names and b"opendocument" in archive.read("mimetype")[:100]:
+            if "mimetype" in names and b"opendocument" in _head(archive, "mimetype"):
                 raise EloError(f"{path} is an OpenDocument file (.ods): save it as an Excel workbook (.xlsx)")
             if "word/document.xml" in names:
                 raise EloError(f"{path} is a Word document, not an Excel workbook")
             raise EloError(f"{path} is a zip archive, not an Excel workbook")
-        if len(infos) > MAX_PARTS:
-            raise EloError(f"{path}: the workbook has {len(infos)} parts, more than a workbook export reads ({MAX_PARTS})")
-        total = 0
-        for info in infos:
-            total += info.file_size
-            if info.file_size > MAX_PART or total > MAX_UNPACKED:
-                raise EloError(f"{path}: the part {info.filename} unpacks to more than export reads "
-                               f"({MAX_PART // 2**20} MB a part, {MAX_UNPACKED // 2**20} MB in all); "
-                               "the file is not a workbook elo-xl can read")
-            if info.filename.endswith((".xml", ".rels", ".vml")):
-                _check_xml(path, archive, info)
+        xlsx_archive.check_members(path, archive)
 
 
-def _check_xml(path: Path, archive: Any, info: Any) -> None:
-    """Refuse an XML part with a document type (entities) or one enormous token."""
-    import zipfile
-    import zlib
-
+def _head(archive: Any, name: str) -> bytes:
+    """The first bytes of a part (never more, whatever it declares), or none when damaged."""
     try:
-        data = archive.read(info)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as error:
-        raise EloError(f"{path}: the part {info.filename} cannot be unpacked ({type(error).__name__}); "
-                       "the file is damaged") from None
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise EloError(f"{path}: the part {info.filename} declares a document type, which no workbook does; "
-                       "the file is not a workbook elo-xl can read")
-    if _LONG_TOKEN.search(data) or len(data) > MAX_TOKEN and b"<" not in data[:MAX_TOKEN]:
-        raise EloError(f"{path}: the part {info.filename} holds a run of more than {MAX_TOKEN // 1024} kB without "
-                       "markup (a huge comment or text), more than any cell holds; the file is not a workbook "
-                       "elo-xl can read")
+        with archive.open(name) as member:
+            return member.read(100)
+    except Exception:  # zipfile raises many kinds for a damaged part
+        return b""
 
 
 def cell_name(sheet: str, column: int, row: int) -> str:

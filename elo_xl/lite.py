@@ -23,7 +23,8 @@ from pathlib import Path
 import xlwings
 
 from . import __version__, udfs
-from .io.paths import Outputs, writable_folder
+from .io.paths import writable_folder
+from .io.staged import write_folder
 
 PACKAGE = "elo_xl"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -83,14 +84,11 @@ def write_lite_bundle(folder: str | os.PathLike[str]) -> list[Path]:
 
     The folder is created if needed; existing files of these names are replaced. A path
     that is a file, or a folder that cannot be written, is an :class:`~elo_xl.errors.EloError`
-    before anything is written; if a write fails, neither file is left new on disk.
+    before anything is written; if a write fails, or the process is killed, neither file is left
+    new on disk (:func:`elo_xl.io.staged.write_folder`).
     Returns the paths written, ``main.py`` first.
     """
-    target = writable_folder(folder)
-    outputs = Outputs()
-    for name, data in bundle_files().items():
-        outputs.add(target / name, data)
-    return outputs.commit()
+    return write_folder(writable_folder(folder), bundle_files())  # all or none, also when killed
 
 
 def bundle_files() -> dict[str, bytes]:

@@ -429,6 +429,114 @@ def _mix_unmet(norm: Norm, counted: Sequence[NormGame], own: str, exempt: bool, 
     return unmet
 
 
+#: For each title, whether it counts towards each norm's titled opponents (in :data:`NORMS` order).
+_TITLED_BY = {title: tuple(int(title in norm.titles) for norm in NORMS.values()) for title in TITLES}
+_NOT_TITLED = (0,) * len(NORMS)
+_NORM_INDEX = {name: i for i, name in enumerate(NORMS)}
+
+
+class Prefixes:
+    """One player's rounds summed once, round by round, for every norm checked on the first *k*
+    rounds of a Swiss (:func:`first_prefix_made`): games counted and still to play, half
+    points, the opponents' rating sum and lowest rating, title holders and holders of each
+    norm's titles, federations other than ``own`` met, opponents from ``own`` and the most
+    from one federation. ``at[k]`` holds the sums of rounds ``0..k-1`` (see :data:`FIELDS`).
+
+    >>> p = Prefixes([NormGame(2500, 2, "GM", "GER"), None, NormGame(None, 1, "", "FRA")], "GER")
+    >>> dict(zip(Prefixes.FIELDS, p.at[3]))  # doctest: +NORMALIZE_WHITESPACE
+    {'n': 2, 'to_play': 0, 'halves': 3, 'total': 3900, 'low': 1400, 'exact': True, 'bye': False, 'holders': 1,
+     'others': 1, 'own': 1, 'top': 1, 'titled': (1, 1, 1, 1)}
+    """
+
+    FIELDS = ("n", "to_play", "halves", "total", "low", "exact", "bye", "holders", "others", "own", "top", "titled")
+
+    def __init__(self, per_round: Sequence[NormGame | None], own: str = ""):
+        self.rounds, self.own_federation = list(per_round), own
+        n = to_play = halves = total = holders = others = mine = top = 0
+        low: int | float | None = None
+        exact, bye = True, False
+        titled = _NOT_TITLED
+        federations: dict[str, int] = {}
+        at = [(n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled)]
+        for g in self.rounds:
+            if g is not None:
+                result = g.result
+                bye = bye or result == FORFEIT_WIN or result == BYE_PAIRING
+                if result is None or result <= 2:
+                    n += 1
+                    if result is None:
+                        to_play += 1
+                    else:
+                        halves += result
+                    rating = UNRATED_AS if g.rating is None else g.rating
+                    exact = exact and rating.__class__ is int
+                    total += rating
+                    if low is None or rating < low:
+                        low = rating
+                    holders += g.title in TITLE_HOLDERS
+                    more = _TITLED_BY.get(g.title)
+                    if more is not None:
+                        titled = tuple(a + b for a, b in zip(titled, more))
+                    federation = g.federation
+                    if federation:
+                        count = federations.get(federation, 0) + 1
+                        federations[federation] = count
+                        if count > top:
+                            top = count
+                        if federation == own:
+                            mine = count
+                        elif count == 1:
+                            others += 1
+            at.append((n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled))
+        self.at = at
+
+    def may_make(self, norm: Norm, k: int, min_games: int, exempt: bool) -> bool:
+        """False when the first ``k`` rounds cannot make ``norm`` (:func:`evaluate` confirms a
+        True): each requirement decided here is decided exactly as :func:`evaluate` decides
+        it, and the games credited by a looser bound."""
+        n, to_play, halves, total, low, exact, bye, holders, others, mine, top, titled_by = self.at[k]
+        if not n or to_play:
+            return False
+        titled = titled_by[_NORM_INDEX[norm.name]]
+        if 2 * holders < n or 3 * titled < n or titled < NORM_TITLED_MIN:
+            return False
+        if not exempt and (others < OTHER_FEDERATIONS or 3 * top > 2 * n
+                           or self.own_federation and 5 * mine > 3 * n):
+            return False
+        if not _meets_share(halves, n):
+            return False
+        credit = int(n == min_games - 1 and bye)
+        if min(GAMES_CAP, n + credit + halves // 2) < min_games:
+            return False
+        if exact and low is not None:
+            ra = FIDE.average_rounding(total - low + max(low, norm.floor), n)
+            if ra < norm.average or ra + dp_for_hundredths(half_up(100 * halves, 2 * n)) < norm.performance:
+                return False
+        return True
+
+
+def first_prefix_made(norm: Any, prefixes: Prefixes, *, min_games: int = MIN_GAMES,
+                      exempt: bool = False) -> tuple[NormCheck, int] | None:
+    """The check of the first *k* rounds that makes the norm, k from ``min_games`` up to one
+    round short of all, with that *k*; None when none does. The same answer as calling
+    :func:`evaluate` on every prefix in turn, from sums made once per player (:class:`Prefixes`).
+
+    >>> g = [NormGame(2600, 2, "GM", "GER"), NormGame(2500, 1, "IM", "FRA")] * 4 + [NormGame(2450, 1, "GM", "ESP")]
+    >>> check, k = first_prefix_made("GM", Prefixes(g + [NormGame(2000, 0, "", "ITA")], "NOR"))
+    >>> k, check.score, check.achieved
+    (9, 6.5, True)
+    """
+    norm = parse_norm(norm)
+    for k in range(min_games, len(prefixes.rounds)):
+        if not prefixes.may_make(norm, k, min_games, exempt):
+            continue
+        check = evaluate(norm, [g for g in prefixes.rounds[:k] if g is not None], prefixes.own_federation,
+                         min_games=min_games, exempt=exempt)
+        if check.achieved:
+            return check, k
+    return None
+
+
 # --- what users call ---------------------------------------------------------------------------
 
 
@@ -476,5 +584,5 @@ def norm_score(norm: Any, games: Any, average: Any) -> int | float | None:
 __all__ = [
     "NORMS", "Norm", "NormGame", "NormCheck", "TITLES", "TITLE_HOLDERS", "UNRATED_AS", "GAMES_CAP", "MIN_GAMES",
     "parse_norm", "parse_title", "parse_federation", "games_from_cells", "floored_ratings", "least_score",
-    "evaluate", "norm_check", "norm_score", "points_text",
+    "evaluate", "norm_check", "norm_score", "points_text", "Prefixes", "first_prefix_made",
 ]

@@ -16,11 +16,10 @@ per tie-break after the points (table) or after the rank (CSV).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
+from .io.csv_cells import csv_lines
 from .tournament import Report
 from .tournament_norms import norms_section, norms_text
 
@@ -103,18 +102,18 @@ def heading(report: Report) -> str:
 
 def as_csv(report: Report) -> str:
     """The players of a report as CSV: the JSON field names as header (``rank`` among them),
-    one column per tie-break named by its code, and ``norms`` with ``--norms``."""
-    out = io.StringIO()
+    one column per tie-break named by its code, and ``norms`` with ``--norms``. Every cell goes
+    through :func:`elo_xl.io.csv_cells.neutralised`, so a name such as ``=HYPERLINK(…)`` stays
+    text when the file is opened in a spreadsheet (a negative change stays ``-7``)."""
     rows = ranked_rows(report)
     fields = list(rows[0]) if rows else []
-    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
+    lines = [fields]
     for row in rows:
         values = {k: "" if v is None else v for k, v in row.items()}
         if "norms" in row:  # --norms: the norms made, as one cell
             values["norms"] = norms_text(row["norms"])
-        writer.writerow(values)
-    return out.getvalue()
+        lines.append([values.get(k, "") for k in fields])
+    return csv_lines(lines) if fields else "\n"
 
 
 def as_json(report: Report) -> str:

@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EloError
-from .norms import GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, evaluate, points_text
+from .norms import (GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, Prefixes, evaluate, first_prefix_made,
+                    points_text)
 from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
 from .tournament import Report, Tournament
 
@@ -87,12 +88,12 @@ def kind_of_event(t: Tournament, rounds: list[list[tuple[int | None, int | None]
     n = len(t.entrants)
     if t.pairings is None:
         return "round robin"
-    meetings = [[0] * n for _ in range(n)]
+    meetings: dict[tuple[int, int], int] = {}  # (player, opponent) -> games; pairs that never met are absent
     for i, row in enumerate(rounds):
         for j, _ in row:
-            if j is not None and 0 <= j < n:
-                meetings[i][j] += 1
-    counts = {meetings[i][j] for i in range(n) for j in range(n) if i != j}
+            if j is not None and 0 <= j < n and j != i:
+                meetings[(i, j)] = meetings.get((i, j), 0) + 1
+    counts = set(meetings.values()) | ({0} if len(meetings) < n * (n - 1) else set())
     if counts == {1}:
         return "round robin"
     if counts == {2}:
@@ -150,17 +151,16 @@ def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES
         games = [g for g in per_round if g is not None]
         own = _federation(e.federation)
         checks = []
+        prefixes = None  # the player's sums round by round, shared by his norms (made when needed)
         for name in norms_to_check(e.sex, e.title):
             check = evaluate(name, games, own, min_games=min_games, exempt=exempt,
                              double_round_robin=kind == "double round robin")
             after = None
             if not check.achieved and kind == "swiss":
-                for k in range(min_games, len(per_round)):
-                    prefix = evaluate(name, [g for g in per_round[:k] if g is not None], own,
-                                      min_games=min_games, exempt=exempt)
-                    if prefix.achieved:
-                        check, after = prefix, k
-                        break
+                prefixes = prefixes or Prefixes(per_round, own)
+                made = first_prefix_made(name, prefixes, min_games=min_games, exempt=exempt)
+                if made is not None:
+                    check, after = made
             checks.append(_as_dict(check, after))
         out.append(checks)
     return out

@@ -207,24 +207,24 @@ def test_unreadable_file(tmp_path, monkeypatch, capsys):
 
 
 def test_a_failed_write_leaves_nothing_new(tmp_path, monkeypatch, capsys):
-    from elo_xl.io import atomic as archive
+    from elo_xl.io import staged
 
-    real = archive.write_atomically
     calls = []
 
-    def third_fails(path, data):
-        calls.append(path)
+    def third_fails(path, mode="r", *args, **kwargs):
+        calls.append(Path(path))
         if len(calls) == 3:
             raise OSError(28, "No space left on device", str(path))
-        return real(path, data)
+        return open(path, mode, *args, **kwargs)
 
-    monkeypatch.setattr(archive, "write_atomically", third_fails)
+    monkeypatch.setattr(staged, "open", third_fails, raising=False)  # the books are written in a hidden folder
     target = tmp_path / "new" / "books"
     assert main(["workbook", "all", "-o", str(target)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"elo-xl: {calls[2]}: No space left on device\n"
-    assert tree(tmp_path) == []  # the two books written and both folders made are gone
+    assert captured.err == (f"elo-xl: {target / calls[2].name}: cannot write (No space left on device); "
+                            f"nothing was written in {target}\n")
+    assert tree(tmp_path) == []  # the two books written, the hidden folder and both folders made are gone
 
 
 def test_replaced_files_and_existing_folder_stay(tmp_path, capsys):

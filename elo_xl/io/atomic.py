@@ -1,20 +1,73 @@
 """Writing a file without ever leaving a partial one: the command line, the xlwings Lite bundle
 and the workbook saver all write through :func:`write_atomically`.
+
+The temporary file lives beside the target (a rename within one folder is what makes the
+write atomic) and is named ``.NAME.elo-xl-PID-….tmp``: a run killed while writing leaves it
+behind, and the next write of ``NAME`` removes it once process PID is gone
+(:func:`clean_stale`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
 
 from ..errors import EloError
 
-__all__ = ["write_atomically", "check_target", "FILE_MODE"]
+__all__ = ["write_atomically", "check_target", "FILE_MODE", "mark", "is_stale", "clean_stale"]
 
 #: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
 FILE_MODE = 0o644
+
+
+_MARK = re.compile(r"elo-xl-(\d+)-")
+
+
+def mark() -> str:
+    """The start of a temporary name's random part: ``elo-xl-PID-`` of this process."""
+    return f"elo-xl-{os.getpid()}-"
+
+
+def is_stale(rest: str) -> bool:
+    """Whether a temporary name's part after ``.NAME.`` was made by a process that is gone.
+
+    >>> is_stale(mark() + "x.tmp"), is_stale("elo-xl-999999999-x.tmp"), is_stale("abc.tmp")
+    (False, True, False)
+    """
+    found = _MARK.match(rest)
+    if not found:
+        return False
+    pid = int(found.group(1))
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # a live process of another user
+        return False
+    except (OSError, OverflowError):  # a number no process can have
+        return True
+    return False
+
+
+def clean_stale(folder: Path, name: str) -> None:
+    """Remove the temporary files (``.NAME.elo-xl-PID-….tmp``) that killed runs left in ``folder``."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(f".{name}.") and entry.name.endswith(".tmp") and \
+                entry.is_file(follow_symlinks=False) and is_stale(entry.name[len(name) + 2:]):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def check_target(path: Path) -> None:
@@ -56,15 +109,21 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
         mode = FILE_MODE
+    clean_stale(path.parent, path.name)
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{mark()}", suffix=".tmp")
     except PermissionError as error:
         raise EloError(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
     try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError as error:  # a full disk, a quota, a file too large: name the file
+            why = "no space left on the device" if error.errno in (errno.ENOSPC, errno.EDQUOT) \
+                else (error.strerror or type(error).__name__)
+            raise EloError(f"{path}: cannot write the file ({why}); nothing was written to it") from None
         os.chmod(temporary, mode)
         try:
             os.replace(temporary, path)

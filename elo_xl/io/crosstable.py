@@ -18,7 +18,10 @@ What is accepted (the README's "Input files" section says the same):
   it: the header line decides (as many labels as players: with the diagonal; one fewer:
   without), else the longest line does. Blank cells at the end of a line may be left out;
   blank lines are skipped;
-- a game may be typed in both cells of the pair (they must agree: 1/0, ½/½, +/−) or in one.
+- a game may be typed in both cells of the pair (they must agree: 1/0, ½/½, +/−) or in one;
+- a name written safe to double-click (a single quote before ``=``, ``+``, ``-``, ``@``, as
+  :func:`elo_xl.io.csv_cells.neutralised` and spreadsheets write it) is read as the name it
+  stands for: ``'=Bob`` is the player ``=Bob``.
 
 >>> import tempfile, os
 >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False, encoding="utf-8") as f:
@@ -39,6 +42,7 @@ from typing import Any
 from ..errors import EloError, show
 from ..results import agree, is_blank, parse_k, parse_rating, parse_result
 from ..tournament import Entrant, Tournament
+from .csv_cells import restored
 from .decode import control_character, read_text, split_lines
 from .trf_format import MAX_PLAYERS
 
@@ -112,7 +116,7 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
         k = _value(fields[2], name, line, 3, "k", parse_k, decimal_comma)
         standard = (_value(fields[3], name, line, 4, "standard rating", parse_rating, decimal_comma)
                     if first == 4 else None)
-        entrants.append(Entrant(i + 1, fields[0].strip(), rating, k=k, standard_rating=standard))
+        entrants.append(Entrant(i + 1, restored(fields[0].strip()).strip(), rating, k=k, standard_rating=standard))
         results = []
         for j, cell in enumerate(cells):
             cell = cell.strip()

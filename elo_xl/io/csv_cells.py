@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any, Iterable
 
@@ -35,6 +37,8 @@ def _needs_quote(text: str) -> bool:
     """Whether a text cell must be quoted: it starts like a formula and is no number, or it
     is a quote in front of such a text (so that reading back is exact)."""
     while text:
+        if text[0] not in FORMULA_STARTS and text[0] != "'":
+            return False  # the common case, without the number pattern
         if _NUMBER.fullmatch(text):
             return False
         if text[0] in FORMULA_STARTS:
@@ -75,3 +79,26 @@ def neutralised_row(values: Iterable[Any]) -> list[Any]:
     ["'=A1", 5, '-3', 'Ann']
     """
     return [neutralised(v) for v in values]
+
+
+def csv_lines(rows: Iterable[Iterable[Any]]) -> str:
+    """CSV text, one line (ending in ``\\n``) per row, every cell through :func:`neutralised`;
+    a cell that holds a line break of either kind is quoted, so a carriage return cannot split
+    its row.
+
+    >>> csv_lines([["name", "change"], ["=1+1", -7], ["a,b", "x"]])
+    'name,change\\n\\'=1+1,-7\\n"a,b",x\\n'
+    >>> csv_lines([["\\rCR", "y"]]) == '"\\'\\rCR",y\\n'
+    True
+    """
+    buffer = io.StringIO()
+    plain = csv.writer(buffer, lineterminator="\n")
+    for row in rows:
+        cells = neutralised_row(row)
+        if any(isinstance(cell, str) and "\r" in cell for cell in cells):
+            one = io.StringIO()
+            csv.writer(one, lineterminator="\r\n").writerow(cells)  # "\r\n" makes it quote a cell holding \r
+            buffer.write(one.getvalue()[:-2] + "\n")
+        else:
+            plain.writerow(cells)
+    return buffer.getvalue()

@@ -108,8 +108,9 @@ def writable_folder(path: str | os.PathLike[str]) -> Path:
 def _probe(folder: Path, target: Path) -> None:
     """Create and remove a file in ``folder``: the one sure test that writing works there
     (permissions, read-only mounts, system folders, whoever runs the command)."""
+    atomic.clean_stale(folder, "elo-xl-probe")
     try:
-        descriptor, name = tempfile.mkstemp(dir=folder, prefix=".elo-xl-", suffix=".tmp")
+        descriptor, name = tempfile.mkstemp(dir=folder, prefix=f".elo-xl-probe.{atomic.mark()}", suffix=".tmp")
     except OSError as error:
         raise EloError(f"{target}: cannot write in {folder} ({reason(error)})") from None
     os.close(descriptor)
@@ -121,7 +122,8 @@ class Outputs:
 
     Each file is written atomically; folders are made as needed. When one write fails the
     files written before it that did not exist are removed, and so are the folders made;
-    a file that existed and was already replaced keeps its new content.
+    a file that existed and was already replaced keeps its new content, and the error says
+    which ones.
     """
 
     def __init__(self) -> None:
@@ -137,14 +139,14 @@ class Outputs:
         """Write every file added, in order; returns their paths."""
         made: list[Path] = []
         written: list[Path] = []
+        replaced: list[Path] = []
         try:
             for path, data in self.files:
                 made.extend(_make_folders(path.parent))
                 existed = path.exists()
                 atomic.write_atomically(path, data)
-                if not existed:
-                    written.append(path)
-        except BaseException:
+                (replaced if existed else written).append(path)
+        except BaseException as error:
             for path in reversed(written):
                 path.unlink(missing_ok=True)
             for folder in reversed(made):
@@ -152,6 +154,9 @@ class Outputs:
                     folder.rmdir()
                 except OSError:
                     pass
+            if replaced and isinstance(error, (EloError, OSError)):  # say what stays written
+                text = str(error) if isinstance(error, EloError) else f"{error.filename}: {reason(error)}"
+                raise EloError(f"{text}; already replaced before it: {', '.join(map(str, replaced))}") from None
             raise
         return [path for path, _ in self.files]
 
