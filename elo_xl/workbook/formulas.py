@@ -45,6 +45,8 @@ from .codes import (  # noqa: F401  (re-exported: the templates read every formu
     complement,
     conflicts,
     crosstable_code,
+    game,
+    implied_opponent,
     other_side,
     points,
     result_base,
