@@ -231,11 +231,14 @@ def default_k(rating: str) -> str:
 def k_rule(rating: str, reached: str, games_played: str, birth_year: str) -> str:
     """K by the rule set's K rules (:meth:`RuleSet.k_rule`): ``rating`` 0 when unrated,
     ``reached`` the has-reached-2400 flag cell, the others blank when not known."""
-    junior = (f"AND(JuniorAge>0,ISNUMBER({birth_year}),ISNUMBER(EventYear),EventYear-{birth_year}<=JuniorAge,"
-              f"{rating}<JuniorBelow)")
+    # nested IFs, not AND: Excel's AND (like LibreOffice's and Gnumeric's) evaluates every
+    # argument, so EventYear-{birth} would be #VALUE! without an event date
+    junior = (f"IF(JuniorAge>0,IF(ISNUMBER({birth_year}),IF(ISNUMBER(EventYear),"
+              f"IF(EventYear-{birth_year}<=JuniorAge,{rating}<JuniorBelow,FALSE),FALSE),FALSE),FALSE)")
+    new = f"IF(NewGames>0,IF(ISNUMBER({games_played}),{games_played}<NewGames,FALSE),FALSE)"
     return (f"IF({rating}=0,IF(KUnrated>0,KUnrated,{default_k('UnratedAs')}),"
             f"IF(AND(TopFrom>0,OR({reached}=FlagYes,{rating}>=TopFrom)),KTop,"
-            f"IF(AND(NewGames>0,ISNUMBER({games_played}),{games_played}<NewGames),KNew,"
+            f"IF({new},KNew,"
             f"IF({junior},KJunior,KOther))))")
 
 
