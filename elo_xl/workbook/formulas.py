@@ -28,6 +28,7 @@ Game codes (what a typed result becomes, and the formulas that read codes) are i
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from ..rounding import half_down as _half_down
@@ -301,6 +302,41 @@ def event_counts(rated: str, players: str, avg: str) -> str:
 def event_line() -> str:
     """The event's name and place, for the line under a sheet's title."""
     return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
+
+
+def iso_date(cell: str) -> str:
+    """A date as YYYY-MM-DD text, the same in every locale (no TEXT format codes)."""
+    return f'YEAR({cell})&"-"&RIGHT("0"&MONTH({cell}),2)&"-"&RIGHT("0"&DAY({cell}),2)'
+
+
+def event_dates() -> str:
+    """The event's dates as text: start – end, one of them, or nothing."""
+    start, end = iso_date("StartDate"), iso_date("EndDate")
+    return (f'IF(ISNUMBER(StartDate),{start}&IF(ISNUMBER(EndDate),IF(EndDate<>StartDate," – "&{end},""),""),'
+            f'IF(ISNUMBER(EndDate),{end},""))')
+
+
+def sentence(template: str, **values: str) -> str:
+    """A translated sentence with formula values in its ``{slots}``, as one text formula.
+
+    >>> sentence("After round {round}", round="R")
+    '"After round "&R&""'
+    """
+    parts = re.split(r"\{(\w+)\}", template)
+    out = []
+    for k, part in enumerate(parts):
+        out.append(f'"{part}"' if k % 2 == 0 else f"{values[part]}")
+    return "&".join(out)
+
+
+def rounds_played(code_columns: Sequence[str]) -> str:
+    """The last round in which a game or a bye counts (a code below 90), 0 before round 1."""
+    return "MAX(" + ",".join(f'IF(COUNTIF({c},"<{NOTHING}")>0,{t + 1},0)' for t, c in enumerate(code_columns)) + ")"
+
+
+def progress_line(progress: str) -> str:
+    """The standings' third line: how far the event is (``progress``, text) and its dates."""
+    return f'{progress}&IF(OR(ISNUMBER(StartDate),ISNUMBER(EndDate))," · "&{event_dates()},"")'
 
 
 def copy_of(cell: str) -> str:

@@ -365,6 +365,9 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                         "جدول الترتيب، {players|player} — حسب النقاط ثم كسر التعادل ثم رقم البداية",
                         "Турнирная таблица, {players|player} — по очкам, затем по дополнительному показателю, "
                         "затем по стартовому номеру"),
+    "standings.after_round": ("After round {round}", "Sau vòng {round}", "بعد الجولة {round}", "После {round}-го тура"),
+    "standings.games_played": ("{played} of {total} games played", "Đã đấu {played}/{total} ván",
+                               "لُعب {played} من {total} شوطًا", "Сыграно партий: {played} из {total}"),
     "col.place": ("Place", "Xếp hạng", "المركز", "Место"),
     "work.place_of": ("place of No (working)", "xếp hạng của số (tính toán)", "مركز الرقم (حساب)", "место номера (расчёт)"),
     "work.row_of": ("No at this place (working)", "số ở xếp hạng này (tính toán)", "الرقم في هذا المركز (حساب)",

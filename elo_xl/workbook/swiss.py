@@ -25,7 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from . import norms_sheet, standings_sheet
-from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
 from .codes import NOTHING
 from .event import PlayerColumns, RowRanges, event_block
 
@@ -150,7 +150,8 @@ def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"))
+        at.out + OUTPUTS.index("Rank"), progress=f.sentence(book.t("standings.after_round", round="{round}"), round=(
+            f.rounds_played([ref(ws, at.column(CODE, t).replace("$", "")) for t in range(at.r)]))))
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
@@ -172,7 +173,7 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr, at.out + k, f"out.{key}")
     helpers.headers(book, ws, hdr)
     book.label(ws, f"{L(at.block(BASE))}{hdr - 1}", "work.title", bold=True)
-    book.label(ws, f"A{hdr - 1}", "swiss.type_here", bold=True)
+    book.label(ws, f"A{hdr - 2}", "swiss.type_here", bold=True)  # above the repeated header rows
 
 
 def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
@@ -188,7 +189,9 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
     for t in range(at.r):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
-            book.input_cell(ws, at.cell(block, t, row), value, centred=True)
+            if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
+                value = "½"
+            book.input_cell(ws, at.cell(block, t, row), value, DRAW if block == RESULTS else None, centred=True)
         pairing, base, code, opp, exp, bh, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED,
                                                                                EXPECTED, OPP_POINTS, OPPONENT))
         typed = at.column(OPPONENTS, t)
@@ -248,5 +251,6 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
-    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
+    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 2}:{at.top - 1}",
+                     f"A:{L(at.field('name'))}")
     book.protect(ws)
