@@ -138,5 +138,8 @@ def test_standings_say_after_which_round_and_the_dates(libreoffice, tmp_path):
     put(wb, "Results", [[1, "½", None], [0, None, None], ["½", "½", None], ["½", None, None]])
     wb.save(tmp_path / "s.xlsx")
     libreoffice.recalculate(tmp_path / "s.xlsx", tmp_path / "v.xlsx")
-    values = openpyxl.load_workbook(tmp_path / "v.xlsx", data_only=True)
-    assert values[translate("sheet.standings", "en")]["A3"].value == "After round 2 · 2026-03-01 – 2026-03-09"
+    sheet = openpyxl.load_workbook(tmp_path / "v.xlsx", data_only=True)[translate("sheet.standings", "en")]
+    assert sheet["A3"].value == "After round 2"
+    assert [sheet[c].value.date() for c in ("D3", "E3")] == [dt.date(2026, 3, 1), dt.date(2026, 3, 9)]
+    typed = openpyxl.load_workbook(tmp_path / "s.xlsx")[translate("sheet.standings", "en")]
+    assert typed["D3"].number_format == typed["E3"].number_format == "yyyy-mm-dd"

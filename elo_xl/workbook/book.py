@@ -67,10 +67,12 @@ FORECAST = "0.0#"
 #: one draw notation in every printed grid (TRF's ``=`` is a file's notation, not a print's).
 DRAW = '[=0.5]"½";General'
 CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: A date, year first, in every language.
+DATE = "yyyy-mm-dd"
 #: A tournament category: a dash where the average is below category 1 (the value stays 0).
 CATEGORY = 'General;-General;"–"'
 #: Every number format an output or input cell of a generated book may carry (a test checks).
-NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
+NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
 
 #: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
 NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")

@@ -304,18 +304,6 @@ def event_line() -> str:
     return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
 
 
-def iso_date(cell: str) -> str:
-    """A date as YYYY-MM-DD text, the same in every locale (no TEXT format codes)."""
-    return f'YEAR({cell})&"-"&RIGHT("0"&MONTH({cell}),2)&"-"&RIGHT("0"&DAY({cell}),2)'
-
-
-def event_dates() -> str:
-    """The event's dates as text: start – end, one of them, or nothing."""
-    start, end = iso_date("StartDate"), iso_date("EndDate")
-    return (f'IF(ISNUMBER(StartDate),{start}&IF(ISNUMBER(EndDate),IF(EndDate<>StartDate," – "&{end},""),""),'
-            f'IF(ISNUMBER(EndDate),{end},""))')
-
-
 def sentence(template: str, **values: str) -> str:
     """A translated sentence with formula values in its ``{slots}``, as one text formula.
 
@@ -334,9 +322,11 @@ def rounds_played(code_columns: Sequence[str]) -> str:
     return "MAX(" + ",".join(f'IF(COUNTIF({c},"<{NOTHING}")>0,{t + 1},0)' for t, c in enumerate(code_columns)) + ")"
 
 
-def progress_line(progress: str) -> str:
-    """The standings' third line: how far the event is (``progress``, text) and its dates."""
-    return f'{progress}&IF(OR(ISNUMBER(StartDate),ISNUMBER(EndDate))," · "&{event_dates()},"")'
+def event_date(name: str, other: str | None = None) -> str:
+    """An event date as a number (formatted as a date where shown), blank when not a date or,
+    given ``other``, when it is the same day."""
+    same = "" if other is None else f'IF({name}={other},"",{name})'
+    return f'IF(ISNUMBER({name}),{same or name},"")'
 
 
 def copy_of(cell: str) -> str:
