@@ -29,7 +29,7 @@ from .engine import rate_event
 from .errors import EloError, show
 from .io import sniff, xlsx_archive
 from .io.paths import readable_file
-from .results import (BYE_ZERO, BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
+from .results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                       parse_result, to_number)
 from .tournament import Entrant, Tournament, event_ranking
 
@@ -502,32 +502,33 @@ def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: i
                 code = parse_result(result, "results")
             except EloError:
                 raise EloError(f"{where}{results.cell(i, t)}: {show(result)} {RESULT_HELP}") from None
-            if opponent is None and code is not None and code not in WITHOUT_OPPONENT:
-                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a game result, but round {t + 1} "
-                               f"names no opponent in {pairings.cell(i, t)}")
             if opponent is not None and code in BYES:
                 raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
                                f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
             grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
             grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+    _implied(where, pairings, results, grid_p, grid_c, codes)
     for i in range(n):
         for t in range(rounds):
             j = (grid_p[i][t] or 0) - 1
             if j < 0:
+                if codes[i][t] is not None and codes[i][t] not in WITHOUT_OPPONENT:
+                    raise EloError(f"{where}{results.cell(i, t)}: {show(results.rows[i][t])} is a game result, but "
+                                   f"round {t + 1} names no opponent in {pairings.cell(i, t)}, and no row names "
+                                   f"{i + 1} in that round")
                 continue
             back = grid_p[j][t]
-            if back is None:
-                if codes[j][t] is not None and codes[j][t] in BYES and codes[j][t] != BYE_ZERO:
-                    raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
-                                   f"{results.cell(j, t)} gives {j + 1} a bye ({show(results.rows[j][t])})")
-                continue  # a game listed on one row only counts for that row, as in the book
             if back != i + 1:
                 raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
                                f"{pairings.cell(j, t)} pairs {j + 1} with {back}")
             if j < i:
                 continue  # each game once
             a, b = codes[i][t], codes[j][t]
-            if a is not None and b is not None and not agree(a, b):
+            if a is None and b is not None:  # typed on one of the two rows: the other is its complement
+                codes[i][t], grid_r[i][t] = COMPLEMENT[b], TRF_SYMBOL[COMPLEMENT[b]]
+            elif b is None and a is not None:
+                codes[j][t], grid_r[j][t] = COMPLEMENT[a], TRF_SYMBOL[COMPLEMENT[a]]
+            elif a is not None and b is not None and not agree(a, b):
                 raise EloError(f"{where}{results.cell(i, t)} and {results.cell(j, t)}: {show(results.rows[i][t])} and "
                                f"{show(results.rows[j][t])} disagree on one game (round {t + 1}, {i + 1} against "
                                f"{j + 1}); a game reads 1/0, ½/½, 0/1, +/−, −/−, W/L or D/D")
@@ -536,6 +537,35 @@ def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: i
                                f"(round {t + 1}, {i + 1} against {j + 1}) have {show(colours.rows[i][t])}; "
                                "one plays w, the other b")
     return grid_p, grid_c, grid_r
+
+
+_OTHER_COLOUR = {"w": "b", "b": "w"}
+
+
+def _implied(where: str, pairings: _Range, results: _Range, grid_p: list[list[int | None]],
+             grid_c: list[list[str]], codes: list[list[int | None]]) -> None:
+    """A board typed once: where a row names an opponent whose row names nobody in that round,
+    the opponent's pairing and colour are implied (his result, if typed, must complement it;
+    a bye there is a conflict); two rows naming one such opponent are a conflict. The grids are
+    completed in place (the result follows in :func:`_rounds`)."""
+    claims: dict[tuple[int, int], list[int]] = {}
+    for i, row in enumerate(grid_p):
+        for t, opponent in enumerate(row):
+            if opponent is not None and grid_p[opponent - 1][t] is None:
+                claims.setdefault((opponent - 1, t), []).append(i)
+    for (j, t), rows in sorted(claims.items()):
+        if len(rows) > 1:
+            raise EloError(f"{where}{pairings.cell(rows[0], t)} and {pairings.cell(rows[1], t)}: round {t + 1} pairs "
+                           f"{j + 1} with both {rows[0] + 1} and {rows[1] + 1}, and {pairings.cell(j, t)} names "
+                           "nobody; fix the pairing")
+        i = rows[0]
+        a, b = codes[i][t], codes[j][t]
+        if b is not None and (b in BYES or (a is not None and not agree(a, b))):
+            raise EloError(f"{where}{pairings.cell(i, t)} and {results.cell(j, t)}: round {t + 1} pairs {i + 1} with "
+                           f"{j + 1}, but {results.cell(j, t)} gives {j + 1} {show(results.rows[j][t])}, which does "
+                           f"not complement {show(results.rows[i][t])}; type the game on one row, or on both alike")
+        grid_p[j][t] = i + 1
+        grid_c[j][t] = _OTHER_COLOUR.get(grid_c[i][t], grid_c[i][t])
 
 
 def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | None = None,

@@ -80,11 +80,20 @@ def export_error(path: Path, capsys) -> str:
 
 
 def test_game_result_without_an_opponent(book, capsys):
-    cells = edit(book, {("Pairings", 1, 4): None})
+    cells = edit(book, {("Pairings", 1, 4): None, ("Pairings", 3, 4): None})  # neither row names the other
     result = where(book, "Results", 1, 4)
     assert export_error(book, capsys) == (
         f'elo-xl: book.xlsx, {result}: "0" is a game result, but round 4 names no opponent in '
-        f'{cells[("Pairings", 1, 4)]}')
+        f'{cells[("Pairings", 1, 4)]}, and no row names 1 in that round')
+
+
+def test_game_result_on_a_row_its_opponent_names(book, capsys):
+    """Round 4 of player 1 with his pairing erased: player 3's row still names him, so the
+    pairing is implied (a board typed once) and export writes both lines."""
+    edit(book, {("Pairings", 1, 4): None})
+    assert main(["export", str(book), "-o", "out.trf"]) == 0
+    line = next(text for text in Path("out.trf").read_text().splitlines() if text.startswith("001    1"))
+    assert line[91 + 10 * 3:91 + 10 * 4].split()[0] == "3"
 
 
 def test_bye_with_an_opponent(book, capsys):

@@ -73,3 +73,15 @@ def test_titles_use_the_plural_forms():
     assert translate("title.swiss", "ru", players=21, rounds=11).startswith("Швейцарская система, 21 участник, 11 туров —")
     assert translate("title.swiss", "ar", players=22, rounds=11).startswith("نظام سويسري، 22 لاعبًا، 11 جولة —")
     assert translate("title.round_robin", "ru", players=3).startswith("Круговой турнир, 3 участника —")
+
+
+def test_vietnamese_hang_alone_is_never_rank():
+    """Issue 9's wording: rank is "Xếp hạng", a tournament's category "Hạng giải"; "Hạng" alone
+    (which reads as a class or grade) names neither. Every Vietnamese label is checked."""
+    import re
+
+    vi = LANGUAGES.index("vi")
+    alone = {key: words[vi] for key, words in TEXT.items()
+             if re.search(r"(?<!xếp )hạng(?! giải)", words[vi], flags=re.IGNORECASE)}
+    assert alone == {}
+    assert TEXT["col.place"][vi] == "Xếp hạng" and TEXT["out.Rank"][vi] == "Xếp hạng"

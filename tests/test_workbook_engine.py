@@ -81,6 +81,9 @@ class Event:
     inputs: dict[str, Any]     # defined name -> value, column (flat list) or block (list of rows)
     prefill: dict[str, Any] | None = None
     start: dt.date | None = None
+    #: Swiss: the rounds grid with both sides of every board, as the engine reads it (a board
+    #: typed once in ``inputs`` is complete here: pairing and the complement of the result).
+    both_sides: dict[str, Any] | None = None
 
     @property
     def engine_rules(self) -> str:
@@ -197,6 +200,8 @@ def swiss_event(rng: random.Random, rules: str, scale: int, eid: str) -> Event:
     pairings: list[list[Any]] = [[None] * r for _ in range(n)]
     results: list[list[Any]] = [[None] * r for _ in range(n)]
     colours: list[list[Any]] = [[None] * r for _ in range(n)]
+    full_p: list[list[Any]] = [[None] * r for _ in range(n)]
+    full_r: list[list[Any]] = [[None] * r for _ in range(n)]
     for t in range(r):
         order = list(range(n))
         rng.shuffle(order)
@@ -208,29 +213,35 @@ def swiss_event(rng: random.Random, rules: str, scale: int, eid: str) -> Event:
             results[p][t] = pick(rng, {"H": 0.2, "F": 0.15, "U": 0.15, "Z": 0.1, "+": 0.1, "−": 0.05, "-": 0.05,
                                        None: 0.15, 1: 0.025, "W": 0.025})
             colours[p][t] = "-" if results[p][t] is not None else None
+            full_p[p][t], full_r[p][t] = pairings[p][t], results[p][t]
         playing = order[out:]
         for a, b in zip(playing[::2], playing[1::2]):
             symbol = draw_game(rng)
-            mode = pick(rng, {"both": 0.6, "a only": 0.08, "b only": 0.08, "pending": 0.1,
-                              "pending one row": 0.04, "a typed, b pending": 0.05, "b typed, a pending": 0.05})
-            listed_a = mode != "b only"
-            listed_b = mode not in ("a only", "pending one row")
-            if symbol == "−−" and not (listed_a and listed_b):
+            mode = pick(rng, {"both": 0.5, "a only": 0.1, "b only": 0.1, "pending": 0.1,
+                              "pending one row": 0.04, "a typed, b pending": 0.05, "b typed, a pending": 0.05,
+                              "a pairs, b scores": 0.06})
+            if symbol == "−−" and mode != "both":
                 symbol = "−"
-            if listed_a:
-                pairings[a][t] = b + 1
-                colours[a][t] = "-" if symbol in FORFEITS else "w"
-                if mode in ("both", "a only", "a typed, b pending"):
-                    results[a][t] = typed(rng, symbol)
+            colour_a = "-" if symbol in FORFEITS else "w"
+            colour_b = "-" if symbol in FORFEITS else "b"
+            value_a = typed(rng, symbol) if mode not in ("pending", "pending one row") else None
+            value_b = (typed(rng, COMPLEMENT[symbol]) if mode == "both" else complement(value_a))
+            full_p[a][t], full_p[b][t], full_r[a][t], full_r[b][t] = b + 1, a + 1, value_a, value_b
+            if mode in ("b only", "b typed, a pending"):  # the same cases with the rows swapped
+                a, b, value_a, value_b, colour_a, colour_b = b, a, value_b, value_a, colour_b, colour_a
+                mode = mode.replace("b", "x").replace("a", "b").replace("x", "a")
+            listed_b = mode in ("both", "pending", "a typed, b pending")
+            pairings[a][t], colours[a][t] = b + 1, colour_a
+            if mode in ("both", "a only", "a typed, b pending"):
+                results[a][t] = value_a
             if listed_b:
-                pairings[b][t] = a + 1
-                colours[b][t] = "-" if symbol in FORFEITS else "b"
-                if mode in ("both", "b only", "b typed, a pending"):
-                    results[b][t] = typed(rng, COMPLEMENT[symbol])
+                pairings[b][t], colours[b][t] = a + 1, colour_b
+            if mode in ("both", "a pairs, b scores"):
+                results[b][t] = value_b
     settings = common(rng, rules, scale)
     return Event(eid, "swiss", size={"players": n, "rounds": r}, prefill={"name": names(n, rng)},
                  inputs={"Ratings": ratings, "KFactors": ks, "Pairings": pairings, "Results": results,
-                         "Colours": colours}, **settings)
+                         "Colours": colours}, both_sides={"Pairings": full_p, "Results": full_r}, **settings)
 
 
 def player_event(rng: random.Random, rules: str, scale: int, eid: str, *, played: int | None = None,
@@ -494,7 +505,9 @@ def expect_round_robin(event: Event) -> dict[str, Any]:
 
 def expect_swiss(event: Event) -> dict[str, Any]:
     rules = event.engine_rules
-    ratings, ks, pairings, results = (event.inputs[k] for k in ("Ratings", "KFactors", "Pairings", "Results"))
+    ratings, ks = event.inputs["Ratings"], event.inputs["KFactors"]
+    assert event.both_sides is not None
+    pairings, results = event.both_sides["Pairings"], event.both_sides["Results"]
     k = [event.default_k if v is None else v for v in ks]
     out = engine.rate_event(ratings, results, k, rules, pairings=pairings)
     forecast = []
@@ -717,6 +730,9 @@ def test_events_cover_the_cases() -> None:
                 r in ("H", "F", "U", "Z") and b for row, b in zip(e.inputs["Results"], want["Buchholz"]) for r in row))
             note("bye", any(v in ("H", "F", "U", "Z") for v in cells))
             note("TRF W/D/L", any(v in ("W", "D", "L") for v in cells))
+            typed_p, full = e.inputs["Pairings"], e.both_sides["Pairings"]
+            note("board typed once", any(not typed_p[i][t] and full[i][t] for i in range(len(full))
+                                         for t in range(len(full[i]))))
         if e.kind == "player":
             note("FIDE initial rating", fide and not e.inputs["Rating"] and want["NewRating"] is not None)
             note("K×n > 700", fide and e.inputs["Rating"] and player_k(e) * want["Games"] > 700)
@@ -733,7 +749,7 @@ def test_events_cover_the_cases() -> None:
                  "2650+ player", "K blank", "K set", "pending game", "FIDE initial rating", "K×n > 700", "bye",
                  "TRF W/D/L", "StartDate blank", "junior K", "match with an unrated player", "default K",
                  "tie in rank", "event counts", "event does not count", "Sonneborn-Berger with a forfeit",
-                 "Buchholz of a player with a bye", "Kvant steps",
+                 "Buchholz of a player with a bye", "Kvant steps", "board typed once",
                  *(f"lang {lang}" for lang in LANGS)):
         assert seen.get(what, 0) >= 2, (what, seen)
 

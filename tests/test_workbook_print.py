@@ -77,3 +77,69 @@ def test_every_template_exports_to_pdf(libreoffice, tmp_path, lang):
         source.write_bytes(build(kind, lang))
         libreoffice.export_pdf(source, pdf)
         assert pdf.read_bytes()[:4] == b"%PDF"
+
+
+# --- issue 15: what prints, and at what size ----------------------------------------------------------
+
+
+def word_heights(pdf, page: int, word: str) -> list[float]:
+    """The heights (points) of every occurrence of ``word`` on ``page`` (poppler's bounding boxes)."""
+    import re
+
+    text = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    return [float(b) - float(a) for a, b, w in re.findall(
+        r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<', text) if w == word]
+
+
+def test_books_do_not_print_the_tables_sheet(libreoffice, tmp_path):
+    for kind in ("player", "swiss", "round-robin", "match"):
+        source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
+        source.write_bytes(build(kind, players=4) if kind in ("swiss", "round-robin") else build(kind))
+        wb = openpyxl.load_workbook(source)
+        assert wb[translate("sheet.tables", "en")].sheet_state == "hidden"
+        libreoffice.export_pdf(source, pdf)
+        assert not [page for page in pdf_pages(pdf) if translate("tables.title", "en") in page], kind
+    source, pdf = tmp_path / "reference.xlsx", tmp_path / "reference.pdf"  # the reference book prints them
+    source.write_bytes(build("reference"))
+    libreoffice.export_pdf(source, pdf)
+    assert [page for page in pdf_pages(pdf) if translate("tables.title", "en") in page]
+
+
+def test_a_swiss_of_60_prints_at_8_points_or_more(libreoffice, tmp_path):
+    """The Swiss sheet's start numbers print at least 8/11 as tall as the Event sheet's words,
+    which print at full size (11 pt): so at 8 pt or more. The names repeat on every page."""
+    source, pdf = tmp_path / "swiss.xlsx", tmp_path / "swiss.pdf"
+    source.write_bytes(build("swiss", players=60, rounds=9))
+    libreoffice.export_pdf(source, pdf)
+    pages = pdf_pages(pdf)
+    full = word_heights(pdf, 1, translate("event.place", "en"))[0]
+    # the pages of the Swiss sheet with start number 12 (round 12 never exists): its two halves
+    swiss = [i + 1 for i, text in enumerate(pages) if "Swiss, 60 players" in text and word_heights(pdf, i + 1, "12")]
+    assert len(swiss) == 2
+    for page in swiss:
+        heights = word_heights(pdf, page, "12")
+        assert min(heights) >= full * 8 / 11 * 0.99, (page, heights, full)
+        assert translate("col.name", "en") in pages[page - 1]
+    wb = openpyxl.load_workbook(source)
+    ws = wb[translate("sheet.swiss", "en")]
+    assert ws.page_setup.fitToHeight == 0 and ws.print_title_rows == "$4:$5" and ws.print_title_cols == "$A:$D"
+
+
+def test_standings_say_after_which_round_and_the_dates(libreoffice, tmp_path):
+    import datetime as dt
+
+    from books import put
+
+    wb = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=3)))
+    put(wb, "StartDate", dt.date(2026, 3, 1))
+    put(wb, "EndDate", dt.date(2026, 3, 9))
+    put(wb, "Pairings", [[2, 3, None], [1, None, None], [4, 1, None], [3, None, None]])
+    put(wb, "Results", [[1, "½", None], [0, None, None], ["½", "½", None], ["½", None, None]])
+    wb.save(tmp_path / "s.xlsx")
+    libreoffice.recalculate(tmp_path / "s.xlsx", tmp_path / "v.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "v.xlsx", data_only=True)[translate("sheet.standings", "en")]
+    assert sheet["A3"].value == "After round 2"
+    assert [sheet[c].value.date() for c in ("D3", "E3")] == [dt.date(2026, 3, 1), dt.date(2026, 3, 9)]
+    typed = openpyxl.load_workbook(tmp_path / "s.xlsx")[translate("sheet.standings", "en")]
+    assert typed["D3"].number_format == typed["E3"].number_format == "yyyy-mm-dd"

@@ -58,15 +58,21 @@ UNLOCKED = Protection(locked=False)
 #: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
 #: points and tie-breaks (halves, quarters) in ``General`` — 6, 5.5, 13.25 with the locale's
 #: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
-HALVES = "General"
+#: Points and tie-breaks in halves with one decimal (6.0, 5.5), as the Forecast beside them (6.0, 6.37).
+HALVES = "0.0"
 CHANGE = "+General;-General;0"
 EXPECTED = "0.00##"
 FORECAST = "0.0#"
+#: A typed draw shows as ½ however it was typed (0.5 too), as the computed crosstables show it:
+#: one draw notation in every printed grid (TRF's ``=`` is a file's notation, not a print's).
+DRAW = '[=0.5]"½";General'
 CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: A date, year first, in every language.
+DATE = "yyyy-mm-dd"
 #: A tournament category: a dash where the average is below category 1 (the value stays 0).
 CATEGORY = 'General;-General;"–"'
 #: Every number format an output or input cell of a generated book may carry (a test checks).
-NUMBER_FORMATS = frozenset({HALVES, CHANGE, EXPECTED, FORECAST, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", "yyyy-mm-dd", "@"})
+NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
 
 #: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
 NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
@@ -117,6 +123,34 @@ def cell_name(column: int, row: int, absolute: bool = False) -> str:
     """``(3, 5)`` → ``C5`` (or ``$C$5``)."""
     letter = get_column_letter(column)
     return f"${letter}${row}" if absolute else f"{letter}{row}"
+
+
+#: The smallest print scale of a wide sheet: the books' 11 pt text prints at 8 pt or more.
+MIN_PRINT_SCALE = 8 / 11
+#: The printable width of a landscape A4 page within the margins of :meth:`Book.print_setup`, in points.
+PAGE_POINTS = (297 / 25.4 - 0.8) * 72
+
+
+def _points(ws: Worksheet, low: int, high: int) -> float:
+    """The width of columns ``low``–``high`` in points (a width of w characters is 7w + 5 pixels)."""
+    total = 0.0
+    for c in range(low, high + 1):
+        width = ws.column_dimensions[get_column_letter(c)].width or 8.43
+        total += (7 * width + 5) * 0.75
+    return total
+
+
+def pages_wide(width: float, repeated: float) -> int:
+    """The fewest pages wide that print ``width`` points at :data:`MIN_PRINT_SCALE` or more when
+    ``repeated`` points of it are printed again on every further page.
+
+    >>> pages_wide(700, 100), pages_wide(1800, 200)
+    (1, 2)
+    """
+    pages = 1
+    while (width + (pages - 1) * repeated) * MIN_PRINT_SCALE > pages * PAGE_POINTS and pages < 20:
+        pages += 1
+    return pages
 
 
 class Book:
@@ -321,18 +355,29 @@ class Book:
         ws.conditional_formatting.add(cells, CellIsRule(operator="lessThan", formula=["0"], font=DOWN_FONT))
 
     @staticmethod
-    def print_setup(ws: Worksheet, area: str, title_rows: str) -> None:
-        """Landscape, one page wide, repeated header rows, page numbers in the footer."""
+    def print_setup(ws: Worksheet, area: str, title_rows: str, title_columns: str | None = None) -> None:
+        """Landscape, fit to width (never to height), repeated header rows, page numbers in the footer.
+
+        Given ``title_columns`` (the columns that name a row, such as ``A:D``), a sheet too wide to
+        print one page wide at :data:`MIN_PRINT_SCALE` prints as many pages wide as that scale
+        needs, those columns repeated on each (:func:`pages_wide`)."""
         ws.page_setup.orientation = "landscape"
         ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.fitToWidth = 1
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = ws.page_margins.bottom = 0.6
+        pages = 1
+        if title_columns:
+            low, _, high, _ = range_boundaries(area)
+            first, last = (column_index_from_string(c) for c in title_columns.split(":"))
+            pages = pages_wide(_points(ws, low, high), _points(ws, first, last))
+            if pages > 1:
+                ws.print_title_cols = title_columns
+        ws.page_setup.fitToWidth = pages
         ws.page_setup.fitToHeight = 0
         ws.sheet_properties.pageSetUpPr.fitToPage = True
         ws.print_area = area
         ws.print_title_rows = title_rows
         ws.oddFooter.center.text = "&P / &N"
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.6
 
     @staticmethod
     def protect(ws: Worksheet) -> None:
@@ -442,7 +487,12 @@ class Book:
             self._switches(ws)
         self.widths(ws, {1: 8, 2: 8, 3: 8, 5: 8, 6: 8, 8: 10, 9: 8, 11: 12, 12: 12, 13: 12, 14: 10, 15: 10, 17: 12, 18: 10,
                          20: 8, 21: 8})
-        self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
+        if switches:  # what the formulas read: hidden, and not printed with the event (a blank cell
+            # as its print area: LibreOffice prints hidden sheets, and leaves empty pages out)
+            self.print_setup(ws, "A2", "3:3")
+            ws.sheet_state = "hidden"
+        else:  # the reference book prints its tables
+            self.print_setup(ws, f"A1:U{3 + len(P_TO_DP)}", "3:3")
         self.protect(ws)
         return ws
 

@@ -94,36 +94,61 @@ def crosstable_code(own: str, other: str) -> str:
             f"IF({agree(own, other)},{own},{CONFLICT})))))")
 
 
-def rounds_code(pairing: str, own: str, number: str, players: str, back: str, other: str) -> str:
-    """A game of the rounds grid from the player's own row.
+def game(own: str, other: str) -> str:
+    """One game seen from a row, both sides known to be paired (``own`` this row's base code,
+    ``other`` the opponent's): blank on both is pending (100); a result typed on one side
+    only counts for both (the other side is its complement); typed on both, it counts when the
+    two agree, else 110 (a conflict seen from both rows). A bye code or bad input on this row
+    with nothing on the other is 120; blank here against a bye code there is 90 (the other row
+    holds the 120)."""
+    return (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},IF({other}<{BASE_CODE[BYE_ZERO]},"
+            f"{complement(other)},{NOTHING})),IF({other}={NOTHING},IF({own}>={BASE_CODE[BYE_ZERO]},{ONE_SIDED},{own}),"
+            f"IF(OR({own}>={BASE_CODE[BYE_ZERO]},{other}>={BASE_CODE[BYE_ZERO]},NOT({agree(own, other)})),"
+            f"{CONFLICT},{own})))")
 
-    ``pairing`` the opponent cell, ``own`` the base code of the player's result, ``number``
-    his start number, ``players`` n, ``back`` the opponent's pairing cell in that round and
-    ``other`` the base code of the opponent's result there.
 
-    * No opponent: byes and forfeits count; a played result is ignored (90); bad input 120.
+def implied_opponent(pairing: str, number: str, pairings: str) -> str:
+    """The opponent of a round as the book counts it: the typed start number, or, on a row
+    that names nobody, the one row that names this player in that round (blank when none or
+    several do). ``pairings`` is the round's column of typed opponents.
+
+    >>> implied_opponent("J6", "$A6", "$J$6:$J$9")
+    'IF(OR(J6="",J6=0),IF(COUNTIF($J$6:$J$9,$A6)=1,MATCH($A6,$J$6:$J$9,0),""),J6)'
+    """
+    return (f'IF(OR({pairing}="",{pairing}=0),IF(COUNTIF({pairings},{number})=1,MATCH({number},{pairings},0),""),'
+            f"{pairing})")
+
+
+def rounds_code(pairing: str, opponent: str, own: str, number: str, players: str, back: str, other: str,
+                claims: str) -> str:
+    """A game of the rounds grid from the player's row.
+
+    ``pairing`` the typed opponent cell, ``opponent`` the opponent as counted
+    (:func:`implied_opponent`), ``own`` the base code of the player's result, ``number`` his
+    start number, ``players`` n, ``back`` the opponent's typed pairing in that round, ``other``
+    the base code of the opponent's result there and ``claims`` how many rows of the round
+    name the same opponent.
+
+    * No opponent typed and nobody names this row: byes and forfeits count; a played result
+      is ignored (90); bad input 120.
+    * No opponent typed, one row names this one: the game of that row (:func:`game`).
     * A bad start number, or an opponent whose row pairs him with someone else: 120.
-    * Both rows list the game: blank on both sides is pending (100); typed on the other row
-      only, the game lives there (90 here); typed on this row only, it counts (a bye code or
-      bad input: 120); typed on both, it counts when the two agree, else 110 on both rows.
-    * Only this row lists the game: blank is pending (100), a result counts, a bye code or
-      bad input is 120.
+    * Both rows name each other: :func:`game`.
+    * The opponent's row names nobody: :func:`game` (the pairing and the complementary result
+      are implied on his row), unless another row names him too (120).
 
     A conflict seen from both rows is 110 on each (half a conflict each), one seen from one
     row only is 120 (a whole one).
     """
-    no_opponent = f'OR({pairing}="",{pairing}=0)'
+    no_opponent = f'OR({pairing}="",{pairing}=0)'  # then ``opponent`` is the row naming this one
     unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
                 f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
     bad_number = (f"IF(ISNUMBER({pairing}),OR({pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},"
                   f"{pairing}={number}),TRUE)")
     paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
-    own_only = f"IF({own}>=30,{ONE_SIDED},{own})"
-    both = (f"IF({own}={NOTHING},IF({other}={NOTHING},{PENDING},{NOTHING}),IF({other}={NOTHING},{own_only},"
-            f"IF(OR({own}>=30,{other}>=30,NOT({agree(own, other)})),{CONFLICT},{own})))")
-    alone = f"IF({own}={NOTHING},{PENDING},{own_only})"
-    return (f"IF({no_opponent},{unpaired},IF({bad_number},{ONE_SIDED},IF({paired_elsewhere},{ONE_SIDED},"
-            f"IF({back}={number},{both},{alone}))))")
+    wrong = (f"IF({no_opponent},0,IF({bad_number},1,IF({paired_elsewhere},1,"
+             f"IF({back}={number},0,{claims}-1))))")
+    return f'IF({opponent}="",{unpaired},IF({wrong}>0,{ONE_SIDED},{game(own, other)}))'
 
 
 def conflicts(codes: str) -> str:

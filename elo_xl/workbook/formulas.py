@@ -28,6 +28,7 @@ Game codes (what a typed result becomes, and the formulas that read codes) are i
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from ..rounding import half_down as _half_down
@@ -45,6 +46,8 @@ from .codes import (  # noqa: F401  (re-exported: the templates read every formu
     complement,
     conflicts,
     crosstable_code,
+    game,
+    implied_opponent,
     other_side,
     points,
     result_base,
@@ -229,11 +232,14 @@ def default_k(rating: str) -> str:
 def k_rule(rating: str, reached: str, games_played: str, birth_year: str) -> str:
     """K by the rule set's K rules (:meth:`RuleSet.k_rule`): ``rating`` 0 when unrated,
     ``reached`` the has-reached-2400 flag cell, the others blank when not known."""
-    junior = (f"AND(JuniorAge>0,ISNUMBER({birth_year}),ISNUMBER(EventYear),EventYear-{birth_year}<=JuniorAge,"
-              f"{rating}<JuniorBelow)")
+    # nested IFs, not AND: Excel's AND (like LibreOffice's and Gnumeric's) evaluates every
+    # argument, so EventYear-{birth} would be #VALUE! without an event date
+    junior = (f"IF(JuniorAge>0,IF(ISNUMBER({birth_year}),IF(ISNUMBER(EventYear),"
+              f"IF(EventYear-{birth_year}<=JuniorAge,{rating}<JuniorBelow,FALSE),FALSE),FALSE),FALSE)")
+    new = f"IF(NewGames>0,IF(ISNUMBER({games_played}),{games_played}<NewGames,FALSE),FALSE)"
     return (f"IF({rating}=0,IF(KUnrated>0,KUnrated,{default_k('UnratedAs')}),"
             f"IF(AND(TopFrom>0,OR({reached}=FlagYes,{rating}>=TopFrom)),KTop,"
-            f"IF(AND(NewGames>0,ISNUMBER({games_played}),{games_played}<NewGames),KNew,"
+            f"IF({new},KNew,"
             f"IF({junior},KJunior,KOther))))")
 
 
@@ -296,6 +302,31 @@ def event_counts(rated: str, players: str, avg: str) -> str:
 def event_line() -> str:
     """The event's name and place, for the line under a sheet's title."""
     return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
+
+
+def sentence(template: str, **values: str) -> str:
+    """A translated sentence with formula values in its ``{slots}``, as one text formula.
+
+    >>> sentence("After round {round}", round="R")
+    '"After round "&R&""'
+    """
+    parts = re.split(r"\{(\w+)\}", template)
+    out = []
+    for k, part in enumerate(parts):
+        out.append(f'"{part}"' if k % 2 == 0 else f"{values[part]}")
+    return "&".join(out)
+
+
+def rounds_played(code_columns: Sequence[str]) -> str:
+    """The last round in which a game or a bye counts (a code below 90), 0 before round 1."""
+    return "MAX(" + ",".join(f'IF(COUNTIF({c},"<{NOTHING}")>0,{t + 1},0)' for t, c in enumerate(code_columns)) + ")"
+
+
+def event_date(name: str, other: str | None = None) -> str:
+    """An event date as a number (formatted as a date where shown), blank when not a date or,
+    given ``other``, when it is the same day."""
+    same = "" if other is None else f'IF({name}={other},"",{name})'
+    return f'IF(ISNUMBER({name}),{same or name},"")'
 
 
 def copy_of(cell: str) -> str:

@@ -123,7 +123,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at)
+    _standings(book, ws, at, helpers)
     games = norms_sheet.Games(
         at.n, lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
         lambda i, j: str(j + 1))
@@ -131,7 +131,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
                       games, lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
 
 
-def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
+def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
     """The printable standings sheet: by points, then Sonneborn-Berger, then start number."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "SB", "Change", "NewRating")}
@@ -139,7 +139,15 @@ def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], out["SB"], out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"))
+        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers))
+
+
+def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> str:
+    """How far the event is: the games with a result of all the games of the players entered."""
+    codes = ref(ws, f"{L(at.block(CODE))}{at.g0}:{L(at.block(CODE) + at.n - 1)}{at.g_last}")
+    players = f"SUM({ref(ws, helpers.col('present', at.g0, at.g_last).replace('$', ''))})"
+    return f.sentence(book.t("standings.games_played", played="{played}", total="{total}"),
+                      played=f'COUNTIF({codes},"<{f.NOTHING}")/2', total=f"{players}*({players}-1)/2")
 
 
 def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, data: dict[str, Any]) -> None:
@@ -255,5 +263,6 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(FIELD_COLUMNS['names'] + 1)}{at.top}"  # No to the name stay in view
-    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
+    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}",
+                     f"A:{L(FIELD_COLUMNS['names'])}")
     book.protect(ws)

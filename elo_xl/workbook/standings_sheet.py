@@ -14,23 +14,32 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, Book, ref
 
 TOP = 5  # the first row of the table (headers on the row above)
 
 
 def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
-          key_column: int, rank_column: int) -> Worksheet:
+          key_column: int, rank_column: int, progress: str | None = None) -> Worksheet:
     """Add the standings sheet of ``main``'s players (rows ``top``–``last``).
 
     ``columns`` are the printed columns after the place: (header key, column on ``main``,
-    number format); ``key_column`` the main sheet's ranking key, ``rank_column`` its rank.
+    number format); ``key_column`` the main sheet's ranking key, ``rank_column`` its rank;
+    ``progress`` a text formula saying how far the event is ("After round 4"), printed on row 3
+    with the event's dates (number cells in the date format: no text functions of dates, which
+    differ between spreadsheets and locales).
     """
     n = last - top + 1
     ws = book.sheet("sheet.standings")
     width = 1 + len(columns)
     book.title(ws, "title.standings", width, players=n)
     book.formula(ws, "A2", f.event_line())
+    if progress is not None:  # how far the event is, then its dates (D3, and E3 when another day)
+        book.formula(ws, "A3", progress)
+        book.formula(ws, "D3", f.event_date("StartDate"), DATE)
+        book.formula(ws, "E3", f.event_date("EndDate", "StartDate"), DATE)
+        for cell in ("A3", "D3", "E3"):
+            ws[cell].font = BOLD
     book.header(ws, TOP - 1, 1, "col.place")
     for k, (key, _, _) in enumerate(columns):
         book.header(ws, TOP - 1, 2 + k, key)

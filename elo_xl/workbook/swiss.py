@@ -25,7 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from . import norms_sheet, standings_sheet
-from .book import CENTER, CHANGE, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
 from .codes import NOTHING
 from .event import PlayerColumns, RowRanges, event_block
 
@@ -45,9 +45,10 @@ OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buch
 #: The ranking key: points × this + Buchholz (Buchholz stays far below it).
 POINTS_WEIGHT = 100000
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
-OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS = range(8)
+#: ``OPPONENT`` is the opponent as counted: the typed one, or the row that names this one.
+OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS, OPPONENT = range(9)
 WORK_HEADERS = ((BASE, "work.base"), (CODE, "work.code"), (OPP_USED, "work.opp_used"), (EXPECTED, "work.expected"),
-                (OPP_POINTS, "work.opp_points"))
+                (OPP_POINTS, "work.opp_points"), (OPPONENT, "work.opponent"))
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class Layout:
 
     @property
     def helpers(self) -> int:  # the first helper column
-        return self.block(OPP_POINTS) + self.r + 1
+        return self.block(OPPONENT) + self.r + 1
 
     def cell(self, k: int, t: int, row: int) -> str:
         """Round ``t`` of block ``k`` on ``row``."""
@@ -132,10 +133,10 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
         return ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
 
     def rest(i: int) -> str:
-        codes, pairings = code(i, None), ref(ws, at.row_of(OPPONENTS, at.top + i))
+        codes, pairings = code(i, None), ref(ws, at.row_of(OPPONENT, at.top + i))
         return f'COUNTIF({codes},{NOTHING})-COUNTIFS({codes},{NOTHING},{pairings},">0")'
 
-    games = norms_sheet.Games(at.r, code, lambda i, t: ref(ws, at.cell(OPPONENTS, t, at.top + i)), rest)
+    games = norms_sheet.Games(at.r, code, lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)), rest)
     cells = {key: L(at.field(field)) for key, field in (("names", "name"), ("ratings", "rating"),
                                                          ("titles", "title"), ("federations", "federation"))}
     norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: ref(ws, helpers.cell("present", at.top + i)))
@@ -149,7 +150,8 @@ def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"))
+        at.out + OUTPUTS.index("Rank"), progress=f.sentence(book.t("standings.after_round", round="{round}"), round=(
+            f.rounds_played([ref(ws, at.column(CODE, t).replace("$", "")) for t in range(at.r)]))))
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
@@ -171,6 +173,7 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr, at.out + k, f"out.{key}")
     helpers.headers(book, ws, hdr)
     book.label(ws, f"{L(at.block(BASE))}{hdr - 1}", "work.title", bold=True)
+    book.label(ws, f"A{hdr - 2}", "swiss.type_here", bold=True)  # above the repeated header rows
 
 
 def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
@@ -186,18 +189,22 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
     for t in range(at.r):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
-            book.input_cell(ws, at.cell(block, t, row), value, centred=True)
-        pairing, base, code, opp, exp, bh = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED,
-                                                                          EXPECTED, OPP_POINTS))
+            if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
+                value = "½"
+            book.input_cell(ws, at.cell(block, t, row), value, DRAW if block == RESULTS else None, centred=True)
+        pairing, base, code, opp, exp, bh, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED,
+                                                                               EXPECTED, OPP_POINTS, OPPONENT))
+        typed = at.column(OPPONENTS, t)
+        book.formula(ws, who, f.implied_opponent(pairing, f"$A{row}", typed), fill=WORK_FILL)
         book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
-        book.formula(ws, code, f.rounds_code(pairing, base, f"$A{row}", str(at.n),
-                                             f"INDEX({at.column(OPPONENTS, t)},{pairing})",
-                                             f"INDEX({at.column(BASE, t)},{pairing})"), fill=WORK_FILL)
+        book.formula(ws, code, f.rounds_code(pairing, who, base, f"$A{row}", str(at.n), f"INDEX({typed},{who})",
+                                             f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})"),
+                     fill=WORK_FILL)
         book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
-                                                 f"INDEX({helpers.col('rating_used', at.top, at.last)},{pairing})"),
+                                                 f"INDEX({helpers.col('rating_used', at.top, at.last)},{who})"),
                      fill=WORK_FILL)
         book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
-        book.formula(ws, bh, f.opponent_points(code, pairing, helpers.col("points", at.top, at.last)), fill=WORK_FILL)
+        book.formula(ws, bh, f.opponent_points(code, who, helpers.col("points", at.top, at.last)), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(
         name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
@@ -244,5 +251,6 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
-    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
+    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 2}:{at.top - 1}",
+                     f"A:{L(at.field('name'))}")
     book.protect(ws)
