@@ -21,6 +21,7 @@ from .io.dates import as_date, date_year, parse_date
 from .io.trf_keep import book_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
+from .titles import canonical as canonical_title
 from .standings import Standing, from_crosstable as crosstable_rounds, from_rounds, standings
 
 
@@ -102,10 +103,18 @@ def from_crosstable(names: list[str], ratings: list[Any], results: list[list[Any
 def from_trf(event: Any) -> Tournament:
     """A Tournament from a :class:`elo_xl.io.trf_model.TrfEvent`; a start or end date that
     cannot be read is a note naming the record (the event year then comes from the next
-    source, see :meth:`Tournament.year`)."""
-    entrants = [Entrant(p.start_no, p.name, p.rating, p.title, p.federation, p.fide_id, p.sex, p.birth)
-                for p in event.players]
-    notes = []
+    source, see :meth:`Tournament.year`). Titles are read as :mod:`elo_xl.titles` says
+    (``g`` is GM); a word that is no FIDE title is kept as written, counts as no title and is
+    a note naming the line."""
+    entrants, notes = [], []
+    for p in event.players:
+        title = canonical_title(p.title)
+        if title is None:
+            place = f"line {p.line}" if p.line is not None else f"player {p.start_no}"
+            notes.append(f"{place} (player {p.start_no}): the title {show(p.title)} is not a FIDE title "
+                         "(GM, IM, WGM, WIM, FM, WFM, CM, WCM or g, m, wg, wm, f, wf, c, wc); counted as no title")
+        entrants.append(Entrant(p.start_no, p.name, p.rating, title if title is not None else p.title,
+                                p.federation, p.fide_id, p.sex, p.birth))
     for code, what in (("042", "start date"), ("052", "end date")):
         for r in event.records(code)[:1]:
             try:

@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EloError
-from .norms import GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, evaluate, points_text
+from .norms import GAMES_CAP, MIN_GAMES, NORMS, NormCheck, NormGame, evaluate, points_text
 from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
+from .titles import canonical as canonical_title
 from .tournament import Report, Tournament
 
 #: The norms checked for every player, and for women in addition.
@@ -37,9 +38,13 @@ WOMEN_NORMS = ("WGM", "WIM")
 
 
 def _title(text: str) -> str:
-    """A title from an event file, or "" when it is not one a norm counts (e.g. blank)."""
-    word = (text or "").strip().upper()
-    return word if word in TITLES else ""
+    """A title from an event file (``GM`` or the short ``g``…, :mod:`elo_xl.titles`), or ""
+    when it is not one a norm counts (e.g. blank).
+
+    >>> _title("g"), _title("WM"), _title("xyz")
+    ('GM', 'WIM', '')
+    """
+    return canonical_title(text) or ""
 
 
 def _federation(text: str) -> str:
