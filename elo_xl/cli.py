@@ -78,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "every row must match a player")
     rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
                       "(default: the year of the start date, else of the end date, else this year)")
-    rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")
+    rate.add_argument("--format", choices=["table", "csv", "json", "xlsx"],
+                      help="output format (default: from -o's extension: .txt table, .csv, .json, .xlsx a formatted "
+                           "report; else table)")
     rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
     rate.add_argument("--norms", action="store_true",
                       help="also check FIDE title norms: GM and IM for every player, WGM and WIM for women")
@@ -168,14 +170,14 @@ def check_workbook_options(args: argparse.Namespace) -> None:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    """``elo-xl rate EVENT``: the rating table (or CSV, JSON) of an event."""
-    from . import report
+    """``elo-xl rate EVENT``: the rating table (or CSV, JSON, an .xlsx report) of an event."""
     from .io.events import load, read_k_file
     from .tournament import rate_tournament
 
     readable_file(args.event)
     if args.k_file:
         readable_file(args.k_file, "--k-file")
+    fmt = _rate_format(args)
     if args.output is not None:
         writable_file(args.output)
         not_an_input(args.output, args.event, args.k_file)
@@ -188,12 +190,37 @@ def run_rate(args: argparse.Namespace) -> int:
         if not args.norms:
             raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
-    text = {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[args.format](result)
-    if args.format != "table":
+    data = _rate_output(fmt, result)
+    if fmt != "table":
         for note in result.notes:
             print(f"elo-xl: note: {note}", file=sys.stderr)
-    _emit(text, args.output)
+    _emit(data, args.output)
     return 0
+
+
+#: ``rate -o``: the format each extension means (anything else: --format, else the table).
+RATE_FORMATS = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+
+
+def _rate_format(args: argparse.Namespace) -> str:
+    """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
+    from .io.formats import output_format
+
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "table")
+    if fmt == "xlsx" and args.output is None:
+        raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
+    return fmt
+
+
+def _rate_output(fmt: str, result: Any) -> str | bytes:
+    """The report in one format: text for table, csv, json; the bytes of an .xlsx report."""
+    from . import report
+
+    if fmt == "xlsx":
+        from .workbook.rating_report import as_xlsx
+
+        return as_xlsx(result)
+    return {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[fmt](result)
 
 
 def run_workbook(args: argparse.Namespace) -> int:
@@ -240,6 +267,7 @@ def run_export(args: argparse.Namespace) -> int:
     readable_file(args.book)
     writable_file(args.output)
     not_an_input(args.output, args.book)
+    _trf_output(args.output)
     _emit(book_to_trf(args.book), args.output)
     print(args.output)
     return 0
@@ -325,14 +353,29 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _emit(text: str, output: str | None) -> None:
-    """Print ``text``, or write it atomically to ``output``."""
+def _emit(text: str | bytes, output: str | None) -> None:
+    """Print ``text``, or write it (text as UTF-8, or bytes) atomically to ``output``."""
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(text if isinstance(text, str) else text.decode("utf-8"))
         return
     outputs = Outputs()
-    outputs.add(output, text.encode("utf-8"))
+    outputs.add(output, text.encode("utf-8") if isinstance(text, str) else text)
     outputs.commit()
+
+
+def _trf_output(output: str) -> None:
+    """Refuse an ``-o`` whose extension names another format than TRF (``export -o x.xlsx``).
+
+    >>> _trf_output("back.trf"), _trf_output("back.txt")
+    (None, None)
+    >>> _trf_output("back.xlsx")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: -o back.xlsx: export writes a TRF file, not xlsx; name the file .trf
+    """
+    ext = os.path.splitext(output)[1].lower().lstrip(".")
+    if ext in ("csv", "json", "xlsx", "xlsm", "xls", "ods"):
+        raise EloError(f"-o {output}: export writes a TRF file, not {ext}; name the file .trf")
 
 
 def _os_message(error: OSError) -> str:
