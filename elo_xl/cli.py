@@ -183,7 +183,8 @@ def run_rate(args: argparse.Namespace) -> int:
         not_an_input(args.output, args.event, args.k_file)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
-    result = rate_tournament(event, args.rules, args.k, k_file, args.year)
+    with _naming(args.event):
+        result = rate_tournament(event, args.rules, args.k, k_file, args.year)
     if args.norms or args.norms_exempt or args.min_games is not None:
         from .tournament_norms import add_norms
 
@@ -345,12 +346,39 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)
     options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
-    if args.kind == "swiss":
-        options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
-        options["prefill"] = swiss_prefill(event, ks)
-    else:
-        options["prefill"] = round_robin_prefill(event, ks)
+    with _naming(f"--from {args.source}"):
+        if args.kind == "swiss":
+            options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
+            options["prefill"] = swiss_prefill(event, ks)
+        else:
+            options["prefill"] = round_robin_prefill(event, ks)
     return options
+
+
+class _naming:
+    """``with _naming("--from cup.csv"):`` puts the option and file in front of an error's
+    message that names neither (the reader's own messages already name the file; a message
+    about an option, ``--k: …``, ``rules: …``, is about the option, not the file).
+
+    >>> try:
+    ...     with _naming("--from cup.csv"):
+    ...         raise EloError("a Swiss book needs rounds")
+    ... except EloError as e:
+    ...     print(e)
+    --from cup.csv: a Swiss book needs rounds
+    """
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def __enter__(self) -> "_naming":
+        return self
+
+    def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> bool:
+        text = str(error)
+        if isinstance(error, EloError) and not text.startswith((self.where.split()[-1], "-", "rules:")):
+            raise EloError(f"{self.where}: {error}") from None
+        return False
 
 
 def _emit(text: str | bytes, output: str | None) -> None:

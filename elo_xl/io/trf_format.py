@@ -93,12 +93,7 @@ round holding only ``0000`` blank): see :func:`~elo_xl.io.trf_write.player_line`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import EloError
-
-if TYPE_CHECKING:  # the model imports this module
-    from .trf_model import TrfRecord
 
 #: A four-player, three-round event used by the examples.
 EXAMPLE = """\
@@ -166,12 +161,3 @@ def _count(n: int) -> str:
 
 def _problem(line: int | None, start_no: int | None, first: int | None, last: int | None, text: str) -> EloError:
     return EloError(f"{_where(line, start_no, first, last)}: {text}")
-
-
-def _record_problem(r: "TrfRecord", text: str) -> EloError:
-    """An error in a header record's value (columns 5 to the end of the line)."""
-    place = f"line {r.line}" if r.line is not None else f"record {r.code}"
-    last = len(r.text.rstrip())
-    cols = "column 5" if last <= 5 else f"columns 5–{last}"
-    return EloError(f"{place}, {cols}: {text}")
-

@@ -21,7 +21,7 @@ from ..errors import EloError, show
 from ..results import BYE_ZERO, RESULT_TEXT
 from .dates import date_year
 from .trf_format import (
-    _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem, _record_problem,  # noqa: F401  (EXAMPLE: doctests)
+    _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem,  # noqa: F401  (EXAMPLE: doctests)
 )
 
 __all__ = ["TrfGame", "TrfPlayer", "TrfRecord", "TrfEvent", "BLANK", "birth_year", "declared_rounds"]
@@ -457,4 +457,11 @@ def declared_rounds(event: TrfEvent) -> tuple[int, TrfRecord] | None:
                 found = (int(value), r)
     return found
 
+
+def _record_problem(r: TrfRecord, text: str) -> EloError:
+    """An error in a header record's value (columns 5 to the end of the line)."""
+    place = f"line {r.line}" if r.line is not None else f"record {r.code}"
+    last = len(r.text.rstrip())
+    cols = "column 5" if last <= 5 else f"columns 5–{last}"
+    return EloError(f"{place}, {cols}: {text}")
 
