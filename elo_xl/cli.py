@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import Any, NoReturn
 
 from . import __version__
@@ -119,6 +120,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     export.set_defaults(run=run_export)
+
+    recalc = commands.add_parser(
+        "recalc", help="recalculate an edited book in LibreOffice and store every value",
+        description="Recalculate a workbook (typed into in Excel, LibreOffice or another program) in LibreOffice "
+                    "and store every formula's value in it, so that mail previews, phones and readers that do "
+                    "not calculate show numbers. Only the values are added: the book is otherwise unchanged.")
+    recalc.add_argument("book", metavar="BOOK", help="the .xlsx workbook to recalculate")
+    recalc.add_argument("-o", "--output", metavar="OUT", help="write the recalculated book here (default: "
+                        "replace BOOK)")
+    recalc.set_defaults(run=run_recalc)
 
     period = commands.add_parser(
         "period", help="rate a month of events against the rating list in force and write the new list",
@@ -250,9 +261,11 @@ def run_workbook(args: argparse.Namespace) -> int:
         not_an_input(args.output, args.source, args.k_file)
         if args.source:
             options.update(_prefill(args))
-        with _Working(args.values):
-            data = workbook.build(args.kind, args.lang or "en", **options)
-            if args.values:
+        data = workbook.build(args.kind, args.lang or "en", **options)
+        if args.values:
+            from .progress import Waiting
+
+            with Waiting(f"computing the values of {os.path.basename(args.output)} in LibreOffice"):
                 data = workbook.with_values(data)
         outputs.add(args.output, data)
         paths = outputs.commit()
@@ -271,6 +284,33 @@ def run_export(args: argparse.Namespace) -> int:
     _trf_output(args.output)
     _emit(book_to_trf(args.book), args.output)
     print(args.output)
+    return 0
+
+
+def run_recalc(args: argparse.Namespace) -> int:
+    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice)."""
+    from .io.sniff import EXCEL, what_file
+    from .progress import Waiting
+    from .recalc import available
+    from .workbook import with_values
+
+    source = readable_file(args.book)
+    output = args.output if args.output is not None else args.book
+    writable_file(output)
+    data = source.read_bytes()
+    kind = what_file(data[:4096], source.name)
+    if kind != EXCEL:
+        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
+    if os.path.splitext(output)[1].lower() != ".xlsx":
+        raise EloError(f"-o {output}: recalc writes an .xlsx workbook; name the file .xlsx")
+    if not available():
+        raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
+                       "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+    started = time.monotonic()
+    with Waiting(f"recalculating {source.name} in LibreOffice"), _naming(args.book):
+        computed = with_values(data)
+    _emit(computed, output)
+    print(f"{output}: recalculated in LibreOffice in {time.monotonic() - started:.1f} s, every formula's value stored")
     return 0
 
 
@@ -412,22 +452,6 @@ def _os_message(error: OSError) -> str:
     if error.filename is not None:
         return f"{error.filename}: {reason}"
     return reason
-
-
-class _Working:
-    """A note on stderr while LibreOffice computes the values of a book (a terminal only)."""
-
-    def __init__(self, active: bool):
-        self.active = active and sys.stderr.isatty()
-
-    def __enter__(self) -> "_Working":
-        if self.active:
-            print("elo-xl: computing the values in LibreOffice…", file=sys.stderr, end="", flush=True)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.active:
-            print("\r\033[K", file=sys.stderr, end="", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
