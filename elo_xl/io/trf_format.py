@@ -67,6 +67,8 @@ whose one-line message names the line, the columns and the value. Errors:
   opponent that does not exist or is the player himself;
 - a bye (``H F U Z``) with an opponent; a played result (``1 = 0 W D L``) without one; two
   pairing-allocated byes in one round;
+- a game listed on one line only (the other line's round is blank, or names no opponent):
+  the message names both lines;
 - a game listed by both players that does not name each other, whose results disagree
   (they must read 1/0, =/=, 0/1, +/-, -/- double forfeit, W/L or D/D) or whose colours are
   the same; a game against a player whose own line has a bye (``H F U``) in that round;
@@ -74,8 +76,6 @@ whose one-line message names the line, the columns and the value. Errors:
 
 Tolerated (as the engine's rounds form does):
 
-- a game listed on one line only (the other line's round is blank, ``Z``, or a forfeit
-  without opponent): it counts for the player whose line lists it;
 - a game with a result on one line and none on the other, or on neither (a round being
   played): only a written result counts;
 - a colour ``-`` or blank on a game, a ``w``/``b`` on a bye;
