@@ -23,8 +23,63 @@ LANGS = ("en", "vi", "ar", "ru")
 RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help as written: the examples (epilog) line by line as given (an indented line is never
+    wrapped), descriptions and option texts wrapped at spaces only (a CSV header such as
+    ``fide_id,name,…`` is never cut inside a word)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_long_words=False, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        out = []
+        for line in text.splitlines():
+            if line.startswith("  ") or not line.strip():
+                out.append(indent + line)
+            else:
+                out.extend(textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent,
+                                         break_long_words=False, break_on_hyphens=False))
+        return "\n".join(out)
+
+
+#: The examples that end each command's ``--help`` (run by the tests through the parser).
+EXAMPLES = {
+    "demo": ["elo-xl demo", "elo-xl demo -o demo-vi --lang vi"],
+    "rate": ["elo-xl rate event.trf", "elo-xl rate event.trf --norms -o report.xlsx",
+             "elo-xl rate crosstable.csv --k 20 --format json"],
+    "workbook": ["elo-xl workbook swiss --from event.trf -o event.xlsx",
+                 "elo-xl workbook round-robin --players 12 --lang ru -o club.xlsx",
+                 "elo-xl workbook all -o workbooks"],
+    "export": ["elo-xl export event.xlsx -o event.trf", "elo-xl export club.xlsx -o club.trf"],
+    "recalc": ["elo-xl recalc event.xlsx", "elo-xl recalc event.xlsx -o event-values.xlsx"],
+    "period": ["elo-xl period open.trf cup.trf --list players_list_foa.txt --month 2026-04 -o list.txt",
+               "elo-xl period may/*.trf --list list.txt --month 2026-05 --db ratings.db -o new-list.xlsx"],
+    "lite": ["elo-xl lite", "elo-xl lite -o lite-bundle"],
+}
+
+
+def examples(command: str) -> str:
+    """The epilog of a command's ``--help``: its examples, one a line.
+
+    >>> print(examples("recalc"))
+    examples:
+      elo-xl recalc event.xlsx
+      elo-xl recalc event.xlsx -o event-values.xlsx
+    """
+    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: ``elo-xl: …`` and exit code 2."""
+    """argparse with one-line errors: ``elo-xl: …`` and exit code 2; help as
+    :class:`HelpFormatter` writes it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {escaped(message)} (see {self.prog} --help)\n")
@@ -58,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"elo-xl {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="rate the built-in sample events and write their workbooks",
+    demo = commands.add_parser("demo", epilog=examples("demo"), help="rate the built-in sample events and write their workbooks",
                                description="Rate a built-in 10-player round robin and a Swiss, print their rating "
                                            "tables and write prefilled workbooks into a folder.")
     demo.add_argument("-o", "--output", metavar="FOLDER", default=DEMO_FOLDER,
@@ -67,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--lang", default="en", choices=LANGS, help="language of the workbooks (default en)")
     demo.set_defaults(run=run_demo)
 
-    rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
+    rate = commands.add_parser("rate", epilog=examples("rate"), help="rate an event from a TRF file or a CSV crosstable",
                                description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
                                            "k; then per player name, rating, k and one result column per player, "
                                            "with or without the diagonal; see the README's 'Input files').")
@@ -91,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
-        "workbook", help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
+        "workbook", epilog=examples("workbook"), help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
                     "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
                     "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
@@ -114,15 +169,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
     book.set_defaults(run=run_workbook)
 
-    export = commands.add_parser("export", help="write a TRF file from a Swiss workbook",
-                                 description="Read what was typed into a Swiss workbook (no spreadsheet engine needed) "
-                                             "and write a TRF file with points and ranks.")
-    export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
+    export = commands.add_parser("export", epilog=examples("export"),
+                                 help="write a TRF file from a Swiss or round-robin workbook",
+                                 description="Read what was typed into a Swiss or round-robin workbook (no spreadsheet "
+                                             "engine needed) and write a TRF file with points and ranks.")
+    export.add_argument("book", metavar="BOOK", help="a Swiss or round-robin workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     export.set_defaults(run=run_export)
 
     recalc = commands.add_parser(
-        "recalc", help="recalculate an edited book in LibreOffice and store every value",
+        "recalc", epilog=examples("recalc"), help="recalculate an edited book in LibreOffice and store every value",
         description="Recalculate a workbook (typed into in Excel, LibreOffice or another program) in LibreOffice "
                     "and store every formula's value in it, so that mail previews, phones and readers that do "
                     "not calculate show numbers. Only the values are added: the book is otherwise unchanged.")
@@ -132,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     recalc.set_defaults(run=run_recalc)
 
     period = commands.add_parser(
-        "period", help="rate a month of events against the rating list in force and write the new list",
+        "period", epilog=examples("period"), help="rate a month of events against the rating list in force and write the new list",
         description="Rate a rating period: every player's games of the month from all events (TRF files), rated "
                     "against the list in force, the change rounded once, K×n ≤ 700, first ratings for unrated "
                     "players, and the new list as TXT (FIDE's layout), CSV, JSON or .xlsx.")
@@ -141,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     period.set_defaults(run=run_period)
 
     lite = commands.add_parser(
-        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        "lite", epilog=examples("lite"), help="write main.py and requirements.txt for xlwings Lite",
         description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
                     "Lite editor.")
     lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,
@@ -204,8 +260,10 @@ def run_rate(args: argparse.Namespace) -> int:
         add_norms(result, event, args.norms_exempt, args.min_games)
     data = _rate_output(fmt, result)
     if fmt != "table":
+        from .report import wrapped
+
         for note in result.notes:
-            print(f"elo-xl: note: {note}", file=sys.stderr)
+            print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
     _emit(data, args.output)
     return 0
 

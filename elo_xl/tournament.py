@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,7 +203,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
              "average_rating": average, "category": category(average)}
-    rows = []
+    rows, player_notes = [], []
     for e, o, (k_value, source) in zip(t.entrants, outcomes, ks):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
@@ -212,8 +213,41 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
             "new_rating": o.new_rating, "performance": o.performance,
         })
         if o.note:
-            notes.append(f"{e.name}: {o.note}")
-    return Report(event, rows, notes, t)
+            player_notes.append((e.name, o.note))
+    return Report(event, rows, notes + grouped_notes(player_notes), t)
+
+
+_TOO_FEW = re.compile(r"no rating: (\d+) rated games? against rated opponents, (\d+) needed")
+
+
+def grouped_notes(notes: list[tuple[str, str]]) -> list[str]:
+    """The players' notes, one line per kind: a note that several players share is said once,
+    with their names (``101 players without a rating have fewer than 5 rated games…``).
+
+    >>> for line in grouped_notes([("Ann", "no rating: 4 rated games against rated opponents, 5 needed"),
+    ...                            ("Bob", "no rating: 1 rated game against rated opponents, 5 needed"),
+    ...                            ("Cy", "no rating: a zero score is disregarded")]):
+    ...     print(line.replace("\\xa0", " "))
+    2 players without a rating have fewer than 5 rated games against rated opponents: Ann (4), Bob (1)
+    Cy: no rating: a zero score is disregarded
+    """
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    for name, note in notes:
+        match = _TOO_FEW.fullmatch(note)
+        if match:
+            what = f"without a rating have fewer than {match[2]} rated games against rated opponents"
+            groups.setdefault(what, []).append((name, note, f"{name}\u00a0({match[1]})"))  # kept on one line
+        else:
+            groups.setdefault(note, []).append((name, note, name))
+    out = []
+    for what, members in groups.items():
+        if len(members) == 1:
+            out.append(f"{members[0][0]}: {members[0][1]}")
+        elif what.startswith("without a rating have fewer"):
+            out.append(f"{len(members)} players {what}: {', '.join(label for *_, label in members)}")
+        else:
+            out.append(f"{len(members)} players: {what}: {', '.join(label for *_, label in members)}")
+    return out
 
 
 def event_standings(t: Tournament) -> list[Standing]:

@@ -29,6 +29,7 @@ What the event adds to one player's games:
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .errors import EloError
@@ -261,11 +262,15 @@ def norms_section(report: Report) -> list[str]:
                           "" if c["points_required"] is None else points_text(c["points_required"]), result])
     if len(table) == 1:
         return lines + ["No player made a norm or a norm performance."]
-    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    widths = [max(len(r[i]) for r in table[1:] + [header]) for i in range(len(header) - 1)]
     left = {1, 2, 9}
+    start = sum(widths) + 2 * len(widths)
+    room = max(100 - start, 30)  # the Result column wraps so that a line fits 100 columns
     for r in table:
         cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
-        lines.append("  ".join(cells).rstrip())
+        result = textwrap.wrap(r[-1], room, break_long_words=False, break_on_hyphens=False) or [""]
+        lines.append(("  ".join(cells) + "  " + result[0]).rstrip())
+        lines.extend(" " * start + more for more in result[1:])
     return lines
 
 
