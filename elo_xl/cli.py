@@ -259,12 +259,17 @@ def run_rate(args: argparse.Namespace) -> int:
             raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
     data = _rate_output(fmt, result)
+    if args.output is not None:
+        summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
+                   f"{result.event['players']} players, {result.event['rounds']} rounds, {result.event['rules']}")
     if fmt != "table":
         from .report import wrapped
 
         for note in result.notes:
             print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
     _emit(data, args.output)
+    if args.output is not None:
+        print(summary)
     return 0
 
 
@@ -307,7 +312,9 @@ def run_workbook(args: argparse.Namespace) -> int:
             for kind, lang in kinds:
                 path = outputs.add(folder / f"{kind}-{lang}.xlsx", workbook.build(kind, lang))
                 progress.step(path.name)
-        paths = outputs.commit()
+        outputs.commit()
+        print(f"{args.output}: {len(kinds)} workbooks ({', '.join(workbook.KINDS)}; in {', '.join(LANGS)})")
+        return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
         if args.kind != "reference":
@@ -326,10 +333,44 @@ def run_workbook(args: argparse.Namespace) -> int:
             with Waiting(f"computing the values of {os.path.basename(args.output)} in LibreOffice"):
                 data = workbook.with_values(data)
         outputs.add(args.output, data)
-        paths = outputs.commit()
-    for path in paths:
-        print(path)
+        outputs.commit()
+    print(book_summary(args.output, args.kind, options, args.lang or "en"))
     return 0
+
+
+BOOK_KINDS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
+              "match": "match book", "reference": "reference book"}
+
+
+def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en") -> str:
+    """The one line ``workbook`` prints about the book it wrote.
+
+    >>> book_summary("gros.xlsx", "swiss", {"players": 52, "rounds": 9, "rules": "FIDE", "prefill": {"results": [
+    ...     ["1", "0", "1", "=", None, None, None, None, None]] * 52}})
+    'gros.xlsx: Swiss book, 52 players, 9 rounds (4 played), FIDE'
+    >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
+    'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
+    """
+    from .workbook import KINDS, sizes
+
+    size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind]})
+    parts = [BOOK_KINDS[kind]]
+    if "players" in size:
+        parts.append(f"{size['players']} players")
+    if "rounds" in size:
+        played = 0
+        for row in (options.get("prefill") or {}).get("results", []):
+            for r, value in enumerate(row, 1):
+                if value not in (None, ""):
+                    played = max(played, r)
+        parts.append(f"{size['rounds']} rounds" + (f" ({played} played)" if options.get("prefill") else ""))
+    if "games" in size:
+        parts.append(f"{size['games']} {'game rows' if kind == 'player' else 'games'}")
+    if options.get("rules"):
+        parts.append(str(options["rules"]) + (f" {options['scale']}" if options.get("scale", 400) != 400 else ""))
+    if lang != "en":
+        parts.append(f"in {lang}")
+    return f"{path}: {', '.join(parts)}"
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -340,9 +381,25 @@ def run_export(args: argparse.Namespace) -> int:
     writable_file(args.output)
     not_an_input(args.output, args.book)
     _trf_output(args.output)
-    _emit(book_to_trf(args.book), args.output)
-    print(args.output)
+    text = book_to_trf(args.book)
+    _emit(text, args.output)
+    print(trf_summary(args.output, text))
     return 0
+
+
+def trf_summary(path: str, text: str) -> str:
+    """The one line ``export`` prints about the TRF it wrote.
+
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> trf_summary("cup.trf", EXAMPLE)
+    'cup.trf: TRF, 4 players, 3 rounds (3 played)'
+    """
+    from .io.trf_read import parse_trf
+
+    event = parse_trf(text)
+    played = max((max((r for r, g in enumerate(p.games, 1) if not g.blank), default=0) for p in event.players),
+                 default=0)
+    return f"{path}: TRF, {len(event.players)} players, {event.rounds} rounds ({played} played)"
 
 
 def run_recalc(args: argparse.Namespace) -> int:

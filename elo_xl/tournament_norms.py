@@ -265,7 +265,7 @@ def norms_section(report: Report) -> list[str]:
     widths = [max(len(r[i]) for r in table[1:] + [header]) for i in range(len(header) - 1)]
     left = {1, 2, 9}
     start = sum(widths) + 2 * len(widths)
-    room = max(100 - start, 30)  # the Result column wraps so that a line fits 100 columns
+    room = max(100 - start, 16)  # the Result column wraps so that a line fits 100 columns
     for r in table:
         cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
         result = textwrap.wrap(r[-1], room, break_long_words=False, break_on_hyphens=False) or [""]

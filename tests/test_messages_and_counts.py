@@ -73,3 +73,42 @@ def test_rate_names_the_file_of_an_event_error(tmp_path, capsys):
     code = main(["rate", str(csv)])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"elo-xl: {csv}: ") and "FIDE-RAPID" in err
+
+
+def test_each_writing_command_prints_one_summary_line(tmp_path, capsys):
+    """The sample TRF (4 players, XXR 3, all 3 rounds played) through the writing commands."""
+    source, book, back, report = tmp_path / "e.trf", tmp_path / "e.xlsx", tmp_path / "b.trf", tmp_path / "r.csv"
+    source.write_text(EXAMPLE, encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    assert capsys.readouterr().out == f"{book}: Swiss book, 4 players, 3 rounds (3 played), FIDE\n"
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    assert capsys.readouterr().out == f"{back}: TRF, 4 players, 3 rounds (3 played)\n"
+    assert main(["rate", str(source), "-o", str(report)]) == 0
+    assert capsys.readouterr().out == f"{report}: rating report (csv), 4 players, 3 rounds, FIDE\n"
+
+
+def test_repeated_notes_are_grouped_and_fit_100_columns(capsys):
+    """Karl-Mala: the unrated players with fewer than 5 rated games against rated opponents
+    (FIDE B.02 §7.1.2 asks 5), counted here from the file's own columns: each is listed once."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "real" / "karl-mala-2005.trf"
+    lines = [x for x in path.read_text(encoding="latin-1").splitlines() if x.startswith("001")]
+    rated = {int(x[4:8]) for x in lines if x[48:52].strip().strip("0")}
+    few = 0
+    for x in lines:
+        if int(x[4:8]) in rated:
+            continue
+        games = [(x[at:at + 4].strip(), x[at + 7:at + 8]) for at in range(91, len(x), 10)]
+        count = sum(1 for opp, res in games if opp.isdigit() and int(opp) in rated and res in "10=")
+        few += count < 5
+    assert main(["rate", str(path), "--norms"]) == 0
+    out = capsys.readouterr().out
+    notes = out.split("\nNote: ", 1)[1]
+    assert notes.startswith(f"{few} players without a rating have fewer than 5 rated games against rated opponents:")
+    assert few == 101
+    assert notes.count("Engel,Johannes") == 1 and "Note: Engel" not in out
+    section = "Note: " + notes
+    assert all(len(line) <= 100 for line in section.splitlines())
+    norms = out.split("\nNorms", 1)[1].split("\n\n")[0]
+    assert all(len(line) <= 100 for line in norms.splitlines())
