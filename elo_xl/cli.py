@@ -261,7 +261,8 @@ def run_rate(args: argparse.Namespace) -> int:
     data = _rate_output(fmt, result)
     if args.output is not None:
         summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
-                   f"{result.event['players']} players, {result.event['rounds']} rounds, {result.event['rules']}")
+                   f"{_count(result.event['players'], 'player')}, {_count(result.event['rounds'], 'round')}, "
+                   f"{result.event['rules']}")
     if fmt != "table":
         from .report import wrapped
 
@@ -363,9 +364,9 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
             for r, value in enumerate(row, 1):
                 if value not in (None, ""):
                     played = max(played, r)
-        parts.append(f"{size['rounds']} rounds" + (f" ({played} played)" if options.get("prefill") else ""))
+        parts.append(_count(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
     if "games" in size:
-        parts.append(f"{size['games']} {'game rows' if kind == 'player' else 'games'}")
+        parts.append(_count(size["games"], "game row" if kind == "player" else "game"))
     if options.get("rules"):
         parts.append(str(options["rules"]) + (f" {options['scale']}" if options.get("scale", 400) != 400 else ""))
     if lang != "en":
@@ -387,6 +388,15 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 round``, ``9 rounds``.
+
+    >>> _count(1, "round"), _count(9, "game row")
+    ('1 round', '9 game rows')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def trf_summary(path: str, text: str) -> str:
     """The one line ``export`` prints about the TRF it wrote.
 
@@ -399,7 +409,7 @@ def trf_summary(path: str, text: str) -> str:
     event = parse_trf(text)
     played = max((max((r for r, g in enumerate(p.games, 1) if not g.blank), default=0) for p in event.players),
                  default=0)
-    return f"{path}: TRF, {len(event.players)} players, {event.rounds} rounds ({played} played)"
+    return f"{path}: TRF, {_count(len(event.players), 'player')}, {_count(event.rounds, 'round')} ({played} played)"
 
 
 def run_recalc(args: argparse.Namespace) -> int:
