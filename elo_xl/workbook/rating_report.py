@@ -32,6 +32,7 @@ HEADER_ROW = 2
 _HEAD_FONT = Font(name=FONT, bold=True, color="FFFFFF")
 _HEAD_FILL = PatternFill("solid", fgColor="1F4E78")
 _BODY_FONT = Font(name=FONT)
+_LEFT = Alignment(horizontal="left", indent=1)
 #: Changes with their sign (+4, -4, 0).
 SIGNED = "+0;-0;0"
 
@@ -53,7 +54,7 @@ def as_xlsx(report: Report) -> bytes:
     for c, (header, key, _) in enumerate(columns, 1):
         cell = ws.cell(row=HEADER_ROW, column=c, value=header)
         cell.font, cell.fill = _HEAD_FONT, _HEAD_FILL
-        cell.alignment = Alignment(horizontal="left" if key in LEFT or key == "norms" else "right")
+        cell.alignment = _LEFT if key in LEFT or key == "norms" else Alignment(horizontal="right")
     for r, row in enumerate(rows, HEADER_ROW + 1):
         for c, (_, key, signed) in enumerate(columns, 1):
             value: Any = row.get(key)
@@ -69,12 +70,14 @@ def as_xlsx(report: Report) -> bytes:
                 cell.value = value
             if signed:
                 cell.number_format = SIGNED
+            if key in LEFT or key == "norms":
+                cell.alignment = _LEFT  # a space between the right-aligned numbers and the names
             if key == "rating" and value == "NR":
                 cell.alignment = Alignment(horizontal="right")
             shown = "" if value is None else (f"{value:+}" if signed and isinstance(value, (int, float)) else str(value))
             widths[c - 1] = max(widths[c - 1], text_width(shown))
     for c, width in enumerate(widths, 1):
-        ws.column_dimensions[ws.cell(row=1, column=c).column_letter].width = round(width + 1, 1)
+        ws.column_dimensions[ws.cell(row=1, column=c).column_letter].width = round(width + 2, 1)
     end = HEADER_ROW + len(rows)
     for i, note in enumerate(report.notes, end + 2):
         Book.text(ws, f"A{i}", f"Note: {note}")
