@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import Any, NoReturn
 
 from . import __version__
@@ -24,8 +25,63 @@ LANGS = ("en", "vi", "ar", "ru")
 RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help as written: the examples (epilog) line by line as given (an indented line is never
+    wrapped), descriptions and option texts wrapped at spaces only (a CSV header such as
+    ``fide_id,name,…`` is never cut inside a word)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_long_words=False, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        out = []
+        for line in text.splitlines():
+            if line.startswith("  ") or not line.strip():
+                out.append(indent + line)
+            else:
+                out.extend(textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent,
+                                         break_long_words=False, break_on_hyphens=False))
+        return "\n".join(out)
+
+
+#: The examples that end each command's ``--help`` (run by the tests through the parser).
+EXAMPLES = {
+    "demo": ["elo-xl demo", "elo-xl demo -o demo-vi --lang vi"],
+    "rate": ["elo-xl rate event.trf", "elo-xl rate event.trf --norms -o report.xlsx",
+             "elo-xl rate crosstable.csv --k 20 --format json"],
+    "workbook": ["elo-xl workbook swiss --from event.trf -o event.xlsx",
+                 "elo-xl workbook round-robin --players 12 --lang ru -o club.xlsx",
+                 "elo-xl workbook all -o workbooks"],
+    "export": ["elo-xl export event.xlsx -o event.trf", "elo-xl export club.xlsx -o club.trf"],
+    "recalc": ["elo-xl recalc event.xlsx", "elo-xl recalc event.xlsx -o event-values.xlsx"],
+    "period": ["elo-xl period open.trf cup.trf --list players_list_foa.txt --month 2026-04 -o list.txt",
+               "elo-xl period may/*.trf --list list.txt --month 2026-05 --db ratings.db -o new-list.xlsx"],
+    "lite": ["elo-xl lite", "elo-xl lite -o lite-bundle"],
+}
+
+
+def examples(command: str) -> str:
+    """The epilog of a command's ``--help``: its examples, one a line.
+
+    >>> print(examples("recalc"))
+    examples:
+      elo-xl recalc event.xlsx
+      elo-xl recalc event.xlsx -o event-values.xlsx
+    """
+    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: ``elo-xl: …`` and exit code 2."""
+    """argparse with one-line errors: ``elo-xl: …`` and exit code 2; help as
+    :class:`HelpFormatter` writes it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {escaped(message)} (see {self.prog} --help)\n")
@@ -59,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"elo-xl {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="rate the built-in sample events and write their workbooks",
+    demo = commands.add_parser("demo", epilog=examples("demo"), help="rate the built-in sample events and write their workbooks",
                                description="Rate a built-in 10-player round robin and a Swiss, print their rating "
                                            "tables and write prefilled workbooks into a folder.")
     demo.add_argument("-o", "--output", metavar="FOLDER", default=DEMO_FOLDER,
@@ -68,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--lang", default="en", choices=LANGS, help="language of the workbooks (default en)")
     demo.set_defaults(run=run_demo)
 
-    rate = commands.add_parser("rate", help="rate an event from a TRF file or a CSV crosstable",
+    rate = commands.add_parser("rate", epilog=examples("rate"), help="rate an event from a TRF file or a CSV crosstable",
                                description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
                                            "k; then per player name, rating, k and one result column per player, "
                                            "with or without the diagonal; see docs/input-files.md).")
@@ -80,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "every row must match a player")
     rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
                       "(default: the year of the start date, else of the end date, else this year)")
-    rate.add_argument("--format", default="table", choices=["table", "csv", "json"], help="output format (default table)")
+    rate.add_argument("--format", choices=["table", "csv", "json", "xlsx"],
+                      help="output format (default: from -o's extension: .txt table, .csv, .json, .xlsx a formatted "
+                           "report; else table)")
     rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
     rate.add_argument("--norms", action="store_true",
                       help="also check FIDE title norms: GM and IM for every player, WGM and WIM for women")
@@ -91,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
-        "workbook", help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
+        "workbook", epilog=examples("workbook"), help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
                     "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
                     "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
@@ -114,16 +172,27 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
     book.set_defaults(run=run_workbook)
 
-    export = commands.add_parser("export", help="write a TRF file from a Swiss workbook",
-                                 description="Read what was typed into a Swiss workbook (no spreadsheet engine needed) "
-                                             "and write a TRF file with points and ranks.")
-    export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
+    export = commands.add_parser("export", epilog=examples("export"),
+                                 help="write a TRF file from a Swiss or round-robin workbook",
+                                 description="Read what was typed into a Swiss or round-robin workbook (no spreadsheet "
+                                             "engine needed) and write a TRF file with points and ranks.")
+    export.add_argument("book", metavar="BOOK", help="a Swiss or round-robin workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     add_tiebreak_arguments(export)
     export.set_defaults(run=run_export)
 
+    recalc = commands.add_parser(
+        "recalc", epilog=examples("recalc"), help="recalculate an edited book in LibreOffice and store every value",
+        description="Recalculate a workbook (typed into in Excel, LibreOffice or another program) in LibreOffice "
+                    "and store every formula's value in it, so that mail previews, phones and readers that do "
+                    "not calculate show numbers. Only the values are added: the book is otherwise unchanged.")
+    recalc.add_argument("book", metavar="BOOK", help="the .xlsx workbook to recalculate")
+    recalc.add_argument("-o", "--output", metavar="OUT", help="write the recalculated book here (default: "
+                        "replace BOOK)")
+    recalc.set_defaults(run=run_recalc)
+
     period = commands.add_parser(
-        "period", help="rate a month of events against the rating list in force and write the new list",
+        "period", epilog=examples("period"), help="rate a month of events against the rating list in force and write the new list",
         description="Rate a rating period: every player's games of the month from all events (TRF files), rated "
                     "against the list in force, the change rounded once, K×n ≤ 700, first ratings for unrated "
                     "players, and the new list as TXT (FIDE's layout), CSV, JSON or .xlsx.")
@@ -132,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     period.set_defaults(run=run_period)
 
     lite = commands.add_parser(
-        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        "lite", epilog=examples("lite"), help="write main.py and requirements.txt for xlwings Lite",
         description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
                     "Lite editor.")
     lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,
@@ -194,38 +263,67 @@ def check_workbook_options(args: argparse.Namespace) -> None:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    """``elo-xl rate EVENT``: the rating table (or CSV, JSON) of an event."""
-    from . import report
+    """``elo-xl rate EVENT``: the rating table (or CSV, JSON, an .xlsx report) of an event."""
     from .io.events import load, read_k_file
     from .tournament import rate_tournament
 
     readable_file(args.event)
     if args.k_file:
         readable_file(args.k_file, "--k-file")
+    fmt = _rate_format(args)
     if args.output is not None:
         writable_file(args.output)
         not_an_input(args.output, args.event, args.k_file)
     codes = tiebreak_options(args)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
-    try:
+    with _naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
         result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
-    except EloError as error:  # the file's 202 record: name the file too
-        if str(error).startswith("line ") and " (202): " in str(error):
-            raise EloError(f"{os.path.basename(args.event)}, {error}") from None
-        raise
     if args.norms or args.norms_exempt or args.min_games is not None:
         from .tournament_norms import add_norms
 
         if not args.norms:
             raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
-    text = {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[args.format](result)
-    if args.format != "table":
+    data = _rate_output(fmt, result)
+    if args.output is not None:
+        summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
+                   f"{_count(result.event['players'], 'player')}, {_count(result.event['rounds'], 'round')}, "
+                   f"{result.event['rules']}")
+    if fmt != "table":
+        from .report import wrapped
+
         for note in result.notes:
-            print(f"elo-xl: note: {note}", file=sys.stderr)
-    _emit(text, args.output)
+            print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
+    _emit(data, args.output)
+    if args.output is not None:
+        print(summary)
     return 0
+
+
+#: ``rate -o``: the format each extension means (anything else: --format, else the table).
+RATE_FORMATS = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+
+
+def _rate_format(args: argparse.Namespace) -> str:
+    """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
+    from .io.formats import output_format
+
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "table")
+    if fmt == "xlsx" and args.output is None:
+        raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
+    return fmt
+
+
+def _rate_output(fmt: str, result: Any) -> str | bytes:
+    """The report in one format: text for table, csv, json; the bytes of an .xlsx report."""
+    from . import report
+
+    if fmt == "xlsx":
+        from .workbook.rating_report import as_xlsx
+
+        return as_xlsx(result)
+    return {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[fmt](result)
 
 
 def run_workbook(args: argparse.Namespace) -> int:
@@ -243,7 +341,9 @@ def run_workbook(args: argparse.Namespace) -> int:
             for kind, lang in kinds:
                 books[f"{kind}-{lang}.xlsx"] = workbook.build(kind, lang)
                 progress.step(f"{kind}-{lang}.xlsx")
-        paths = write_folder(folder, books)  # all or none, also when killed
+        write_folder(folder, books)  # all or none, also when killed
+        print(f"{args.output}: {len(kinds)} workbooks ({', '.join(workbook.KINDS)}; in {', '.join(LANGS)})")
+        return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
         if args.kind != "reference":
@@ -255,15 +355,51 @@ def run_workbook(args: argparse.Namespace) -> int:
         not_an_input(args.output, args.source, args.k_file)
         if args.source:
             options.update(_prefill(args))
-        with _Working(args.values):
-            data = workbook.build(args.kind, args.lang or "en", **options)
-            if args.values:
+        data = workbook.build(args.kind, args.lang or "en", **options)
+        if args.values:
+            from .progress import Waiting
+
+            with Waiting(f"computing the values of {os.path.basename(args.output)} in LibreOffice"):
                 data = workbook.with_values(data)
         outputs.add(args.output, data)
-        paths = outputs.commit()
-    for path in paths:
-        print(path)
+        outputs.commit()
+    print(book_summary(args.output, args.kind, options, args.lang or "en"))
     return 0
+
+
+BOOK_KINDS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
+              "match": "match book", "reference": "reference book"}
+
+
+def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en") -> str:
+    """The one line ``workbook`` prints about the book it wrote.
+
+    >>> book_summary("gros.xlsx", "swiss", {"players": 52, "rounds": 9, "rules": "FIDE", "prefill": {"results": [
+    ...     ["1", "0", "1", "=", None, None, None, None, None]] * 52}})
+    'gros.xlsx: Swiss book, 52 players, 9 rounds (4 played), FIDE'
+    >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
+    'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
+    """
+    from .workbook import KINDS, sizes
+
+    size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind]})
+    parts = [BOOK_KINDS[kind]]
+    if "players" in size:
+        parts.append(f"{size['players']} players")
+    if "rounds" in size:
+        played = 0
+        for row in (options.get("prefill") or {}).get("results", []):
+            for r, value in enumerate(row, 1):
+                if value not in (None, ""):
+                    played = max(played, r)
+        parts.append(_count(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
+    if "games" in size:
+        parts.append(_count(size["games"], "game row" if kind == "player" else "game"))
+    if options.get("rules"):
+        parts.append(str(options["rules"]) + (f" {options['scale']}" if options.get("scale", 400) != 400 else ""))
+    if lang != "en":
+        parts.append(f"in {lang}")
+    return f"{path}: {', '.join(parts)}"
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -273,8 +409,61 @@ def run_export(args: argparse.Namespace) -> int:
     readable_file(args.book)
     writable_file(args.output)
     not_an_input(args.output, args.book)
-    _emit(book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules), args.output)
-    print(args.output)
+    _trf_output(args.output)
+    text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules)
+    _emit(text, args.output)
+    print(trf_summary(args.output, text))
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 round``, ``9 rounds``.
+
+    >>> _count(1, "round"), _count(9, "game row")
+    ('1 round', '9 game rows')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def trf_summary(path: str, text: str) -> str:
+    """The one line ``export`` prints about the TRF it wrote.
+
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> trf_summary("cup.trf", EXAMPLE)
+    'cup.trf: TRF, 4 players, 3 rounds (3 played)'
+    """
+    from .io.trf_read import parse_trf
+
+    event = parse_trf(text)
+    played = max((max((r for r, g in enumerate(p.games, 1) if not g.blank), default=0) for p in event.players),
+                 default=0)
+    return f"{path}: TRF, {_count(len(event.players), 'player')}, {_count(event.rounds, 'round')} ({played} played)"
+
+
+def run_recalc(args: argparse.Namespace) -> int:
+    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice)."""
+    from .io.sniff import EXCEL, what_file
+    from .progress import Waiting
+    from .recalc import available
+    from .workbook import with_values
+
+    source = readable_file(args.book)
+    output = args.output if args.output is not None else args.book
+    writable_file(output)
+    data = source.read_bytes()
+    kind = what_file(data[:4096], source.name)
+    if kind != EXCEL:
+        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
+    if os.path.splitext(output)[1].lower() != ".xlsx":
+        raise EloError(f"-o {output}: recalc writes an .xlsx workbook; name the file .xlsx")
+    if not available():
+        raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
+                       "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+    started = time.monotonic()
+    with Waiting(f"recalculating {source.name} in LibreOffice"), _naming(args.book):
+        computed = with_values(data)
+    _emit(computed, output)
+    print(f"{output}: recalculated in LibreOffice in {time.monotonic() - started:.1f} s, every formula's value stored")
     return 0
 
 
@@ -351,22 +540,64 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)
     options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
-    if args.kind == "swiss":
-        options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
-        options["prefill"] = swiss_prefill(event, ks)
-    else:
-        options["prefill"] = round_robin_prefill(event, ks)
+    with _naming(f"--from {args.source}"):
+        if args.kind == "swiss":
+            options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
+            options["prefill"] = swiss_prefill(event, ks)
+        else:
+            options["prefill"] = round_robin_prefill(event, ks)
     return options
 
 
-def _emit(text: str, output: str | None) -> None:
-    """Print ``text``, or write it atomically to ``output``."""
+class _naming:
+    """``with _naming("--from cup.csv"):`` puts the option and file in front of an error's
+    message that names neither (the reader's own messages already name the file; a message
+    about an option, ``--k: …``, ``rules: …``, is about the option, not the file).
+
+    >>> try:
+    ...     with _naming("--from cup.csv"):
+    ...         raise EloError("a Swiss book needs rounds")
+    ... except EloError as e:
+    ...     print(e)
+    --from cup.csv: a Swiss book needs rounds
+    """
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def __enter__(self) -> "_naming":
+        return self
+
+    def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> bool:
+        text = str(error)
+        if isinstance(error, EloError) and not text.startswith((self.where.split()[-1], "-", "rules:")):
+            raise EloError(f"{self.where}: {error}") from None
+        return False
+
+
+def _emit(text: str | bytes, output: str | None) -> None:
+    """Print ``text``, or write it (text as UTF-8, or bytes) atomically to ``output``."""
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(text if isinstance(text, str) else text.decode("utf-8"))
         return
     outputs = Outputs()
-    outputs.add(output, text.encode("utf-8"))
+    outputs.add(output, text.encode("utf-8") if isinstance(text, str) else text)
     outputs.commit()
+
+
+def _trf_output(output: str) -> None:
+    """Refuse an ``-o`` whose extension names another format than TRF (``export -o x.xlsx``).
+
+    >>> _trf_output("back.trf"), _trf_output("back.txt")
+    (None, None)
+    >>> _trf_output("back.xlsx")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: -o back.xlsx: export writes a TRF file, not xlsx; name the file .trf
+    """
+    ext = os.path.splitext(output)[1].lower().lstrip(".")
+    if ext in ("csv", "json", "xlsx", "xlsm", "xls", "ods"):
+        raise EloError(f"-o {output}: export writes a TRF file, not {ext}; name the file .trf")
 
 
 def _os_message(error: OSError) -> str:
@@ -375,22 +606,6 @@ def _os_message(error: OSError) -> str:
     if error.filename is not None:
         return f"{error.filename}: {reason}"
     return reason
-
-
-class _Working:
-    """A note on stderr while LibreOffice computes the values of a book (a terminal only)."""
-
-    def __init__(self, active: bool):
-        self.active = active and sys.stderr.isatty()
-
-    def __enter__(self) -> "_Working":
-        if self.active:
-            print("elo-xl: computing the values in LibreOffice…", file=sys.stderr, end="", flush=True)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.active:
-            print("\r\033[K", file=sys.stderr, end="", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -589,7 +589,7 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
     """A :class:`~elo_xl.io.trf_model.TrfEvent` of the tournament: the lines of the TRF file
     the book kept, the book's event data where changed, player lines with points and ranks
     (:func:`elo_xl.io.trf_keep.trf_from_book`); a TRF-2026 file's ``202`` record says the list used."""
-    from .io.trf_format import is_trf_2026
+    from .io.trf_model import is_trf_2026
     from .io.trf_keep import trf_from_book
     from .io.trf_write import set_standings
 

@@ -63,6 +63,7 @@ from .results import (
 from .rounding import float_half_up, half_up
 from .rules import FIDE
 from .tables import dp_for_hundredths
+from .titles import TITLES, canonical as canonical_title
 
 #: Rating an unrated opponent counts as (§1.4.6).
 UNRATED_AS = 1400
@@ -70,8 +71,7 @@ UNRATED_AS = 1400
 GAMES_CAP = 13
 #: The minimum number of games of a norm unless the event's rules say otherwise (§1.4.2).
 MIN_GAMES = 9
-#: Titles as TRF files write them; all but CM and WCM make a title holder (§1.4.3).
-TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")
+#: Titles as TRF files write them (:mod:`elo_xl.titles`); all but CM and WCM make a title holder (§1.4.3).
 TITLE_HOLDERS = frozenset(("GM", "IM", "WGM", "WIM", "FM", "WFM"))
 #: A federation code that is no federation (players registered with FIDE itself).
 NO_FEDERATION = "FID"
@@ -184,16 +184,18 @@ def parse_norm(value: Any, argument: str = "norm") -> Norm:
 
 
 def parse_title(value: Any, argument: str = "titles", pos: int | tuple[int, int] | None = None) -> str:
-    """A FIDE title as TRF writes it (any case), or "" for a blank cell.
+    """A FIDE title as TRF writes it (any case, or the short form ``g``, ``wm``… of older
+    programs), or "" for a blank cell.
 
-    >>> parse_title(" wim "), parse_title(None)
-    ('WIM', '')
+    >>> parse_title(" wim "), parse_title(None), parse_title("g"), parse_title("wf")
+    ('WIM', '', 'GM', 'WFM')
     """
     if is_blank(value):
         return ""
-    text = value.strip().upper() if isinstance(value, str) else None
-    if text not in TITLES:
-        raise EloError.at(argument, pos, value, "is not a title; type GM, IM, WGM, WIM, FM, WFM, CM or WCM, "
+    text = canonical_title(value) if isinstance(value, str) else None
+    if not text:
+        raise EloError.at(argument, pos, value, "is not a title; type GM, IM, WGM, WIM, FM, WFM, CM or WCM "
+                                                "(or g, m, wg, wm, f, wf, c, wc), "
                                                 "or leave the cell blank")
     return text
 

@@ -1,4 +1,5 @@
-"""A progress bar on standard error, shown only when standard error is a terminal.
+"""A progress bar, and a line counting the seconds of a long wait (:class:`Waiting`), on standard
+error, shown only when standard error is a terminal.
 
 >>> with Progress(2, "writing") as p:   # not a terminal here: prints nothing
 ...     p.step("a"); p.step("b")
@@ -7,6 +8,8 @@
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from typing import TextIO
 
 
@@ -39,5 +42,47 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+class Waiting:
+    """``with Waiting("recalculating gros.xlsx in LibreOffice"):`` shows, on a terminal only and
+    once the work has taken more than ``after`` seconds, one line that counts the seconds
+    (``recalculating gros.xlsx in LibreOffice… 12 s``), erased when the work ends.
+
+    >>> with Waiting("computing"):   # not a terminal here: prints nothing
+    ...     pass
+    """
+
+    def __init__(self, what: str, after: float = 3.0, stream: TextIO | None = None):
+        self.what, self.after = what, after
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = self.stream.isatty()
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._drawn = False
+
+    def __enter__(self) -> "Waiting":
+        if self.shown:
+            self._thread = threading.Thread(target=self._tick, daemon=True)
+            self._thread.start()
+        return self
+
+    def _tick(self) -> None:
+        started = time.monotonic()
+        if self._done.wait(self.after):
+            return
+        while not self._done.is_set():
+            self.stream.write(f"\r\033[Kelo-xl: {self.what}… {int(time.monotonic() - started)} s")
+            self.stream.flush()
+            self._drawn = True
+            self._done.wait(1.0)
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._drawn:
             self.stream.write("\r\033[K")
             self.stream.flush()

@@ -127,5 +127,22 @@ def as_text(report: Report) -> str:
     if "norms" in report.event:  # --norms
         lines += [""] + norms_section(report)
     if report.notes:
-        lines += [""] + [f"Note: {note}" for note in report.notes]
+        lines += [""] + [line for note in report.notes for line in wrapped("Note: ", note)]
     return "\n".join(lines) + "\n"
+
+
+#: The width the printed notes and norms fit in.
+WIDTH = 100
+
+
+def wrapped(prefix: str, text: str, width: int = WIDTH) -> list[str]:
+    """``prefix + text`` as lines of at most ``width`` columns (wrapped at spaces, continued
+    under the text).
+
+    >>> wrapped("Note: ", "3 players: a, b, c", width=16)
+    ['Note: 3 players:', '      a, b, c']
+    """
+    import textwrap
+
+    return textwrap.wrap(text, width, initial_indent=prefix, subsequent_indent=" " * len(prefix),
+                         break_long_words=False, break_on_hyphens=False) or [prefix.rstrip()]

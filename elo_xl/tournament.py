@@ -11,6 +11,7 @@ its rating report (what ``elo-xl rate`` prints), and the prefill of a workbook.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from .io.trf_keep import book_cells, unpack_cells
 from .results import is_blank, parse_k, parse_rating
 from .rules import RuleSet, parse_rules
 from . import tiebreaks
+from .titles import canonical as canonical_title
 
 
 @dataclass
@@ -101,10 +103,18 @@ def from_crosstable(names: list[str], ratings: list[Any], results: list[list[Any
 def from_trf(event: Any) -> Tournament:
     """A Tournament from a :class:`elo_xl.io.trf_model.TrfEvent`; a start or end date that
     cannot be read is a note naming the record (the event year then comes from the next
-    source, see :meth:`Tournament.year`)."""
-    entrants = [Entrant(p.start_no, p.name, p.rating, p.title, p.federation, p.fide_id, p.sex, p.birth)
-                for p in event.players]
-    notes = []
+    source, see :meth:`Tournament.year`). Titles are read as :mod:`elo_xl.titles` says
+    (``g`` is GM); a word that is no FIDE title is kept as written, counts as no title and is
+    a note naming the line."""
+    entrants, notes = [], []
+    for p in event.players:
+        title = canonical_title(p.title)
+        if title is None:
+            place = f"line {p.line}" if p.line is not None else f"player {p.start_no}"
+            notes.append(f"{place} (player {p.start_no}): the title {show(p.title)} is not a FIDE title "
+                         "(GM, IM, WGM, WIM, FM, WFM, CM, WCM or g, m, wg, wm, f, wf, c, wc); counted as no title")
+        entrants.append(Entrant(p.start_no, p.name, p.rating, title if title is not None else p.title,
+                                p.federation, p.fide_id, p.sex, p.birth))
     for code, what in (("042", "start date"), ("052", "end date")):
         for r in event.records(code)[:1]:
             try:
@@ -190,7 +200,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
              "average_rating": average, "category": category(average),
              "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
-    rows = []
+    rows, player_notes = [], []
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
@@ -201,8 +211,41 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
         })
         if o.note:
-            notes.append(f"{e.name}: {o.note}")
-    return Report(event, rows, notes, t, ranking)
+            player_notes.append((e.name, o.note))
+    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+_TOO_FEW = re.compile(r"no rating: (\d+) rated games? against rated opponents, (\d+) needed")
+
+
+def grouped_notes(notes: list[tuple[str, str]]) -> list[str]:
+    """The players' notes, one line per kind: a note that several players share is said once,
+    with their names (``101 players without a rating have fewer than 5 rated games…``).
+
+    >>> for line in grouped_notes([("Ann", "no rating: 4 rated games against rated opponents, 5 needed"),
+    ...                            ("Bob", "no rating: 1 rated game against rated opponents, 5 needed"),
+    ...                            ("Cy", "no rating: a zero score is disregarded")]):
+    ...     print(line.replace("\\xa0", " "))
+    2 players without a rating have fewer than 5 rated games against rated opponents: Ann (4), Bob (1)
+    Cy: no rating: a zero score is disregarded
+    """
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    for name, note in notes:
+        match = _TOO_FEW.fullmatch(note)
+        if match:
+            what = f"without a rating have fewer than {match[2]} rated games against rated opponents"
+            groups.setdefault(what, []).append((name, note, f"{name}\u00a0({match[1]})"))  # kept on one line
+        else:
+            groups.setdefault(note, []).append((name, note, name))
+    out = []
+    for what, members in groups.items():
+        if len(members) == 1:
+            out.append(f"{members[0][0]}: {members[0][1]}")
+        elif what.startswith("without a rating have fewer"):
+            out.append(f"{len(members)} players {what}: {', '.join(label for *_, label in members)}")
+        else:
+            out.append(f"{len(members)} players: {what}: {', '.join(label for *_, label in members)}")
+    return out
 
 
 def tiebreak_event(t: Tournament, round_robin: bool | None = None) -> tiebreaks.Event:

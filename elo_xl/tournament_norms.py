@@ -12,7 +12,12 @@ What the event adds to one player's games:
   players do not count (read from implementations);
 * in a Swiss, a norm not made over the whole event is checked again over every first *k*
   rounds, k from the minimum number of games up; the first that makes the norm is reported
-  with ``after_round`` (the regulations allow dropping the games after a norm).
+  with ``after_round`` (the regulations allow dropping the games after a norm);
+* mid-event (the planned rounds, ``XXR``/``142``, exceed the rounds played, :func:`progress`):
+  every round of a player with nothing written yet is a round still to play
+  (:func:`elo_xl.norms.evaluate`'s ``remaining``), as the Swiss book's Norms sheet counts it,
+  and a paired game without a result is a game still to play; the report's event says
+  ``"after_round"`` and ``"of_rounds"``, each check its ``to_play`` and ``points_needed``.
 
 >>> from elo_xl.tournament import from_crosstable, rate_tournament
 >>> t = from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]])
@@ -24,12 +29,14 @@ What the event adds to one player's games:
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .errors import EloError
-from .norms import (GAMES_CAP, MIN_GAMES, NORMS, TITLES, NormCheck, NormGame, Prefixes, evaluate, first_prefix_made,
+from .norms import (GAMES_CAP, MIN_GAMES, NORMS, NormCheck, NormGame, Prefixes, evaluate, first_prefix_made,
                     points_text)
 from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
+from .titles import canonical as canonical_title
 from .tournament import Report, Tournament
 
 #: The norms checked for every player, and for women in addition.
@@ -38,9 +45,13 @@ WOMEN_NORMS = ("WGM", "WIM")
 
 
 def _title(text: str) -> str:
-    """A title from an event file, or "" when it is not one a norm counts (e.g. blank)."""
-    word = (text or "").strip().upper()
-    return word if word in TITLES else ""
+    """A title from an event file (``GM`` or the short ``g``…, :mod:`elo_xl.titles`), or ""
+    when it is not one a norm counts (e.g. blank).
+
+    >>> _title("g"), _title("WM"), _title("xyz")
+    ('GM', 'WIM', '')
+    """
+    return canonical_title(text) or ""
 
 
 def _federation(text: str) -> str:
@@ -75,6 +86,27 @@ def _rounds(t: Tournament) -> list[list[tuple[int | None, int | None]]]:
             row.append((opponent - 1 if opponent else None, code))
         rows.append(row)
     return rows
+
+
+def progress(t: Tournament) -> tuple[int, int]:
+    """(rounds played, rounds planned): a round is played when anybody has an opponent or a
+    result in it; the planned rounds are ``XXR``/``142`` (else the rounds the file uses).
+
+    >>> from elo_xl.tournament import Entrant, Tournament
+    >>> t = Tournament([Entrant(1, "A", 2400), Entrant(2, "B", 2300)], [["1", None, None], ["0", None, None]],
+    ...                [[2, None, None], [1, None, None]], rounds=3)
+    >>> progress(t)
+    (1, 3)
+    """
+    if t.pairings is None:  # a crosstable: every game is known, none is "still to play" by rounds
+        return (0, 0)
+    played = 0
+    for pairs, results in zip(t.pairings, t.results):
+        for r, (opponent, value) in enumerate(zip(pairs, results)):
+            if opponent or value not in (None, ""):
+                played = max(played, r + 1)
+    planned = max(t.rounds or 0, len(t.pairings[0]) if t.pairings else 0)
+    return played, planned
 
 
 def kind_of_event(t: Tournament, rounds: list[list[tuple[int | None, int | None]]]) -> str:
@@ -117,7 +149,8 @@ def _excluded_unrated(t: Tournament, rounds: list[list[tuple[int | None, int | N
 def _as_dict(check: NormCheck, after_round: int | None) -> dict[str, Any]:
     return {"norm": check.norm, "games": check.games, "games_credited": check.games_credited, "ra": check.ra,
             "score": check.score, "rp": check.rp, "points_required": check.points_required,
-            "achieved": check.achieved, "unmet": list(check.unmet), "after_round": after_round}
+            "achieved": check.achieved, "unmet": list(check.unmet), "after_round": after_round,
+            "to_play": check.to_play, "points_needed": check.points_needed}
 
 
 def norms_to_check(sex: str, title: str) -> list[str]:
@@ -136,12 +169,16 @@ def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES
     rounds = _rounds(t)
     kind = kind_of_event(t, rounds)
     excluded = _excluded_unrated(t, rounds) if kind != "swiss" else set()
+    unfinished = progress(t)[1] > progress(t)[0]
     entrants = t.entrants
     out = []
     for i, e in enumerate(entrants):
         per_round: list[NormGame | None] = []  # one entry per round: the game, or None
+        remaining = 0
         for j, code in rounds[i]:
             if j is None:
+                if code is None and unfinished:
+                    remaining += 1  # nothing written yet: a round still to play, as the Swiss book counts it
                 per_round.append(NormGame(None, code) if code in WITHOUT_OPPONENT else None)
             elif j in excluded:
                 per_round.append(None)
@@ -154,7 +191,7 @@ def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES
         prefixes = None  # the player's sums round by round, shared by his norms (made when needed)
         for name in norms_to_check(e.sex, e.title):
             check = evaluate(name, games, own, min_games=min_games, exempt=exempt,
-                             double_round_robin=kind == "double round robin")
+                             double_round_robin=kind == "double round robin", remaining=remaining)
             after = None
             if not check.achieved and kind == "swiss":
                 prefixes = prefixes or Prefixes(per_round, own)
@@ -174,7 +211,10 @@ def add_norms(report: Report, t: Tournament, exempt: bool = False, min_games: in
                        f"{GAMES_CAP} (more games count as {GAMES_CAP})")
     for row, checks in zip(report.rows, player_norms(t, exempt, minimum)):
         row["norms"] = checks
+    played, planned = progress(t)
     report.event["norms"] = {"exempt": exempt, "min_games": minimum}
+    if planned > played:  # mid-event: the rounds still to play counted (see player_norms)
+        report.event["norms"].update(after_round=played, of_rounds=planned)
 
 
 def norms_text(checks: list[dict[str, Any]]) -> str:
@@ -195,15 +235,26 @@ def norms_section(report: Report) -> list[str]:
     rules = "federation rules off (exempt)" if options.get("exempt") else "federation rules applied"
     minimum = options.get("min_games", MIN_GAMES)
     lines = [f"Norms — GM and IM, WGM and WIM for women; {rules}; at least {minimum} games"]
+    mid = options.get("after_round") is not None
+    if mid:
+        lines[0] = (f"Norms after round {options['after_round']} of {options['of_rounds']} (the rounds still "
+                    "to play count as games, as in the Swiss book)")
+        lines.append(f"GM and IM, WGM and WIM for women; {rules}; at least {minimum} games")
     header = ["No", "Name", "Norm", "Games", "Credited", "Ra", "Score", "Rp", "Required", "Result"]
     table = [header]
     for row in report.rows:
         for c in row.get("norms", []):
             performance_met = c["rp"] is not None and c["rp"] >= NORMS[c["norm"]].performance
-            if not (c["achieved"] or performance_met):
+            within_reach = (mid and c.get("to_play") and c.get("points_needed") is not None
+                            and c["points_needed"] <= c["to_play"] and c["points_required"] is not None)
+            if not (c["achieved"] or performance_met or within_reach):
                 continue
             if c["achieved"]:
                 result = "made" + (f" after round {c['after_round']}" if c["after_round"] else "")
+            elif within_reach and not [u for u in c["unmet"]
+                                       if not (u.endswith("still to play") or u.startswith(("Rp ", "score ")))]:
+                result = (f"needs {points_text(c['points_needed'])} from {c['to_play']} "
+                          f"game{'' if c['to_play'] == 1 else 's'} to play")
             else:
                 result = "not made: " + "; ".join(c["unmet"])
             table.append([str(row["start_no"]), row["name"] or "", c["norm"], str(c["games"]),
@@ -211,11 +262,15 @@ def norms_section(report: Report) -> list[str]:
                           "" if c["points_required"] is None else points_text(c["points_required"]), result])
     if len(table) == 1:
         return lines + ["No player made a norm or a norm performance."]
-    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    widths = [max(len(r[i]) for r in table[1:] + [header]) for i in range(len(header) - 1)]
     left = {1, 2, 9}
+    start = sum(widths) + 2 * len(widths)
+    room = max(100 - start, 16)  # the Result column wraps so that a line fits 100 columns
     for r in table:
         cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
-        lines.append("  ".join(cells).rstrip())
+        result = textwrap.wrap(r[-1], room, break_long_words=False, break_on_hyphens=False) or [""]
+        lines.append(("  ".join(cells) + "  " + result[0]).rstrip())
+        lines.extend(" " * start + more for more in result[1:])
     return lines
 
 

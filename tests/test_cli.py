@@ -52,7 +52,7 @@ def test_workbook_command_writes_a_book(tmp_path, capsys):
 
     wb = openpyxl.load_workbook(out)
     assert "Ratings" in wb.defined_names and wb.worksheets[1].title == "Круговой"
-    assert capsys.readouterr().out.strip() == str(out)
+    assert capsys.readouterr().out == f"{out}: round-robin book, 6 players, FIDE, in ru\n"
 
 
 def test_workbook_command_bad_size_writes_nothing(tmp_path):

@@ -159,3 +159,28 @@ def test_the_engine_layer_imports_no_spreadsheet_library():
     code = f"import sys\nfor m in {ENGINE!r}: __import__(m)\nprint(sorted({SPREADSHEET_LIBRARIES!r} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def _all_imports(module: str) -> set[str]:
+    """What ``module`` names from the house, ``if TYPE_CHECKING:`` imports included."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package.split(".")[:len(package.split(".")) - node.level + 1]
+            target = ".".join(base + ([node.module] if node.module else []))
+            found.add(target)
+            found |= {f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in MODULES}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("elo_xl"):
+            found.add(node.module)
+    return {t for t in found - {module} if t in MODULES and not t.startswith(module + ".")}
+
+
+def test_no_module_takes_names_from_one_that_imports_it():
+    """Not even for type hints: two modules that name each other's contents are one concept
+    split in two (``io.trf_format`` and ``io.trf_model`` were); one of them owns what both need."""
+    graph = {m: _all_imports(m) for m in MODULES}
+    assert "elo_xl.io.trf_format" in graph["elo_xl.io.trf_model"]
+    pairs = sorted((a, b) for a, targets in graph.items() for b in targets if a < b and a in graph.get(b, ()))
+    assert pairs == []

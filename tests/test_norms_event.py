@@ -19,7 +19,7 @@ from elo_xl.tournament import Entrant, Tournament, from_crosstable, rate_tournam
 from elo_xl.tournament_norms import add_norms, kind_of_event, norms_to_check, player_norms, _rounds
 
 NORM_KEYS = ["norm", "games", "games_credited", "ra", "score", "rp", "points_required", "achieved", "unmet",
-             "after_round"]
+             "after_round", "to_play", "points_needed"]
 
 
 def trf_line(no: int, sex: str, title: str, name: str, rating: int | None, fed: str,
@@ -71,11 +71,11 @@ def test_swiss_norm_made_after_a_round_is_reported(tmp_path):
     # GM over 11 games: Ra 2600, 5/11 = .45 → −36 → Rp 2564 < 2600. After round 9: 5/9 = .56 → 43 → 2643,
     # 9 GMs from three federations: made, the last two games dropped.
     assert gm == {"norm": "GM", "games": 9, "games_credited": 9, "ra": 2600, "score": 5, "rp": 2643,
-                  "points_required": 4.5, "achieved": True, "unmet": [], "after_round": 9}
+                  "points_required": 4.5, "achieved": True, "unmet": [], "after_round": 9, "to_play": 0, "points_needed": 0}
     # IM over the whole event: Rp 2564 ≥ 2450; the least score is 4 (4/11 = .36 → −102 → 2498; 3½ is
     # below 35 %), so 5 is one full point over: 12 games credited.
     assert im == {"norm": "IM", "games": 11, "games_credited": 12, "ra": 2600, "score": 5, "rp": 2564,
-                  "points_required": 4, "achieved": True, "unmet": [], "after_round": None}
+                  "points_required": 4, "achieved": True, "unmet": [], "after_round": None, "to_play": 0, "points_needed": 0}
     assert data["event"]["norms"] == {"exempt": False, "min_games": 9}
 
 

@@ -38,9 +38,10 @@ def test_a_trf_2026_202_record_is_the_list(tmp_path, capsys):
 
 
 def test_a_bad_202_record_names_its_line(tmp_path, capsys):
-    assert main(["rate", str(write(tmp_path, ["142 4", "202 SB,XX"]))]) == 2
+    path = str(write(tmp_path, ["142 4", "202 SB,XX"]))
+    assert main(["rate", path]) == 2
     err = capsys.readouterr().err
-    assert err.startswith('elo-xl: hand.trf, line 5 (202): tie-break 2 "XX" is not a code of C.07') and err.count("\n") == 1
+    assert err.startswith(f'elo-xl: {path}: line 5 (202): tie-break 2 "XX" is not a code of C.07') and err.count("\n") == 1
     assert "(or give --tiebreaks)" in err
 
 

@@ -333,18 +333,27 @@ def test_dates():
 # --- tolerated ------------------------------------------------------------------------------------
 
 
-def test_game_listed_on_one_line_counts_for_that_player():
-    # round 3: 3's line says 3 beat 2 by forfeit; 2's line names no opponent (a zero-point bye)
-    e = parse_trf(EXAMPLE.replace("     3 w -\n", "  0000 - Z\n"))
-    assert e.player(3).games[2] == G(2, "b", "+") and e.player(2).games[2] == G(None, "-", "Z")
-    out = rate_event(e.ratings(), e.results(), None, "FIDE", e.pairings())
-    assert [o.points for o in out] == [2, 0.5, 2.5, 0.5]
-    # round 3: 2's line says 2 beat 4, whose line is blank there (withdrawn)
-    e = parse_trf(EXAMPLE.replace("     3 w -\n", "     4 w 1\n").replace("     2 b +\n", "  0000 - Z\n"))
-    assert e.player(4).games[2] == BLANK
-    out = rate_event(e.ratings(), e.results(), None, "FIDE", e.pairings())
-    assert [(o.points, o.games) for o in out] == [(2, 2), (1.5, 1), (1.5, 1), (0.5, 2)]
-    # but a player cannot both play and have a bye in one round (see ERRORS)
+def test_game_listed_on_one_line_only_is_refused_naming_both_lines():
+    """A game is written on both players' lines (issue 15): one line alone could be a typing
+    slip on the other, and would give one player a game the other never had."""
+    # round 3: 3's line (line 11) says 3 beat 2 by forfeit; 2's line (line 10) names no opponent
+    with pytest.raises(EloError, match=r'^line 11, columns 112–115: round 3 pairs 3 with 2, but line 10 has no '
+                                       r'opponent \("0000 - Z"\) in that round: a game is written on both players'):
+        parse_trf(EXAMPLE.replace("     3 w -\n", "  0000 - Z\n"))
+    # round 3: 2's line says 2 beat 4, whose line (line 12) is blank there
+    with pytest.raises(EloError, match=r"^line 10, columns 112–115: round 3 pairs 2 with 4, but line 12 has "
+                                       r"nothing in that round"):
+        parse_trf(EXAMPLE.replace("     3 w -\n", "     4 w 1\n").replace("     2 b +\n", "  0000 - Z\n"))
+
+
+def test_rate_refuses_a_one_sided_game(tmp_path, capsys):
+    from elo_xl.cli import main
+
+    path = tmp_path / "one.trf"
+    path.write_text(EXAMPLE.replace("     3 w -\n", "  0000 - Z\n"), encoding="utf-8")
+    assert main(["rate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("elo-xl: one.trf, line 11") and "line 10" in err and err.count("\n") == 1
 
 
 def test_pending_and_one_sided_results():

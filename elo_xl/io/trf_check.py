@@ -152,7 +152,10 @@ def _check_pair(p: TrfPlayer, q: TrfPlayer, r: int, g: TrfGame) -> None:
             raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
                                                          f"{_where(q.line, q.start_no)} gives {q.start_no} a bye "
                                                          f"({h.result}) in that round")
-        return  # listed on one line only: tolerated
+        other = "nothing" if h.blank else f"no opponent ({show(f'0000 {h.colour} {h.result}'.rstrip())})"
+        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                     f"{_where(q.line, q.start_no)} has {other} in that round: "
+                                                     "a game is written on both players' lines")
     if h.opponent != p.start_no:
         raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
                                                      f"{_where(q.line, q.start_no)} pairs {q.start_no} with {h.opponent}")

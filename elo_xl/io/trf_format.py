@@ -67,6 +67,8 @@ whose one-line message names the line, the columns and the value. Errors:
   opponent that does not exist or is the player himself;
 - a bye (``H F U Z``) with an opponent; a played result (``1 = 0 W D L``) without one; two
   pairing-allocated byes in one round;
+- a game listed on one line only (the other line's round is blank, or names no opponent):
+  the message names both lines;
 - a game listed by both players that does not name each other, whose results disagree
   (they must read 1/0, =/=, 0/1, +/-, -/- double forfeit, W/L or D/D) or whose colours are
   the same; a game against a player whose own line has a bye (``H F U``) in that round;
@@ -74,8 +76,6 @@ whose one-line message names the line, the columns and the value. Errors:
 
 Tolerated (as the engine's rounds form does):
 
-- a game listed on one line only (the other line's round is blank, ``Z``, or a forfeit
-  without opponent): it counts for the player whose line lists it;
 - a game with a result on one line and none on the other, or on neither (a round being
   played): only a written result counts;
 - a colour ``-`` or blank on a game, a ``w``/``b`` on a bye;
@@ -93,12 +93,7 @@ round holding only ``0000`` blank): see :func:`~elo_xl.io.trf_write.player_line`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import EloError
-
-if TYPE_CHECKING:  # the model imports this module
-    from .trf_model import TrfRecord
 
 #: A four-player, three-round event used by the examples.
 EXAMPLE = """\
@@ -166,28 +161,3 @@ def _count(n: int) -> str:
 
 def _problem(line: int | None, start_no: int | None, first: int | None, last: int | None, text: str) -> EloError:
     return EloError(f"{_where(line, start_no, first, last)}: {text}")
-
-
-def _record_problem(r: "TrfRecord", text: str) -> EloError:
-    """An error in a header record's value (columns 5 to the end of the line)."""
-    place = f"line {r.line}" if r.line is not None else f"record {r.code}"
-    last = len(r.text.rstrip())
-    cols = "column 5" if last <= 5 else f"columns 5–{last}"
-    return EloError(f"{place}, {cols}: {text}")
-
-
-
-#: Records that only TRF-2026 has (FIDE's TRF26: rounds, colours, scoring, tie-breaks, team
-#: records, byes, accelerations…): a file holding one is a TRF-2026 file.
-TRF_2026_RECORDS = frozenset(("142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
-                              "299", "300", "310", "320", "330", "352", "362", "801", "802"))
-
-
-def is_trf_2026(event: "TrfEvent") -> bool:
-    """Whether an event's records make it a TRF-2026 file (one record only TRF-2026 has).
-
-    >>> from elo_xl.io.trf_model import TrfEvent, TrfRecord
-    >>> is_trf_2026(TrfEvent([TrfRecord("012 Cup"), TrfRecord("142 9")])), is_trf_2026(TrfEvent([TrfRecord("XXR 9")]))
-    (True, False)
-    """
-    return any(r.code in TRF_2026_RECORDS for r in event.headers)

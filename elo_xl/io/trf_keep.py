@@ -8,7 +8,8 @@ records, comments, blank lines, spacing, trailing spaces) and the original playe
 - every record is written as it was, but for the event data the arbiter can change in the
   book (name ``012``, place ``022``, dates ``042``/``052``, arbiter ``102``), which is
   rewritten only when it changed (dates compared as dates), and the counts ``062``/``072``,
-  rewritten only when their first number no longer matches (``062 15 (12)`` stays);
+  rewritten only when their first number no longer matches and what they count changed in the
+  book (``062 15 (12)`` stays, and so does a ``072 14`` that counts what the book cannot see);
 - ``XXR``/``142`` keep the planned number of rounds: rewritten only when the book's games go
   beyond it; a file without either gets none, a book made without a file gets ``XXR`` with
   the book's number of rounds;
@@ -34,6 +35,7 @@ from typing import Any
 
 from ..results import TRF_SYMBOL, is_blank, parse_result
 from .dates import as_date
+from .trf_format import PLAYER_COLUMNS
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds
 from .trf_write import format_player
 
@@ -122,6 +124,18 @@ def _same(code: str, record: str, value: str) -> bool:
     return record.strip() == value.strip()
 
 
+def _file_counts(player_lines: list[str]) -> dict[str, str]:
+    """What ``062`` and ``072`` would count in the file's own player lines: players, and
+    players with a rating (columns 49–52 neither blank nor zero).
+
+    >>> _file_counts(["001    1      Ha, An                            0000", "001    2      Le" + " " * 32 + "1800"])
+    {'062': '2', '072': '1'}
+    """
+    a, b = PLAYER_COLUMNS["rating"]
+    rated = sum(1 for text in player_lines if text[a - 1:b].strip().strip("0"))
+    return {"062": str(len(player_lines)), "072": str(rated)}
+
+
 def trf_from_book(t: Any) -> TrfEvent:
     """The TrfEvent of what a Swiss book holds (a :class:`~elo_xl.tournament.Tournament` read
     from it, with ``records`` the lines the book kept and ``rounds`` the book's number of
@@ -155,12 +169,15 @@ def trf_from_book(t: Any) -> TrfEvent:
     planned = max(used, t.rounds or 0)
     values = [("012", t.name), ("022", t.city), ("042", t.start), ("052", t.end), ("102", t.arbiter),
               ("062", str(len(t.entrants))), ("072", str(sum(1 for e in t.entrants if e.rating)))]
+    counted = _file_counts([text for text, _ in templates.values()])
     for code, value in values:
         current = event.header(code)
         if current is None and (not value or (lines and code in COUNTS)):
             continue  # a record the file did without is not added to it
         if current is not None and _same(code, current, value or ""):
             continue
+        if current is not None and code in COUNTS and lines and counted.get(code) == value:
+            continue  # what it counts did not change in the book: the file's figure stays ("072 14")
         event.set_header(code, value or "")
     declared = declared_rounds(event)
     if declared is None:

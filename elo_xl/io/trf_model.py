@@ -21,7 +21,7 @@ from ..errors import EloError, show
 from ..results import BYE_ZERO, RESULT_TEXT
 from .dates import date_year
 from .trf_format import (
-    _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem, _record_problem,  # noqa: F401  (EXAMPLE: doctests)
+    _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem,  # noqa: F401  (EXAMPLE: doctests)
 )
 
 __all__ = ["TrfGame", "TrfPlayer", "TrfRecord", "TrfEvent", "BLANK", "birth_year", "declared_rounds"]
@@ -458,3 +458,25 @@ def declared_rounds(event: TrfEvent) -> tuple[int, TrfRecord] | None:
     return found
 
 
+def _record_problem(r: TrfRecord, text: str) -> EloError:
+    """An error in a header record's value (columns 5 to the end of the line)."""
+    place = f"line {r.line}" if r.line is not None else f"record {r.code}"
+    last = len(r.text.rstrip())
+    cols = "column 5" if last <= 5 else f"columns 5–{last}"
+    return EloError(f"{place}, {cols}: {text}")
+
+
+#: Records that only TRF-2026 has (FIDE's TRF26: rounds, colours, scoring, tie-breaks, team
+#: records, byes, accelerations…): a file holding one is a TRF-2026 file.
+TRF_2026_RECORDS = frozenset(("142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
+                              "299", "300", "310", "320", "330", "352", "362", "801", "802"))
+
+
+def is_trf_2026(event: TrfEvent) -> bool:
+    """Whether an event's records make it a TRF-2026 file (one record only TRF-2026 has).
+
+    >>> from elo_xl.io.trf_model import TrfEvent, TrfRecord
+    >>> is_trf_2026(TrfEvent([TrfRecord("012 Cup"), TrfRecord("142 9")])), is_trf_2026(TrfEvent([TrfRecord("XXR 9")]))
+    (True, False)
+    """
+    return any(r.code in TRF_2026_RECORDS for r in event.headers)

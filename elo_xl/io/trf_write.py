@@ -14,6 +14,7 @@ from typing import Sequence
 
 from .. import standings
 from ..errors import EloError, show
+from ..titles import same as same_title
 from .atomic import write_atomically
 from .trf_check import check_event
 from .trf_format import EXAMPLE, PLAYER_COLUMNS, _count, _problem, round_columns  # noqa: F401
@@ -166,8 +167,8 @@ def player_line(player: TrfPlayer) -> str:
 
     keep(1, 4)
     for name, (first, last) in PLAYER_COLUMNS.items():
-        if getattr(old, name) == getattr(player, name):
-            keep(first, last)
+        if getattr(old, name) == getattr(player, name) or (name == "title" and same_title(old.title, player.title)):
+            keep(first, last)  # a title written "g" stays "g" while the book says GM
     end = 91
     for r, game in enumerate(player.games, 1):
         o = round_columns(r)[0]

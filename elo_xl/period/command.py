@@ -79,18 +79,15 @@ def resolve_rules(kind: str, rules: str | None):
 
 
 def output_format(fmt: str | None, output: str | None) -> str:
-    """``--format``, else the output file's extension, else txt.
+    """The output file's extension, else ``--format``, else txt; a ``--format`` contradicting
+    the extension is an error (:func:`elo_xl.io.formats.output_format`).
 
-    >>> output_format(None, "new.xlsx"), output_format("csv", "x.txt"), output_format(None, None)
+    >>> output_format(None, "new.xlsx"), output_format("csv", "x.out"), output_format(None, None)
     ('xlsx', 'csv', 'txt')
     """
-    if fmt:
-        return fmt
-    if output:
-        ext = Path(output).suffix.lower().lstrip(".")
-        if ext in FORMATS:
-            return ext
-    return "txt"
+    from ..io.formats import output_format as chosen
+
+    return chosen(fmt, output, {f: f for f in FORMATS}, "txt")
 
 
 def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:

@@ -1,0 +1,91 @@
+"""The rating report as an ``.xlsx`` workbook (``elo-xl rate EVENT -o report.xlsx``): one sheet,
+the event's heading line, the table's columns (:data:`elo_xl.report.COLUMNS`, with each
+player's norms made under ``--norms``) with a frozen header, column widths from the words, and
+a print setup an arbiter can pin up: landscape, one page wide, the header repeated on every
+page. The notes follow the table.
+
+>>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> report = rate_tournament(from_crosstable(["=Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
+>>> import io, openpyxl
+>>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(report))).active
+>>> ws["B3"].value, ws["B3"].data_type, ws["N3"].value, ws.freeze_panes, ws.print_title_rows
+('=Ann', 's', 4, 'C3', '$2:$2')
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+
+from ..report import COLUMNS, LEFT, heading, ranked_rows
+from ..tournament import Report
+from ..tournament_norms import norms_text
+from .book import FONT, TITLE_FONT, Book
+from .layout import text_width
+
+__all__ = ["as_xlsx"]
+
+HEADER_ROW = 2
+_HEAD_FONT = Font(name=FONT, bold=True, color="FFFFFF")
+_HEAD_FILL = PatternFill("solid", fgColor="1F4E78")
+_BODY_FONT = Font(name=FONT)
+_LEFT = Alignment(horizontal="left", indent=1)
+#: Changes with their sign (+4, -4, 0).
+SIGNED = "+0;-0;0"
+
+
+def as_xlsx(report: Report) -> bytes:
+    """The report as the bytes of an ``.xlsx`` file (see the module's docstring)."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Rating report"
+    columns = [(header, key, signed) for header, key, signed in COLUMNS]
+    rows = ranked_rows(report)
+    with_norms = "norms" in report.event
+    if with_norms:
+        columns.append(("Norms", "norms", False))
+    last = len(columns)
+    ws.cell(row=1, column=1, value=heading(report)).font = TITLE_FONT
+    ws.cell(row=1, column=1).data_type = "s"
+    widths = [text_width(header, bold=True) for header, _, _ in columns]
+    for c, (header, key, _) in enumerate(columns, 1):
+        cell = ws.cell(row=HEADER_ROW, column=c, value=header)
+        cell.font, cell.fill = _HEAD_FONT, _HEAD_FILL
+        cell.alignment = _LEFT if key in LEFT or key == "norms" else Alignment(horizontal="right")
+    for r, row in enumerate(rows, HEADER_ROW + 1):
+        for c, (_, key, signed) in enumerate(columns, 1):
+            value: Any = row.get(key)
+            if key == "norms":
+                value = norms_text(value or [])
+            elif key == "rating" and value is None:
+                value = "NR"
+            cell = ws.cell(row=r, column=c)
+            cell.font = _BODY_FONT
+            if isinstance(value, str):
+                Book.text(ws, cell.coordinate, value)  # a name stays a name, never a formula
+            else:
+                cell.value = value
+            if signed:
+                cell.number_format = SIGNED
+            if key in LEFT or key == "norms":
+                cell.alignment = _LEFT  # a space between the right-aligned numbers and the names
+            if key == "rating" and value == "NR":
+                cell.alignment = Alignment(horizontal="right")
+            shown = "" if value is None else (f"{value:+}" if signed and isinstance(value, (int, float)) else str(value))
+            widths[c - 1] = max(widths[c - 1], text_width(shown))
+    for c, width in enumerate(widths, 1):
+        ws.column_dimensions[ws.cell(row=1, column=c).column_letter].width = round(width + 2, 1)
+    end = HEADER_ROW + len(rows)
+    for i, note in enumerate(report.notes, end + 2):
+        Book.text(ws, f"A{i}", f"Note: {note}")
+    ws.freeze_panes = f"C{HEADER_ROW + 1}"
+    last_letter = ws.cell(row=1, column=last).column_letter
+    Book.print_setup(ws, f"A1:{last_letter}{max(end, HEADER_ROW) + (len(report.notes) + 1 if report.notes else 0)}",
+                     f"{HEADER_ROW}:{HEADER_ROW}")
+    ws.auto_filter.ref = f"A{HEADER_ROW}:{last_letter}{max(end, HEADER_ROW)}"
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
