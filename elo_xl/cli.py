@@ -114,10 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
     book.set_defaults(run=run_workbook)
 
-    export = commands.add_parser("export", help="write a TRF file from a Swiss workbook",
-                                 description="Read what was typed into a Swiss workbook (no spreadsheet engine needed) "
-                                             "and write a TRF file with points and ranks.")
-    export.add_argument("book", metavar="BOOK", help="a Swiss workbook written by elo-xl")
+    export = commands.add_parser("export", help="write a TRF file from a Swiss or round-robin workbook",
+                                 description="Read what was typed into a Swiss or round-robin workbook (no spreadsheet "
+                                             "engine needed) and write a TRF file with points and ranks.")
+    export.add_argument("book", metavar="BOOK", help="a Swiss or round-robin workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     add_tiebreak_arguments(export)
     export.set_defaults(run=run_export)
@@ -267,7 +267,7 @@ def run_workbook(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss workbook."""
+    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss or round-robin workbook."""
     from .export import book_to_trf
 
     readable_file(args.book)
