@@ -403,7 +403,7 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss workbook."""
+    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss or round-robin workbook."""
     from .export import book_to_trf
 
     readable_file(args.book)

@@ -35,10 +35,10 @@ Unplayed rounds (forfeits and byes) are counted in one of two ways, named by ``u
   are not counted. Not applied: the cut of voluntarily unplayed rounds first (16.5), which
   only matters for the Buchholz cuts this module does not compute.
 
-Ranks (:func:`ranks`): by points, then the tie-break, then — as ``export`` writes them and
-the README documents — by start number (``shared=False``), or with equal keys sharing a
-rank, 1, 2, 2, 4 (``shared=True``: what the books' RANK columns show, and what a TRF file
-without tie-breaks holds).
+Ranks (:func:`ranks`): by points, then the tie-break, then by start number
+(``shared=False``: the order of the books' Standings sheet, docs/books.md, "The Standings
+sheet"), or with equal keys sharing a rank, 1, 2, 2, 4 (``shared=True``: what the books' RANK
+columns show, and what the TRF writer gives a file without tie-breaks).
 
 >>> rounds = from_crosstable([[None, 1, "½"], [0, None, 1], ["½", 0, None]])
 >>> points(rounds), buchholz(rounds), sonneborn_berger(rounds)

@@ -1,8 +1,8 @@
 """No silent surprises: every option of every command either changes what the command does or
 is refused with a message naming it.
 
-The expected table below is written from what each kind of book is (README, "Ready-made
-workbooks"), not read from the command's own table: a player book has game rows and no
+The expected table below is written from what each kind of book is (docs/books.md,
+"Ready-made workbooks"), not read from the command's own table: a player book has game rows and no
 players, a reference book has no Event sheet and so no rule set, ``all`` writes every kind
 at its default size in every language, ``--k``/``--k-file``/``--year`` only shape a book
 prefilled ``--from`` an event, whose size is the event's.

@@ -2,7 +2,7 @@
 another that (directly or through others) imports it back, imports point down the layers, and
 the engine layer never imports xlwings or openpyxl.
 
-The layers, bottom up (README, "How it is built"): tables/rounding/errors → results → rules →
+The layers, bottom up (docs/architecture.md, "How it is built"): tables/rounding/errors → results → rules →
 engine, standings, norms, period, io, tournament … → the faces (cli, udfs, lite, workbook,
 report, export). ``recalc`` (the spreadsheet engines that prove the books) sits beside the
 faces and imports nothing from ``workbook``. Imports inside functions count too: a lazy

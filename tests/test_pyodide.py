@@ -5,8 +5,8 @@ xlwings installed from its pure-Python wheel. This test does the same outside Ex
 loads the npm package ``pyodide``, xlwings' ``py3-none-any`` wheel is unpacked into Pyodide's
 site-packages, the ``main.py`` that ``elo-xl lite`` writes is imported, and every function
 is called through ``xlwings.server.custom_functions_call`` with the request Office.js sends,
-as Lite does. The expected values are the README's published examples (each checked by hand
-against FIDE's tables there).
+as Lite does. The expected values are the published examples of docs/functions.md (each checked by
+hand against FIDE's tables).
 
 What it needs, installed by ``.ci/run`` (missing here: skipped; under ``CI=true``: failed):
 ``node``, the npm package ``pyodide`` in ``tests/.pyodide/node_modules`` and the xlwings wheel
@@ -34,7 +34,7 @@ PYODIDE = TOOLS / "node_modules" / "pyodide"
 WHEELS = TOOLS / "wheels"
 RUNNER = HERE / "pyodide_run.mjs"
 
-#: One call per Excel function: (name, arguments as Office.js sends them, README's value).
+#: One call per Excel function: (name, arguments as Office.js sends them, the value docs/functions.md publishes).
 #: Each argument is a 2-D range, as Lite receives every argument of an ndim=2 function.
 CALLS: list[tuple[str, list[Any], Any]] = [
     ("ELO_EXPECTED", [[[2700]], [[2100]]], [[0.98]]),

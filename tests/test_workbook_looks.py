@@ -55,7 +55,7 @@ def test_the_whitelist_itself_has_no_optional_decimals_after_a_separator():
 # --- what can be typed into a result cell --------------------------------------------------------------------------
 
 #: Typed forms and their game code (units: half points; 10/12 forfeits lost/won; 110 not a
-#: result), from the README's list of results: a spreadsheet keeps each as typed.
+#: result), from the list of results in docs/books.md ("What can be typed"): a spreadsheet keeps each as typed.
 TYPED = [
     (1, 2), (0, 0), (0.5, 1), ("1", 2), ("0", 0), ("½", 1), ("0.5", 1), ("0,5", 1), ("1/2", 1),
     ("R", 1), ("r", 1), ("F+", 12), ("f+", 12), ("F-", 10), ("F−", 10), ("=", 1), ("+", 12), ("−", 10), ("-", 10),

@@ -1,6 +1,6 @@
 """CSV crosstables: a round robin typed as a table, one row and one column per player.
 
-What is accepted (the README's "Input files" section says the same):
+What is accepted (docs/input-files.md, "CSV crosstables", says the same):
 
 - the file is decoded as every input file is (:mod:`elo_xl.io.decode`): UTF-8 with or without
   BOM, UTF-16, Windows-1252; CR, LF or CRLF line ends;
