@@ -404,7 +404,6 @@ class Book:
         self.label(ws, f"A{first - 1}", "tb.slots", bold=True)
         self.label(ws, f"C{first - 1}", "tb.slots_help")
         ws[f"C{first - 1}"].alignment = WRAP
-        slots = f"$B${first}:$B${last}"
         for k in range(6):
             row = first + k
             cell = f"B{row}"
@@ -413,10 +412,11 @@ class Book:
             offered_here = f"IFERROR(MATCH({cell},TiebreakCodes,0),0)>0"
             same = ",".join(f'{cell}="{c}"' for c in forbidden)
             bad_2026 = f"AND(TbNew,OR({same}))" if forbidden else "FALSE"
-            valid = f'AND({cell}<>"",{offered_here},COUNTIF({slots},{cell})=1,NOT({bad_2026}))'
+            so_far = f"$B${first}:B{row}"  # a code given twice: the first one counts (C.07 4.1's order)
+            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}))'
             self.formula(ws, f"D{row}", f'IF({valid},{cell},"")')
             message = (f'IF({cell}="","",IF({bad_2026},"{self.t("tb.forbidden")}",IF(NOT({offered_here}),'
-                       f'"{self.t("tb.not_offered")}",IF(COUNTIF({slots},{cell})>1,"{self.t("tb.twice")}",'
+                       f'"{self.t("tb.not_offered")}",IF(COUNTIF({so_far},{cell})>1,"{self.t("tb.twice")}",'
                        f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))))))")
             self.formula(ws, f"C{row}", message)
         self.validate(ws, f"B{first}:B{last}", "tiebreak")

@@ -163,7 +163,7 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
         book.formula(ws, a.cell(ENCOUNTER, t, row),
                      tf.encounter_points(code, pairing, a.helper_column("de_key"), h("de_key")), fill=WORK_FILL)
     present = src.present(i)
-    slot_value = lambda k: f"IFERROR(INDEX({work_range(row)},MATCH(INDEX(TbCodes,{k}),{codes_row},0)),0)"  # noqa: E731
+    slot_value = lambda k: f"IFERROR(INDEX({work_range(row)},1,MATCH(INDEX(TbCodes,{k}),{codes_row},0)),0)"  # noqa: E731
     de_key = '"k"&' + src.points(i) + "".join(f'&"_"&IF(TbDePos>{k},{slot_value(k)},"")' for k in range(1, SLOTS))
     helpers = {
         "s2": f"2*{src.points(i)}",
@@ -197,7 +197,7 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
     for k in range(SLOTS):
         code = f"INDEX(TbCodes,{k + 1})"
         shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
-                 f'INDEX({work_range(row)},MATCH({code},{codes_row},0))))')
+                 f'INDEX({work_range(row)},1,MATCH({code},{codes_row},0))))')
         slot = f"{L(a.slot0 + k)}{row}"
         book.formula(ws, slot, shown, "0.##", OUTPUT_FILL)
         book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
