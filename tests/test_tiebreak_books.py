@@ -225,3 +225,88 @@ def test_the_dropdown_offers_only_what_the_book_computes() -> None:
     assert [t.code for t in tiebreaks.parse_codes(list(SWISS))] == list(SWISS)
     for code in tiebreaks.DEFAULT_SWISS[:6]:
         assert code in SWISS
+
+
+# --- the round-robin book ---------------------------------------------------------------------------------------
+
+HELD_ROUND_ROBIN = DATA / "held_round_robin.trf"
+#: The paper's round robin (exercises 14, 16, 26; 2024 rules), start numbers 1–6: SB, KS, and
+#: the ranks after points and DE (players 2 and 3 stay tied: shared rank 2).
+OFFICIAL_RR = {"SB": (9.25, 6.25, 6.25, 4.25, 3.25, 2.25), "KS": (2.0, 0.5, 0.5, 1.0, 0.5, 0.0)}
+RANK_PTS_DE = (1, 2, 2, 6, 5, 4)
+
+
+@pytest.fixture(scope="module")
+def held_rr_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("held-rr") / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(HELD_ROUND_ROBIN), "-o", str(path)]) == 0
+    return path
+
+
+def test_the_round_robin_exercise(office: Any, held_rr_book: Path, tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(held_rr_book)
+    got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbCodes"], "rr")
+    assert _column(got["TbCodes"])[:4] == ["DE", "WIN", "SB", "KS"]  # FIDE's recommended list
+    assert _column(got["Tiebreak3"]) == pytest.approx(list(OFFICIAL_RR["SB"]))
+    assert _column(got["Tiebreak4"]) == pytest.approx(list(OFFICIAL_RR["KS"]))
+    ranks = _column(got["Rank"])
+    # the shared ranks of exercise 26, made unique by the later tie-breaks, then start number
+    assert sorted(ranks) == list(range(1, 7))
+    assert [min(ranks[i] for i in range(6) if RANK_PTS_DE[i] == RANK_PTS_DE[s]) for s in range(6)] == list(RANK_PTS_DE)
+
+
+def test_buchholz_in_a_round_robin_under_2026_is_a_red_slot(libreoffice: Any, held_rr_book: Path,
+                                                           tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(held_rr_book)
+    put(book, "TiebreakList", ["SB", "BH", None, None, None, None])
+    put(book, "TiebreakRules", 2026)
+    (sheet, cells), = book.defined_names["TiebreakList"].destinations
+    got = _recalc(libreoffice, book, tmp_path, ["TbCodes"], "rr-bh")
+    assert _column(got["TbCodes"])[:2] == ["SB", None]
+    first = int(cells.split(":")[0].replace("$", "")[1:])
+    computed = openpyxl.load_workbook(tmp_path / "rr-bh-done.xlsx", data_only=True)[sheet]
+    assert computed[f"C{first + 1}"].value == "the 2026 rules forbid Buchholz in a round robin"
+
+
+def random_crosstable(rng: random.Random, n: int) -> list[list[Any]]:
+    """A round robin partly played, with forfeits, each game typed on one side or both."""
+    table: list[list[Any]] = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            x = rng.random()
+            if x < 0.15:
+                continue  # not played yet
+            a, b = ("1", "0") if x < 0.45 else ("0", "1") if x < 0.7 else ("½", "½") if x < 0.92 else \
+                ("+", "-") if x < 0.96 else ("-", "+")
+            side = rng.random()
+            if side < 0.4:
+                table[i][j], table[j][i] = a, b
+            elif side < 0.7:
+                table[i][j] = a
+            else:
+                table[j][i] = b
+    return table
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_round_robins_equal_the_engine(office: Any, tmp_path: Path, seed: int) -> None:
+    rng = random.Random(2600 + seed)
+    n = rng.randrange(4, 11)
+    table = random_crosstable(rng, n)
+    ratings = [None if rng.random() < 0.2 else 1400 + rng.randrange(1200) for _ in range(n)]
+    codes = [["DE", "WIN", "SB", "KS", "WON", "ARO"], ["TPR", "KS", "SB", "WON", "WIN", "DE"],
+             ["SB", "DE", "ARO", "TPR", "KS", "WIN"]][seed]
+    version = ("2024", "2026", "2024")[seed]
+    prefill = {"names": [f"P{i + 1}" for i in range(n)], "ratings": ratings, "results": table, "tiebreaks": codes,
+               "tiebreak_rules": version}
+    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=n, prefill=prefill)))
+    got = _recalc(office, book, tmp_path, SLOTS + ["Rank"], f"rr{seed}")
+    event = tiebreaks.from_crosstable(table, ratings)
+    ranking = tiebreaks.ranking(event, codes, version)
+    de = _de_comparable(event, codes, version)
+    for k, code in enumerate(codes):
+        if code == "DE" and not de:
+            continue
+        assert _column(got[SLOTS[k]]) == pytest.approx([float(row[k]) for row in ranking.values]), (code, version)
+    if de:
+        assert _column(got["Rank"]) == ranking.ranks

@@ -508,6 +508,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.de_met": ("met", "đã gặp", "تقابلوا", "встречи"),
     "tb.de_mini": ("points among", "điểm trong nhóm", "النقاط بينهم", "очки в группе"),
     "tb.slot": ("TB{number}", "HSP{number}", "ك.ت{number}", "Д{number}"),
+    "tb.games": ("most games", "số ván nhiều nhất", "أكثر الأشواط", "макс. партий"),
     "tb.column": ("Tie-break", "Hệ số phụ", "كسر التعادل", "Показатель"),
     "tb.key": ("key {number}", "khóa {number}", "مفتاح {number}", "ключ {number}"),
 }

@@ -31,6 +31,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import tiebreak_formulas as tf
+from .formulas import sonneborn_berger
 from .book import OUTPUT_FILL, WORK_FILL, Book
 
 #: The tie-breaks the Swiss book computes, in the order of its dropdown (FIDE's recommended
@@ -75,14 +76,18 @@ class Sources:
 
 
 class Area:
-    """The tie-break area of ``n`` players and ``r`` rounds from column ``first``, rows from ``top``."""
+    """The tie-break area of ``n`` players and ``r`` rounds (a round robin: ``n`` columns, one
+    per opponent) from column ``first``, rows from ``top``: per-round ``blocks`` (header keys),
+    per-player ``helpers``, one value column per code of ``offered`` (DE last)."""
 
-    def __init__(self, first: int, n: int, r: int, top: int):
+    def __init__(self, first: int, n: int, r: int, top: int, offered: tuple[str, ...] = SWISS,
+                 blocks: tuple[str, ...] = BLOCK_KEYS, helpers: tuple[str, ...] = HELPERS):
         self.first, self.n, self.r, self.top = first, n, r, top
+        self.blocks, self.helpers = blocks, helpers
         self.last_row = top + n - 1
-        self.helper0 = first + len(BLOCK_KEYS) * (r + 1)
-        self.value0 = self.helper0 + len(HELPERS)
-        self.work = [code for code in SWISS if code != "DE"]
+        self.helper0 = first + len(blocks) * (r + 1)
+        self.value0 = self.helper0 + len(helpers)
+        self.work = [code for code in offered if code != "DE"]
         self.de_col = self.value0 + len(self.work)
         self.slot0 = self.de_col + 1
         self.key0 = self.slot0 + SLOTS
@@ -95,13 +100,13 @@ class Area:
         return f"{self.cell(block, 0, row)}:{self.cell(block, self.r - 1, row)}"
 
     def helper(self, key: str, row: int) -> str:
-        return f"{L(self.helper0 + HELPERS.index(key))}{row}"
+        return f"{L(self.helper0 + self.helpers.index(key))}{row}"
 
     def column(self, col: int) -> str:
         return f"${L(col)}${self.top}:${L(col)}${self.last_row}"
 
     def helper_column(self, key: str) -> str:
-        return self.column(self.helper0 + HELPERS.index(key))
+        return self.column(self.helper0 + self.helpers.index(key))
 
     @property
     def last_col(self) -> int:
@@ -109,10 +114,8 @@ class Area:
 
 
 def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
-    """Write the area: the event cells, the headers and every player's formulas."""
-    hdr = area.top - 1
+    """Write the Swiss area: the rounds counted, the headers and every player's formulas."""
     a = area
-    # the event cells: rounds counted, the 2026 rules, DE's place in the list
     active = []
     for t in range(a.r):
         pairs, codes = src.round_columns(t)
@@ -120,14 +123,27 @@ def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
     rounds = "0"
     for t in range(a.r):
         rounds = f"IF({active[t]},{t + 1},{rounds})"
-    book.label(ws, f"{L(a.first)}{hdr - 3}", "tb.rounds", bold=True)
-    book.formula(ws, f"{L(a.first)}{hdr - 2}", rounds, fill=WORK_FILL)
-    book.name("TbRounds", ws, f"{L(a.first)}{hdr - 2}")
+    _event_cell(book, ws, a, "TbRounds", "tb.rounds", rounds)
+    _headers(book, ws, a)
+    for i in range(a.n):
+        _player(book, ws, a, src, i)
+    _names(book, ws, a)
+
+
+def _event_cell(book: Book, ws: Worksheet, a: Area, name: str, key: str, text: str) -> None:
+    row = a.top - 1
+    book.label(ws, f"{L(a.first)}{row - 3}", key, bold=True)
+    book.formula(ws, f"{L(a.first)}{row - 2}", text, fill=WORK_FILL)
+    book.name(name, ws, f"{L(a.first)}{row - 2}")
+
+
+def _headers(book: Book, ws: Worksheet, a: Area) -> None:
+    hdr = a.top - 1
     book.label(ws, f"{L(a.first)}{hdr - 1}", "tb.title", bold=True)
-    for block, key in enumerate(BLOCK_KEYS):
+    for block, key in enumerate(a.blocks):
         for t in range(a.r):
             book.header(ws, hdr, a.first + block * (a.r + 1) + t, key, number=t + 1)
-    for k, key in enumerate(HELPERS):
+    for k, key in enumerate(a.helpers):
         book.header(ws, hdr, a.helper0 + k, f"tb.{key}")
     for k, code in enumerate(a.work + ["DE"]):
         book.text(ws, f"{L(a.value0 + k)}{hdr}", code)  # the code: the slots look it up here
@@ -135,18 +151,52 @@ def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
         book.header(ws, hdr, a.slot0 + k, "tb.slot", number=k + 1)
         book.header(ws, hdr, a.key0 + k, "tb.key", number=k + 1)
     book.header(ws, hdr, a.rank_col, "out.Rank")
-    work_range = lambda row: f"${L(a.value0)}{row}:${L(a.de_col - 1)}{row}"  # noqa: E731
-    codes_row = f"${L(a.value0)}${hdr}:${L(a.de_col - 1)}${hdr}"
-    for i in range(a.n):
-        _player(book, ws, a, src, i, work_range, codes_row)
+
+
+def _names(book: Book, ws: Worksheet, a: Area) -> None:
     for k in range(SLOTS):
         col = L(a.slot0 + k)
         book.name(f"Tiebreak{k + 1}", ws, f"{col}{a.top}:{col}{a.last_row}")
     book.widths(ws, {c: 6 for c in range(a.first, a.rank_col + 1)})
 
 
-def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range: Callable[[int], str],
-            codes_row: str) -> None:
+def _work_range(a: Area, row: int) -> str:
+    return f"${L(a.value0)}{row}:${L(a.de_col - 1)}{row}"
+
+
+def _codes_row(a: Area) -> str:
+    return f"${L(a.value0)}${a.top - 1}:${L(a.de_col - 1)}${a.top - 1}"
+
+
+def _slot_value(a: Area, row: int, k: int) -> str:
+    """The value of the code in slot ``k`` (from 1) for DE's group key: 0 for none."""
+    return f"IFERROR(INDEX({_work_range(a, row)},1,MATCH(INDEX(TbCodes,{k}),{_codes_row(a)},0)),0)"
+
+
+def _de_key(a: Area, row: int, points: str, present: str) -> str:
+    """DE's group key: points and the values of the slots before DE's ("" on an empty row)."""
+    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, row, k)},"")' for k in range(1, SLOTS))
+    return f'IF({present}=0,"",{key})'
+
+
+def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str]) -> None:
+    """The value columns, DE, the six chosen values and their numeric copies of one player."""
+    h = lambda key: a.helper(key, row)  # noqa: E731
+    for k, code in enumerate(a.work):
+        book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
+    de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
+                             a.helper_column("de_mini"), h("de_mini"))
+    book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
+    for k in range(SLOTS):
+        code = f"INDEX(TbCodes,{k + 1})"
+        shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
+                 f'INDEX({_work_range(a, row)},1,MATCH({code},{_codes_row(a)},0))))')
+        slot = f"{L(a.slot0 + k)}{row}"
+        book.formula(ws, slot, shown, "0.##", OUTPUT_FILL)
+        book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
+
+
+def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
     row = a.top + i
     h = lambda key: a.helper(key, row)  # noqa: E731
     kinds, values, keys, ratings, meets = (a.row_of(b, row) for b in (KIND, VALUE, CUT, RATING, ENCOUNTER))
@@ -163,8 +213,6 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
         book.formula(ws, a.cell(ENCOUNTER, t, row),
                      tf.encounter_points(code, pairing, a.helper_column("de_key"), h("de_key")), fill=WORK_FILL)
     present = src.present(i)
-    slot_value = lambda k: f"IFERROR(INDEX({work_range(row)},1,MATCH(INDEX(TbCodes,{k}),{codes_row},0)),0)"  # noqa: E731
-    de_key = '"k"&' + src.points(i) + "".join(f'&"_"&IF(TbDePos>{k},{slot_value(k)},"")' for k in range(1, SLOTS))
     helpers = {
         "s2": f"2*{src.points(i)}",
         "last": tf.last_available(kinds),
@@ -172,7 +220,7 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
         "bh2": f"SUM({values})",
         "x1": tf.cut_value(keys, 1), "x2": tf.cut_value(keys, 2),
         **{f"a{k}": tf.largest(values, k) for k in range(1, 5)},
-        "de_key": f'IF({present}=0,"",{de_key})',
+        "de_key": _de_key(a, row, src.points(i), present),
         "de_met": f"COUNT({meets})",
         "de_mini": f"SUM({meets})",
     }
@@ -180,7 +228,6 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
         book.formula(ws, h(key), text, fill=WORK_FILL)
     x, big = [h("x1"), h("x2")], [h(f"a{k}") for k in range(1, 5)]
     trimmed = lambda cut, median: f"{tf.buchholz_trimmed(h('bh2'), x, big, cut, median)}/2"  # noqa: E731
-
     aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
     values_of = {
         "BH": f"{h('bh2')}/2", "BH/C1": trimmed(1, 0), "BH/C2": trimmed(2, 0), "BH/M1": trimmed(0, 1),
@@ -189,18 +236,59 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int, work_range
         "BPG": tf.black_games(codes, src.colours(i)), "BWG": tf.black_wins(codes, src.colours(i)),
         "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
     }
-    for k, code in enumerate(a.work):
-        book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
-    de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
-                             a.helper_column("de_mini"), h("de_mini"))
-    book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
-    for k in range(SLOTS):
-        code = f"INDEX(TbCodes,{k + 1})"
-        shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
-                 f'INDEX({work_range(row)},1,MATCH({code},{codes_row},0))))')
-        slot = f"{L(a.slot0 + k)}{row}"
-        book.formula(ws, slot, shown, "0.##", OUTPUT_FILL)
-        book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
+    _values_and_slots(book, ws, a, row, present, values_of)
+
+
+#: The round-robin book's tie-breaks (FIDE's recommended list first): a crosstable has no
+#: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
+ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
+RR_BLOCKS = ("tb.encounter", "tb.rating")
+RR_HELPERS = ("games", "de_key", "de_met", "de_mini")
+
+
+@dataclass(frozen=True)
+class CrossSources:
+    """A round robin's data: ``code(i, j)`` player ``i``'s game code against ``j`` (the
+    diagonal holds nothing), ``codes(i)`` his row, ``points_row`` the players' points as a row
+    over the code block, ``points(i)``, ``present(i)``, ``rating_column`` (0 when unrated)."""
+
+    code: Callable[[int, int], str]
+    codes: Callable[[int], str]
+    points_row: str
+    points: Callable[[int], str]
+    present: Callable[[int], str]
+    rating_column: str
+
+
+def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> None:
+    """Write the round-robin area (C.07 15.2: a forfeit is a game against its opponent; no
+    score is adjusted): ``TbGames`` the most games a player has played (Koya's 50 %)."""
+    _event_cell(book, ws, a, "TbGames", "tb.games", f"MAX({a.helper_column('games')})")
+    _headers(book, ws, a)
+    for i in range(a.n):
+        row = a.top + i
+        h = lambda key: a.helper(key, row)  # noqa: E731
+        codes = src.codes(i)
+        for j in range(a.n):
+            code = src.code(i, j)
+            book.formula(ws, a.cell(0, j, row), tf.cross_encounter_points(
+                code, a.helper_column("de_key"), str(j + 1), h("de_key")), fill=WORK_FILL)
+            book.formula(ws, a.cell(1, j, row), tf.opponent_rating(code, str(j + 1), src.rating_column),
+                         fill=WORK_FILL)
+        present = src.present(i)
+        meets, ratings = a.row_of(0, row), a.row_of(1, row)
+        helpers = {"games": f'COUNTIF({codes},"<90")', "de_key": _de_key(a, row, src.points(i), present),
+                   "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})"}
+        for key, text in helpers.items():
+            book.formula(ws, h(key), text, fill=WORK_FILL)
+        aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
+        values_of = {
+            "WIN": tf.wins(codes), "WON": f"{tf.won(codes)}+COUNTIF({codes},12)",
+            "SB": sonneborn_berger(codes, src.points_row), "KS": tf.koya(codes, src.points_row),
+            "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
+        }
+        _values_and_slots(book, ws, a, row, present, values_of)
+    _names(book, ws, a)
 
 
 def rank(a: Area, row: int, points_column: str, points: str, present: str) -> str:

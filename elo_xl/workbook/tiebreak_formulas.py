@@ -194,3 +194,16 @@ def ahead(points: str, own_points: str, keys: list[tuple[str, str]], numbers: st
         equal.append(f"{column},{own}")
     terms.append(f'COUNTIFS({",".join(equal)},{numbers},"<"&{own_number})')
     return "+".join(terms)
+
+
+def cross_encounter_points(code: str, keys: str, opponent: str, own_key: str) -> str:
+    """DE in a round robin (C.07 6, 15.2): the half points of a game or forfeit against a player
+    still tied; blank otherwise."""
+    return f'IF({code}<90,IF(INDEX({keys},{opponent})={own_key},MOD({code},10),""),"")'
+
+
+def koya(codes: str, opponents_points: str) -> str:
+    """KS (C.07 9.2) in a round robin: the points scored against the opponents with at least
+    half the maximum score (a win's points times ``TbGames``, the most games a player has)."""
+    at_least = f'">="&(TbGames/2)'
+    return f"({by_points(lambda c: f'COUNTIFS({codes},{c},{opponents_points},{at_least})')})/2"
