@@ -364,10 +364,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "work.title": ("Working (every step of the calculation, locked)", "Tính toán (mọi bước, đã khóa)",
                    "خطوات الحساب (مقفلة)", "Расчёт (все шаги, защищено)"),
     "sheet.standings": ("Standings", "Bảng xếp hạng", "جدول الترتيب", "Турнирная таблица"),
-    "title.standings": ("Standings, {players|player} — in ranking order: points, then the tie-break, then start number",
-                        "Bảng xếp hạng, {players|player} — theo thứ tự: điểm, hệ số phụ, rồi số thứ tự",
-                        "جدول الترتيب، {players|player} — حسب النقاط ثم كسر التعادل ثم رقم البداية",
-                        "Турнирная таблица, {players|player} — по очкам, затем по дополнительному показателю, "
+    "title.standings": ("Standings, {players|player} — in ranking order: points, then the tie-breaks chosen on the Event sheet, then start number",
+                        "Bảng xếp hạng, {players|player} — theo thứ tự: điểm, các hệ số phụ chọn ở trang Giải đấu, rồi số thứ tự",
+                        "جدول الترتيب، {players|player} — حسب النقاط ثم كسر التعادل المختار في صفحة البطولة ثم رقم البداية",
+                        "Турнирная таблица, {players|player} — по очкам, затем по показателям листа «Турнир», "
                         "затем по стартовому номеру"),
     "col.place": ("Place", "Hạng", "المركز", "Место"),
     "work.place_of": ("place of No (working)", "hạng của số (tính toán)", "مركز الرقم (حساب)", "место номера (расчёт)"),
@@ -462,7 +462,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.rules": ("Tie-break rules", "Phiên bản luật hệ số phụ", "إصدار قواعد كسر التعادل", "Редакция правил"),
     "tb.rules_help": ("2024: the 2023 text as revised in 2024. 2026: the amendment in force from 1 March 2026 (dummy opponents capped).",
                       "2024: văn bản 2023 sửa đổi năm 2024. 2026: bản sửa đổi có hiệu lực từ 1/3/2026 (giới hạn đối thủ giả định).",
-                      "2024: نص 2023 المعدل في 2024. 2026: التعديل النافذ منذ 1 مارس 2026 (سقف للخصم الافتراضي).",
+                      "الإصدار 2024 هو نص 2023 المعدل في 2024، والإصدار 2026 هو التعديل النافذ منذ 1 مارس 2026 (سقف للخصم الافتراضي).",
                       "2024: текст 2023 года в редакции 2024 года. 2026: поправка, действующая с 1 марта 2026 (ограничение виртуального соперника)."),
     "tb.forbidden": ("the 2026 rules forbid Buchholz in a round robin", "luật 2026 cấm Buchholz trong giải vòng tròn",
                      "قواعد 2026 تمنع بوخهولز في الدوري", "правила 2026 запрещают Бухгольц в круговом турнире"),
