@@ -206,7 +206,12 @@ def run_rate(args: argparse.Namespace) -> int:
     codes = tiebreak_options(args)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
-    result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
+    try:
+        result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
+    except EloError as error:  # the file's 202 record: name the file too
+        if str(error).startswith("line ") and " (202): " in str(error):
+            raise EloError(f"{os.path.basename(args.event)}, {error}") from None
+        raise
     if args.norms or args.norms_exempt or args.min_games is not None:
         from .tournament_norms import add_norms
 

@@ -128,6 +128,17 @@ def test_sonneborn_berger_cut_is_the_lowest_opponent_not_the_lowest_product():
     assert values("SB/C2")[:3] == F(3, 0, 4.5)
 
 
+def test_sonneborn_berger_cut_takes_the_voluntary_round_only_when_not_lower():
+    # r1: 2-3 0-1, 4 U, 1 Z; r2: 1-2 1-0, 3-4 0-1; r3: 1-3 1-0, 2-4 1-0. Scores 2, 1, 1, 2.
+    # Player 1's SB: Z against a dummy of 2 × 0 = 0 (voluntary), 2's 1 × 1, 3's 1 × 1 = 2. SB/C1: the
+    # ordinary candidate (14.1.1.d) is the value of an opponent with the lowest score, 1; the Z's 0 is lower,
+    # so 16.5.1 cuts the ordinary candidate: 1. (BH/C1 cuts the Z's dummy of 2: it is never lower than the lowest.)
+    e = tb.from_rounds([["Z", "1", "1"], ["0", "0", "1"], ["1", "0", "0"], ["U", "1", "0"]],
+                       [[None, 2, 3], [3, 1, 4], [2, 4, 1], [None, 3, 2]])
+    assert values("SB", e=e)[0] == 2 and values("SB/C1", e=e)[0] == 1
+    assert values("BH", e=e)[0] == 4 and values("BH/C1", e=e)[0] == 2
+
+
 def test_forfeits_as_played():
     # /P: Fay's forfeit win over Eve counts Eve's adjusted 1 as an opponent's score (not the dummy 3)
     assert values("BH/P")[5] == Fraction(1 + 3 + 1.5 + 3)
@@ -172,13 +183,18 @@ def test_ratings():
     # PTP: Bob scored 0: the lowest opponent's rating - 800. Gil 1 of 2 against 1300 twice: the lowest rating
     # expected to score 50 % against 1300: table 8.1.2 gives 50 % for |D| from 0 to 3, so 1300 - 3 = 1297
     assert values("PTP")[1] == 1800 - 800 and values("PTP")[6] == 1297
+    # all points: the lowest rating expected to score 100 % against every opponent: 736 above the highest
+    everything = {1: [(2, "w", "1")], 2: [(1, "b", "0")]}
+    assert values("PTP", e=tb.from_trf(parse_trf(trf_text(everything, RATINGS, 1))))[0] == 1900 + 736
     assert values("RTNG", "2026") == F(*RATINGS.values())
     assert values("TPN", "2026") == F(1, 2, 3, 4, 5, 6, 7, 8)
 
 
 def test_koya_in_a_swiss():
-    # at least half of the 4 points possible: Ann scored ½ against Cat (3), ½ against her H's dummy (3)
-    assert values("KS")[0] == 1
+    # opponents with at least half of the 4 points possible, at their final scores, in rounds against an
+    # opponent (no dummy): Ann ½ against Cat (3); Fay beat Dan (1½: no) and lost to Cat: 0; Cat ½ against Ann
+    # and 1 against Fay (3); Dan ½ against Cat; Gil beat Hal (2): 1; Hal beat Gil (1: no): 0
+    assert values("KS") == F(0.5, 0, 1.5, 0.5, 0, 0, 1, 0)
 
 
 def test_rounds_not_played_yet_are_not_rounds():
@@ -300,3 +316,35 @@ def test_codes_as_written():
     assert [t.code for t in tb.parse_codes("bh-c1, SB/P ,de,ge")] == ["BH/C1", "SB/P", "DE", "REP"]
     with pytest.raises(EloError, match="already tie-break 1"):
         tb.parse_codes("BH-C1,BH/C1")
+
+
+def test_a_crosstable_has_no_round_order():
+    e = tb.from_crosstable([[None, 1, "½"], [0, None, 1], ["½", 0, None]])
+    for code in ("PS", "FB"):
+        with pytest.raises(EloError, match=f"tie-break {code} needs"):
+            tb.ranking(e, code, "2024")
+
+
+def test_an_event_with_no_round_played():
+    # nothing written yet: every value 0, ranked by start number (tiebreak-core refuses such an event)
+    e = tb.from_trf(parse_trf(trf_text({1: [BLANK], 2: [BLANK], 3: [BLANK]}, RATINGS, 1)))
+    r = tb.ranking(e, None, "2026")
+    assert r.rounds == 0 and r.ranks == [1, 2, 3] and set(r.row(0).values()) == {0}
+
+
+def test_a_full_point_bye_is_a_round_of_availability():
+    # Z, then F, then an absence: the F (16.2.1, not a requested bye: C.07 16.1.1) shows he was available,
+    # so the Z before it stays at its 0 (16.2.3) and only the final absence counts as a draw (16.2.5):
+    # adjusted 0 + 1 + ½ = 1½ (counting the Z as a draw too would give 2)
+    e = tb.from_rounds([["Z", "F", None], ["1", "1", "1"], ["0", "0", "0"]], [[None, None, None], [3, 3, 3], [2, 2, 2]])
+    p = prepare(e, "2024")
+    assert p.category[0] == ["16.2.3", "16.2.1", "16.2.5"] and Fraction(p.adjusted[0], 2) == Fraction(3, 2)
+
+
+def test_koya_in_an_odd_round_robin():
+    # 3 players, 3 rounds, each rests once: A beat B, B beat C, A drew C. A player can play 2 games, so
+    # Koya counts opponents with at least 1 point (50 % of 2, not of the 3 rounds): A 1 (against B),
+    # B 0 (lost to A), C ½ (against A)
+    e = tb.from_rounds([["1", None, "="], ["0", "1", None], [None, "0", "="]], [[2, None, 3], [1, 3, None], [None, 2, 1]],
+                       round_robin=True)
+    assert values("KS", e=e) == F(1, 0, 0.5)

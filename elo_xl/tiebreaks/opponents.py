@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..errors import EloError
 from .codes import Tiebreak
 from .unplayed import FORFEIT_LOST, FORFEIT_WON, GAME, Prepared, trimmed
 
@@ -37,8 +38,11 @@ def buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def fore_buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """FB (C.07 8.3): Buchholz with every game of the last round (and every forfeit with an
     opponent in it) counted as a draw, for everybody; byes keep their points. Cuts, medians
-    and ``/P`` as for BH. An event of no rounds is BH.
+    and ``/P`` as for BH. An event of no rounds is BH. Needs the rounds in playing order.
     """
+    if not p.ordered:
+        raise EloError(f"tie-break {t.code} needs the last round; a crosstable has no round order "
+                       "(give a TRF file, or choose another tie-break)")
     if p.rounds == 0:
         return buchholz(p, t)
     last = p.rounds - 1
@@ -67,20 +71,20 @@ def average_opponents_buchholz(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def sonneborn_berger(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """SB (C.07 9.1): the sum over the rounds of the opponent's score (16.3; the dummy's for an
     own unplayed round, 16.4) times the points scored in it. ``/C1``, ``/C2`` (14.1.1.d) cut
-    the value of the opponent with the lowest score (the lowest such value on a tie), a
-    voluntarily unplayed round's value first (16.5); ``/P`` counts forfeits as games.
+    the value of the opponent with the lowest score (the lowest such value on a tie), unless
+    the lowest value of a voluntarily unplayed round is not lower: then that one (16.5.1),
+    the rule applied again for the second cut (16.5.2); ``/P`` counts forfeits as games.
     """
     out = []
     for i in range(p.players):
         items = p.opponent_values(i, t.forfeits_played)
         rest = [(score, score * own, voluntary) for score, own, voluntary in items]
         for _ in range(min(t.cut, len(rest))):
+            low = min(e[0] for e in rest)
+            victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
             voluntary = [e for e in rest if e[2]]
-            if voluntary:
+            if voluntary and min(e[1] for e in voluntary) >= victim[1]:
                 victim = min(voluntary, key=lambda e: e[1])
-            else:
-                low = min(e[0] for e in rest)
-                victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
             rest.remove(victim)
         out.append(Fraction(sum(e[1] for e in rest), p.unit * p.unit))
     return out
@@ -89,8 +93,9 @@ def sonneborn_berger(p: Prepared, t: Tiebreak) -> list[Fraction]:
 def koya(p: Prepared, t: Tiebreak) -> list[Fraction]:
     """KS (C.07 9.2): the points scored against the opponents who scored at least half of the
     maximum possible score: a win's points times the rounds in a Swiss; in a round robin times
-    the games a player can play (an odd number of players sits one out). Opponents' scores
-    and dummies as for SB.
+    the games a player can play (an odd number of players sits one out). Only rounds against
+    an opponent count (games and forfeits), at the opponents' final scores: article 16 does
+    not manage Koya (no dummy, no adjusted score), as FIDE's reference program computes it.
     """
     if p.round_robin:
         games = max((sum(1 for r in range(p.rounds) if p.opp[i][r] >= 0) for i in range(p.players)), default=0)
@@ -99,6 +104,7 @@ def koya(p: Prepared, t: Tiebreak) -> list[Fraction]:
     maximum = p.win * games
     out = []
     for i in range(p.players):
-        total = sum(own for score, own, _ in p.opponent_values(i) if 2 * score >= maximum)
+        total = sum(p.points[i][r] for r in range(p.rounds)
+                    if p.opp[i][r] >= 0 and 2 * p.score[p.opp[i][r]] >= maximum)
         out.append(Fraction(total, p.unit))
     return out

@@ -69,8 +69,6 @@ def _ptp(p: Prepared, i: int) -> int | None:
     scored = sum(x for _, x in games)  # units; expected in hundredths of a win
     if scored == 0:
         return min(ratings) - 800
-    if scored >= p.win * len(games):
-        return max(ratings) + 800
     target = 100 * scored
 
     def reaches(rating: int) -> bool:
@@ -87,9 +85,10 @@ def _ptp(p: Prepared, i: int) -> int | None:
 
 
 def perfect_performance(p: Prepared, t: Tiebreak) -> list[Fraction]:
-    """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2) against the
-    opponents reaches the score; 0 points: the lowest opponent's rating − 800, all points:
-    the highest's + 800."""
+    """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2, in exact
+    hundredths) against the opponents reaches the score; 0 points: the lowest opponent's
+    rating − 800 (every rating reaches 0). All points: the highest's + 736, where the table
+    reaches 1.00."""
     return [Fraction(_ptp(p, i) or 0) for i in range(p.players)]
 
 

@@ -205,9 +205,11 @@ def _code_of(kind: int) -> int:
 
 def trimmed(values: list[tuple[int, bool]], cut: int = 0, median: int = 0) -> list[int]:
     """The values a cut or median keeps (C.07 14, 16.5): each of the ``cut`` (or ``median``)
-    least significant values removed is a voluntarily unplayed round's while one is left
-    (16.5.1, reapplied for the second, 16.5.2), else the lowest; a median also removes the
-    ``median`` highest. Values are (value, voluntarily unplayed).
+    least significant values removed is the lowest value of a voluntarily unplayed round
+    while one is left (16.5.1: it is cut when not lower than the lowest value, which it never
+    is; reapplied for the second, 16.5.2), else the lowest; a median also removes the
+    ``median`` highest. A cut of more values than there are leaves none (0). Values are
+    (value, voluntarily unplayed).
 
     >>> trimmed([(5, False), (3, False), (4, True)], cut=1), trimmed([(5, False), (3, False), (4, False)], median=1)
     ([5, 3], [4])
