@@ -53,7 +53,8 @@ THIN = Side(style="thin", color="BFBFBF")
 GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
 WRAP = Alignment(wrap_text=True, vertical="top")
-#: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them.
+#: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them
+#: (row 14 in a book without tie-breaks).
 TIEBREAK_ROW = 13
 TRF_RECORDS_ROW = 22
 UNLOCKED = Protection(locked=False)
@@ -350,8 +351,9 @@ class Book:
 
     # --- the shared sheets --------------------------------------------------------------------------
     def event_sheet(self, rules: str = "FIDE", scale: int | float = LogisticRules.SCALE_DEFAULT, default_k: Any = None,
-                    event: dict[str, Any] | None = None) -> Worksheet:
-        """Sheet 1: the event's data and the rule set, with their defined names."""
+                    event: dict[str, Any] | None = None, tiebreaks: bool = False) -> Worksheet:
+        """Sheet 1: the event's data and the rule set, with their defined names; ``tiebreaks``:
+        room for the tie-break slots (:meth:`tiebreak_slots`) above the kept TRF records."""
         ws = self.sheet("sheet.event")
         self.text(ws, "A1", self.t("title.event"))
         ws["A1"].font = TITLE_FONT
@@ -374,7 +376,7 @@ class Book:
             self.name(name, ws, f"B{i}")
         # the other records of the TRF file the book was made from, kept for `elo-xl export`
         records = event.get("trf_records") or []
-        first = TRF_RECORDS_ROW
+        first = TRF_RECORDS_ROW if tiebreaks else 14
         self.label(ws, f"A{first - 1}", "event.trf_records", bold=True)
         for i in range(max(len(records), 1)):
             self.input_cell(ws, f"A{first + i}", records[i] if i < len(records) else None)
