@@ -7,9 +7,9 @@
   direct encounter separates nobody among the players on 3.5 and on 2.5 points).
 * Random Swiss events with byes, forfeits, withdrawals and late entries: every tie-break the
   book offers and the rank equal to the engine's (:mod:`elo_xl.tiebreaks`), under both rule
-  versions. DE is compared where the engine's tied groups are pairs or have all met without
-  a tie inside (the book does not re-rank a sub-group, 6.2, nor rank the first of a group
-  that has not all met, 6.3; see the book's documentation).
+  versions. DE is compared where the engine's tied groups are pairs, or have all met and
+  need 6.2's re-ranking at most once, or have not all met and 6.3 ranks at most one of
+  them first (the book applies 6.2 and 6.3 once; see the book's documentation).
 """
 
 from __future__ import annotations
@@ -178,8 +178,10 @@ LISTS = (["BH/C1", "BH", "SB", "PS", "DE", "WIN"], ["BH/M1", "BH/C2", "BH/M2", "
 
 
 def _de_comparable(event: tiebreaks.Event, codes: list[str], version: str) -> bool:
-    """Whether DE's groups are ones the book ranks as the engine does (see the module's note)."""
-    from elo_xl.tiebreaks.encounter import _mini
+    """Whether DE's groups are ones the book ranks as the engine does (see the module's note):
+    pairs, groups of three or more that have all met and need 6.2 at most once, and groups
+    that have not all met where 6.3 ranks at most one player first."""
+    from elo_xl.tiebreaks.encounter import _mini, _tiers
     from elo_xl.tiebreaks.unplayed import prepare
 
     p = prepare(event, version)
@@ -192,8 +194,18 @@ def _de_comparable(event: tiebreaks.Event, codes: list[str], version: str) -> bo
         if len(group) < 3:
             continue
         mini, unmet = _mini(p, group, False)
-        if any(unmet.values()) or len(set(mini.values())) < len(group):
-            return False
+        if any(unmet.values()):
+            tiers = _tiers(p, group, False)
+            if len(tiers) > 2 or (len(tiers) == 2 and len(tiers[0]) > 1):
+                return False
+            continue
+        for level in set(mini.values()):
+            tied = [i for i in group if mini[i] == level]
+            if 2 < len(tied) < len(group):
+                again, _ = _mini(p, tied, False)
+                sizes = [sum(1 for i in tied if again[i] == v) for v in set(again.values())]
+                if any(1 < s < len(tied) for s in sizes):
+                    return False
     return True
 
 

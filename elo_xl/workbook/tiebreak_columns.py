@@ -40,10 +40,11 @@ SWISS = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG", "BH/C2", "BH/M1", "BH/M2
 #: The six slots.
 SLOTS = 6
 #: Per-round blocks of the area.
-KIND, VALUE, CUT, RATING, ENCOUNTER = range(5)
-BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter")
+KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
+BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter", "tb.level")
 #: Per-player helper columns, before the value columns.
-HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_met", "de_mini")
+HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_met", "de_mini",
+           "de_mini2", "de_reach")
 
 
 def chosen(given: list[str] | None, offered: tuple[str, ...], default: tuple[str, ...]) -> list[str]:
@@ -91,7 +92,7 @@ class Area:
         self.de_col = self.value0 + len(self.work)
         self.slot0 = self.de_col + 1
         self.key0 = self.slot0 + SLOTS
-        self.rank_col = self.key0 + SLOTS
+        self.last_col = self.key0 + SLOTS - 1
 
     def cell(self, block: int, t: int, row: int) -> str:
         return f"{L(self.first + block * (self.r + 1) + t)}{row}"
@@ -108,9 +109,6 @@ class Area:
     def helper_column(self, key: str) -> str:
         return self.column(self.helper0 + self.helpers.index(key))
 
-    @property
-    def last_col(self) -> int:
-        return self.rank_col
 
 
 def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
@@ -150,14 +148,13 @@ def _headers(book: Book, ws: Worksheet, a: Area) -> None:
     for k in range(SLOTS):
         book.header(ws, hdr, a.slot0 + k, "tb.slot", number=k + 1)
         book.header(ws, hdr, a.key0 + k, "tb.key", number=k + 1)
-    book.header(ws, hdr, a.rank_col, "out.Rank")
 
 
 def _names(book: Book, ws: Worksheet, a: Area) -> None:
     for k in range(SLOTS):
         col = L(a.slot0 + k)
         book.name(f"Tiebreak{k + 1}", ws, f"{col}{a.top}:{col}{a.last_row}")
-    book.widths(ws, {c: 6 for c in range(a.first, a.rank_col + 1)})
+    book.widths(ws, {c: 6 for c in range(a.first, a.last_col + 1)})
 
 
 def _work_range(a: Area, row: int) -> str:
@@ -179,20 +176,26 @@ def _de_key(a: Area, row: int, points: str, present: str) -> str:
     return f'IF({present}=0,"",{key})'
 
 
+def _reach(a: Area, h: Callable[[str], str]) -> str:
+    """DE (6.3): the half points among the tied group plus a win for each of them not met."""
+    return f'IF({h("de_key")}="","",{h("de_mini")}+2*(COUNTIF({a.helper_column("de_key")},{h("de_key")})-1-{h("de_met")}))'
+
+
 def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str]) -> None:
     """The value columns, DE, the six chosen values and their numeric copies of one player."""
     h = lambda key: a.helper(key, row)  # noqa: E731
     for k, code in enumerate(a.work):
         book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
     de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
-                             a.helper_column("de_mini"), h("de_mini"))
+                             a.helper_column("de_mini"), h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
+                             a.helper_column("de_reach"))
     book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
     for k in range(SLOTS):
         code = f"INDEX(TbCodes,{k + 1})"
         shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
                  f'INDEX({_work_range(a, row)},1,MATCH({code},{_codes_row(a)},0))))')
         slot = f"{L(a.slot0 + k)}{row}"
-        book.formula(ws, slot, shown, "0.##", OUTPUT_FILL)
+        book.formula(ws, slot, shown, fill=OUTPUT_FILL)
         book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
 
 
@@ -212,6 +215,9 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         book.formula(ws, a.cell(RATING, t, row), tf.opponent_rating(code, pairing, src.rating_column), fill=WORK_FILL)
         book.formula(ws, a.cell(ENCOUNTER, t, row),
                      tf.encounter_points(code, pairing, a.helper_column("de_key"), h("de_key")), fill=WORK_FILL)
+        book.formula(ws, a.cell(LEVEL, t, row), tf.level_points(
+            code, pairing, a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini")),
+            fill=WORK_FILL)
     present = src.present(i)
     helpers = {
         "s2": f"2*{src.points(i)}",
@@ -223,6 +229,8 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         "de_key": _de_key(a, row, src.points(i), present),
         "de_met": f"COUNT({meets})",
         "de_mini": f"SUM({meets})",
+        "de_mini2": f"SUM({a.row_of(LEVEL, row)})",
+        "de_reach": _reach(a, h),
     }
     for key, text in helpers.items():
         book.formula(ws, h(key), text, fill=WORK_FILL)
@@ -242,8 +250,8 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
 #: The round-robin book's tie-breaks (FIDE's recommended list first): a crosstable has no
 #: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
 ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
-RR_BLOCKS = ("tb.encounter", "tb.rating")
-RR_HELPERS = ("games", "de_key", "de_met", "de_mini")
+RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
+RR_HELPERS = ("games", "de_key", "de_met", "de_mini", "de_mini2", "de_reach")
 
 
 @dataclass(frozen=True)
@@ -275,10 +283,14 @@ def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> 
                 code, a.helper_column("de_key"), str(j + 1), h("de_key")), fill=WORK_FILL)
             book.formula(ws, a.cell(1, j, row), tf.opponent_rating(code, str(j + 1), src.rating_column),
                          fill=WORK_FILL)
+            book.formula(ws, a.cell(2, j, row), tf.level_points(
+                code, str(j + 1), a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini"),
+                f"{code}<90"), fill=WORK_FILL)
         present = src.present(i)
         meets, ratings = a.row_of(0, row), a.row_of(1, row)
         helpers = {"games": f'COUNTIF({codes},"<90")', "de_key": _de_key(a, row, src.points(i), present),
-                   "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})"}
+                   "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})",
+                   "de_mini2": f"SUM({a.row_of(2, row)})", "de_reach": _reach(a, h)}
         for key, text in helpers.items():
             book.formula(ws, h(key), text, fill=WORK_FILL)
         aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
@@ -302,6 +314,6 @@ def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str 
     """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``) and their
     headers: each the code chosen in its slot (``first``: the place of the first among the
     printed columns)."""
-    columns = [("tb.column", area.slot0 + k, "0.##") for k in range(SLOTS)]
+    columns = [("tb.column", area.slot0 + k, None) for k in range(SLOTS)]
     headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(SLOTS)}
     return columns, headers

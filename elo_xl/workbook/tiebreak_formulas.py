@@ -5,21 +5,22 @@ rule in :mod:`elo_xl.tiebreaks` (the LibreOffice and Gnumeric tests prove them e
 Scores are whole halves until the last division. A Swiss player's round ``t`` (up to the
 rounds counted, ``TbRounds``) is read once into a *kind* cell (:func:`round_kind`): the round
 number for a round in which he was available to play (a game, a forfeit win, a
-pairing-allocated or full-point bye: C.07 16.2.3), a negative number for a voluntarily
+pairing-allocated or full-point bye: C.07 16.2.3; a pairing whose result stands on the
+opponent's row only is a game of his too, not yet scored on his row), a negative number for a voluntarily
 unplayed round (16.1.2) that also carries the round number — ``-(200+t)`` a forfeit loss,
 ``-(400+t)`` a half-point bye, ``-(500+t)`` a zero-point bye, ``-(600+t)`` an absence — and
 blank after the rounds counted. So the last round of availability is ``MAX`` of the row and
 the rounds of 16.2.5 (after it) are two ``COUNTIFS``.
 
 >>> round_kind("C", "P", 3)
-'IF(3>TbRounds,"",IF(OR(C<=2,AND(C>=20,C<=22),C=100,C=12,C=32),3,IF(AND(C=10,P>0),-203,IF(C=31,-403,IF(C=30,-503,-603)))))'
+'IF(3>TbRounds,"",IF(OR(C<=2,AND(C>=20,C<=22),C=100,C=12,C=32,AND(C=90,P>0)),3,IF(AND(C=10,P>0),-203,IF(C=31,-403,IF(C=30,-503,-603)))))'
 >>> adjusted("S", "L", "K")
 'S+COUNTIFS(K,"<"&-(500+L),K,">"&-600)+COUNTIFS(K,"<"&-(600+L),K,">"&-700)'
 """
 
 from __future__ import annotations
 
-from .codes import PENDING, by_points
+from .codes import NOTHING, PENDING, by_points
 
 #: Cut keys: a value that is not voluntarily unplayed stands this far above one that is, so
 #: that ``SMALL`` takes the voluntarily unplayed rounds' values first (C.07 16.5).
@@ -37,7 +38,8 @@ def is_game(code: str) -> str:
 
 def round_kind(code: str, pairing: str, t: int) -> str:
     """The kind cell of round ``t`` (from 1): see the module's description."""
-    return (f'IF({t}>TbRounds,"",IF(OR({code}<=2,AND({code}>=20,{code}<=22),{code}={PENDING},{code}=12,{code}=32),{t},'
+    return (f'IF({t}>TbRounds,"",IF(OR({code}<=2,AND({code}>=20,{code}<=22),{code}={PENDING},{code}=12,{code}=32,'
+            f'AND({code}={NOTHING},{pairing}>0)),{t},'
             f"IF(AND({code}=10,{pairing}>0),-{200 + t},IF({code}=31,-{400 + t},IF({code}=30,-{500 + t},-{600 + t})))))")
 
 
@@ -56,11 +58,11 @@ def adjusted(own_halves: str, last: str, kinds: str) -> str:
 
 def opponent_value(kind: str, code: str, pairing: str, adjusted_column: str, own_halves: str) -> str:
     """What round's opponent adds to Buchholz (halves): the opponent's adjusted score for a
-    game (a pending one included), else the dummy opponent of 16.4 — the own score; under the
+    game (a pending one included, and one whose result only the opponent's row holds), else the dummy opponent of 16.4 — the own score; under the
     2026 rules (``TbNew``) capped at the scheduled opponent's adjusted score for a forfeit
     (16.4.1) and at a draw's points times the rounds otherwise (16.4.2). Blank after the
     rounds counted."""
-    game = f"OR({is_game(code)},{code}={PENDING})"
+    game = f"OR({is_game(code)},{code}={PENDING},AND({code}={NOTHING},{pairing}>0))"
     forfeit = f"AND(OR({code}=10,{code}=12),{pairing}>0)"
     return (f'IF({kind}="","",IF({game},INDEX({adjusted_column},{pairing}),'
             f"IF(AND(TbNew,{forfeit}),MIN({own_halves},INDEX({adjusted_column},{pairing})),"
@@ -175,12 +177,30 @@ def encounter_points(code: str, pairing: str, keys: str, own_key: str) -> str:
     return f'IF({is_game(code)},IF(INDEX({keys},{pairing})={own_key},MOD({code},10),""),"")'
 
 
-def direct_encounter(keys: str, own_key: str, met: str, mini: str, own_mini: str) -> str:
-    """DE's value: when every pair of the tied group has met (6.1), the players of the group
-    with fewer points in the games among them; 0 otherwise (and for a player alone)."""
+def direct_encounter(keys: str, own_key: str, met: str, mini: str, own_mini: str, mini2: str, own_mini2: str,
+                     reach: str) -> str:
+    """DE's value: the players of the tied group he ranks above. When every pair of the group
+    has met (6.1): those with fewer points in the games among them, plus those level with him
+    on those points with fewer points in the games among the level ones (6.2, applied once).
+    When not (6.3): all the others for the one whose points among the group no other can
+    reach with wins in his games not played (``reach``: points plus a win per unplayed
+    pairing), 0 for the rest. 0 for a player alone."""
     size = f"COUNTIF({keys},{own_key})"
-    return (f'IF({own_key}="",0,IF({size}<2,0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))>0,0,'
-            f'COUNTIFS({keys},{own_key},{mini},"<"&{own_mini}))))')
+    met_all = (f'COUNTIFS({keys},{own_key},{mini},"<"&{own_mini})'
+               f'+COUNTIFS({keys},{own_key},{mini},{own_mini},{mini2},"<"&{own_mini2})')
+    first = f'IF(COUNTIFS({keys},{own_key},{reach},">="&{own_mini})=1,{size}-1,0)'
+    return (f'IF({own_key}="",0,IF({size}<2,0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))>0,{first},'
+            f'{met_all})))')
+
+
+def level_points(code: str, opponent: str, keys: str, own_key: str, minis: str, own_mini: str,
+                 game: str | None = None) -> str:
+    """DE's second pass (6.2): the half points of a game against a player of the same group
+    level with him on the points among the group; blank otherwise. ``game``: the condition
+    that the code is an encounter (default: a game over the board)."""
+    condition = game or is_game(code)
+    return (f'IF({condition},IF(AND(INDEX({keys},{opponent})={own_key},INDEX({minis},{opponent})={own_mini}),'
+            f'MOD({code},10),""),"")')
 
 
 def ahead(points: str, own_points: str, keys: list[tuple[str, str]], numbers: str, own_number: str) -> str:
