@@ -611,8 +611,33 @@ def tournament_to_trf(t: Tournament, tiebreak_list: Any = None, version: str | N
 
 def book_tiebreaks(book: Any) -> tuple[Any, str | None]:
     """The list of tie-breaks and the rule version a book names (its ``TiebreakList`` and
-    ``TiebreakRules``); (None, None) for a book that names none: the defaults apply."""
-    return None, None
+    ``TiebreakRules``); (None, None) for a book that names none: the defaults apply. A code
+    or version that is not one is an error naming its cell."""
+    from . import tiebreaks
+
+    codes: list[str] | None = None
+    version: str | None = None
+    if book.has("TiebreakList"):
+        slots = book.range("TiebreakList", 6, 1)
+        given = [(k, _text(row[0])) for k, row in enumerate(slots.rows)]
+        for k, text in given:
+            if text:
+                try:
+                    tiebreaks.parse_code(text)
+                except EloError as error:
+                    raise EloError(f"{book.path}: {slots.cell(k)} (TiebreakList): {error}") from None
+        codes = [text for _, text in given if text] or None
+    if book.has("TiebreakRules"):
+        cell = book.range("TiebreakRules", 1, 1)
+        text = _text(cell.rows[0][0])
+        if text.endswith(".0"):
+            text = text[:-2]
+        if text:
+            try:
+                version = tiebreaks.check_version(text)
+            except EloError as error:
+                raise EloError(f"{book.path}: {cell.cell(0)} (TiebreakRules): {error}") from None
+    return codes, version
 
 
 def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:

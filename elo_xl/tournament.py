@@ -302,6 +302,22 @@ def event_fields(t: Tournament) -> dict[str, Any]:
             "trf_records": records}
 
 
+def tiebreak_prefill(t: Tournament) -> dict[str, Any]:
+    """A book's tie-break slots and rule version for an event: its ``202`` record's list (None
+    without one, or when it does not read: the book's default, FIDE's recommended list; the
+    book keeps it only if it computes every code of it) and the version in force at the start
+    date (C.07; the 2026 amendment from 1 March 2026)."""
+    record = tiebreak_record(t)
+    chosen: list[str] | None = None
+    if record is not None and record[0]:
+        try:
+            codes = [x.code for x in tiebreaks.parse_codes(record[0])]
+        except EloError:
+            codes = []
+        chosen = codes or None
+    return {"tiebreaks": chosen, "tiebreak_rules": tiebreaks.version_for(tiebreaks.start_date(t.start))}
+
+
 def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The Swiss book's inputs for an event in rounds form, with the K that ``rate`` uses."""
     if t.pairings is None:
@@ -312,6 +328,7 @@ def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
         "federation": [e.federation for e in t.entrants], "fide_id": [e.fide_id for e in t.entrants],
         "birth": [e.birth for e in t.entrants], "k": [k for k, _ in ks],
         "pairings": t.pairings, "colours": t.colours or [], "results": t.results,
+        **tiebreak_prefill(t),
     }
 
 
@@ -349,4 +366,5 @@ def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, A
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
             "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
             "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],
-            "sexes": [e.sex for e in t.entrants], "results": crosstable(t)}
+            "sexes": [e.sex for e in t.entrants], "results": crosstable(t),
+            **tiebreak_prefill(t)}

@@ -14,7 +14,8 @@ from elo_xl.workbook.i18n import COUNTED, LANGUAGES, TEXT, counted, translate
 #: Labels that are the same in every language: symbols, codes and formulas.
 SAME_EVERYWHERE = {"col.k", "col.number", "col.diff", "col.w_minus_we", "col.k_times", "col.e_percent",
                    "col.e_a", "col.e_b", "tables.p", "tables.dp", "work.exp_sum", "work.k_eff", "work.h",
-                   "work.expected", "work.k_given", "kvant.change", "out.SB", "out.Buchholz"}
+                   "work.expected", "work.k_given", "kvant.change", "out.SB", "out.Buchholz",
+                   "tb.name.BH", "tb.name.SB"}
 
 
 @pytest.mark.parametrize("key", sorted(TEXT))

@@ -1,6 +1,7 @@
 """The standings sheet of the round-robin and Swiss books: players in ranking order, recalculated
-in LibreOffice and Gnumeric and compared with :mod:`elo_xl.standings` (points, tie-break,
-ranks by start number after the tie-break) and the engine (rating change)."""
+in LibreOffice and Gnumeric and compared with :mod:`elo_xl.tiebreaks` (points, the book's
+tie-break list — FIDE's recommended one by default — then start number: one ranking) and the
+engine (rating change)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from elo_xl import rate_event
-from elo_xl.standings import from_crosstable, from_rounds, standings
+from elo_xl import rate_event, tiebreaks
 from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate
 
@@ -64,16 +64,19 @@ def table(office: Any, folder: Path, data: bytes) -> list[tuple[Any, ...]]:
     office.recalculate(source, target)
     wb = openpyxl.load_workbook(target, data_only=True)
     ws = wb[translate("sheet.standings")]
-    return [row[:10] for row in ws.iter_rows(min_row=5, values_only=True)]
+    return [row[:15] for row in ws.iter_rows(min_row=5, values_only=True)]
 
 
-def expected_rows(data: dict[str, Any], ranked: list[Any], outcomes: list[Any], tiebreak: str) -> list[tuple]:
+def expected_rows(data: dict[str, Any], ranking: tiebreaks.Ranking, outcomes: list[Any]) -> list[tuple]:
+    """The rows in ranking order: place, No, name, title, federation, rating, points, the six
+    slots (the list's tie-breaks, blank after its end), change, new rating."""
     rows = []
-    for s in sorted(ranked, key=lambda s: s.rank):
-        i = ranked.index(s)
+    for s in ranking.order:
+        i = s - 1
         o = outcomes[i]
-        rows.append((s.rank, i + 1, data["names"][i], data["titles"][i] or "", data["federations"][i],
-                     data["ratings"][i] or "", s.points, getattr(s, tiebreak),
+        values = [float(v) for v in ranking.values[i]][:6]
+        rows.append((ranking.ranks[i], s, data["names"][i], data["titles"][i] or "", data["federations"][i],
+                     data["ratings"][i] or "", float(ranking.points[i]), *values, *[""] * (6 - len(values)),
                      "" if o.change is None else o.change, "" if o.new_rating is None else o.new_rating))
     return rows
 
@@ -81,7 +84,7 @@ def expected_rows(data: dict[str, Any], ranked: list[Any], outcomes: list[Any], 
 def same(got: list[tuple], want: list[tuple]) -> None:
     assert len(got) >= len(want)
     for g, w in zip(got, want):
-        assert tuple("" if v is None else v for v in g) == w
+        assert tuple("" if v is None else v for v in g) == pytest.approx(w)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -90,9 +93,9 @@ def test_round_robin_standings_sheet(office: Any, tmp_path: Path, seed: int) -> 
     n = rng.randint(6, 10)
     data, results = random_round_robin(rng, n)
     got = table(office, tmp_path, build("round-robin", players=n, prefill={**data, "results": results, "k": [20] * n}))
-    ranked = standings(from_crosstable(results), "sonneborn-berger")
+    ranking = tiebreaks.ranking(tiebreaks.from_crosstable(results, data["ratings"]), None, "2026")
     outcomes = rate_event(data["ratings"], results, 20)
-    same(got, expected_rows(data, ranked, outcomes, "sonneborn_berger"))
+    same(got, expected_rows(data, ranking, outcomes))
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -104,7 +107,8 @@ def test_swiss_standings_sheet(office: Any, tmp_path: Path, seed: int) -> None:
     prefill = {"name": data["names"], "rating": data["ratings"], "title": data["titles"],
                "federation": data["federations"], "k": [20] * n, "pairings": pairings, "results": results}
     got = table(office, tmp_path, build("swiss", players=n + 2, rounds=r, prefill=prefill))
-    ranked = standings(from_rounds(results, pairings), "buchholz")
+    event = tiebreaks.from_rounds(results, pairings, None, data["ratings"], False)
+    ranking = tiebreaks.ranking(event, tiebreaks.DEFAULT_SWISS[:6], "2026")
     outcomes = rate_event(data["ratings"], results, 20, pairings=pairings)
-    same(got, expected_rows(data, ranked, outcomes, "buchholz"))
+    same(got, expected_rows(data, ranking, outcomes))
     assert all(all(v in (None, "") for v in row) for row in got[n:n + 2])  # the book's empty places

@@ -10,7 +10,7 @@ Each event is typed into a fresh book through its defined names (openpyxl, formu
 recalculated by each engine (one headless LibreOffice; Gnumeric's ``ssconvert --recalc``),
 and every output is compared with an independent computation: the rating outputs, "K
 used", the average rating, category, TournamentK and the player book's Kvant steps with
-:mod:`elo_xl.engine`; Sonneborn-Berger, Buchholz and Rank with :mod:`elo_xl.standings`;
+:mod:`elo_xl.engine`; Sonneborn-Berger, Buchholz and Rank with :mod:`elo_xl.tiebreaks`;
 the Kvant validity flag (EventCounts) with its rule (2/3 rated, K_T ≥ 2250). Ratings and
 changes exactly, expected scores within 1e-9, an empty cell where the engine gives None.
 No cell of any recalculated book may hold an error value.
@@ -37,7 +37,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
 from books import put
 
-from elo_xl import engine, standings
+from elo_xl import engine, tiebreaks
 from elo_xl.recalc import read_named, read_values
 from elo_xl.rules import parse_rules
 from elo_xl.workbook import build, round_robin, swiss
@@ -497,9 +497,11 @@ def expect_round_robin(event: Event) -> dict[str, Any]:
                      if j != i and blank(results[i][j]) and blank(results[j][i])]
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
     expected = per_player(out, forecast, ratings, event)
-    rounds = standings.from_crosstable(results)
-    expected["SB"] = standings.sonneborn_berger(rounds)
-    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["SB"])), shared=True)
+    # one ranking (C.07): points, the book's default list (FIDE's recommended DE, WIN, SB, KS) under
+    # the book's default 2026 rules, then start number
+    ranking = tiebreaks.ranking(tiebreaks.from_crosstable(results, ratings), None, "2026")
+    expected["SB"] = [float(values[2]) for values in ranking.values]
+    expected["Rank"] = ranking.ranks
     return expected
 
 
@@ -522,9 +524,12 @@ def expect_swiss(event: Event) -> dict[str, Any]:
             remaining.append(nr(ratings[j]))
         forecast.append(engine.forecast(ratings[i], o.points, remaining, rules))
     expected = per_player(out, forecast, ratings, event)
-    rounds = standings.from_rounds(results, pairings)
-    expected["Buchholz"] = standings.buchholz(rounds)
-    expected["Rank"] = standings.ranks(list(zip(standings.points(rounds), expected["Buchholz"])), shared=True)
+    # one ranking (C.07): points, the book's default list (BH/C1, BH, SB, PS, DE, WIN) under the
+    # book's default 2026 rules, then start number; the Buchholz column is C.07's BH
+    event_tb = tiebreaks.from_rounds(results, pairings, event.inputs.get("Colours"), ratings, False)
+    ranking = tiebreaks.ranking(event_tb, tiebreaks.DEFAULT_SWISS[:6], "2026")
+    expected["Buchholz"] = [float(values[1]) for values in ranking.values]
+    expected["Rank"] = ranking.ranks
     return expected
 
 
@@ -718,7 +723,8 @@ def test_events_cover_the_cases() -> None:
                 not r and new is not None for r, new in zip(ratings, want["NewRating"])))
             note("K×n > 700", fide and any(
                 (k or e.default_k or 0) * g > 700 for k, g in zip(e.inputs["KFactors"], want["Games"])))
-            note("tie in rank", len(set(want["Rank"])) < len(want["Rank"]))
+            # ranks are unique (points, the tie-breaks, start number): the case is a tie on points
+            note("tie on points", len(set(want["Points"])) < len(want["Points"]))
             note("event counts", want["EventCounts"] == translate("flag.yes", e.lang))
             note("event does not count", want["EventCounts"] == translate("flag.no", e.lang))
         if e.kind == "round-robin":
@@ -748,7 +754,7 @@ def test_events_cover_the_cases() -> None:
     for what in ("draw typed as ½", "draw typed as =", "draw typed as 0.5", "forfeit", "unrated player",
                  "2650+ player", "K blank", "K set", "pending game", "FIDE initial rating", "K×n > 700", "bye",
                  "TRF W/D/L", "StartDate blank", "junior K", "match with an unrated player", "default K",
-                 "tie in rank", "event counts", "event does not count", "Sonneborn-Berger with a forfeit",
+                 "tie on points", "event counts", "event does not count", "Sonneborn-Berger with a forfeit",
                  "Buchholz of a player with a bye", "Kvant steps", "board typed once",
                  *(f"lang {lang}" for lang in LANGS)):
         assert seen.get(what, 0) >= 2, (what, seen)

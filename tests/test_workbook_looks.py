@@ -133,7 +133,8 @@ HEADER_RGB = "1F3864"
 
 
 def printed_headers(wb):
-    """The text of every header cell (white on dark blue) inside each sheet's print area."""
+    """The text of every header cell (white on dark blue) inside each sheet's print area (not
+    a header computed from the book's choices, such as a tie-break's code)."""
     from openpyxl.utils.cell import range_boundaries
 
     texts = set()
@@ -143,7 +144,8 @@ def printed_headers(wb):
                   (areas if isinstance(areas, (list, tuple)) else areas.split(","))]
         for row in ws.iter_rows():
             for cell in row:
-                if (isinstance(cell.value, str) and cell.value.strip() and cell.fill is not None
+                if (isinstance(cell.value, str) and cell.value.strip() and not cell.value.startswith("=")
+                        and cell.fill is not None
                         and str(cell.fill.fgColor.rgb).endswith(HEADER_RGB)
                         and any(c0 <= cell.column <= c1 and r0 <= cell.row <= r1 for c0, r0, c1, r1 in bounds)):
                     texts.add(cell.value)

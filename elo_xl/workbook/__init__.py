@@ -68,7 +68,8 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     if kind == "reference":
         reference.build(book)
     else:
-        book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event)
+        book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
+                         tiebreaks=kind in ("swiss", "round-robin"))
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
     book.tables_sheet(switches=kind != "reference")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from copy import copy
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
@@ -53,6 +53,10 @@ THIN = Side(style="thin", color="BFBFBF")
 GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
 WRAP = Alignment(wrap_text=True, vertical="top")
+#: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them
+#: (row 14 in a book without tie-breaks).
+TIEBREAK_ROW = 13
+TRF_RECORDS_ROW = 22
 UNLOCKED = Protection(locked=False)
 
 #: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
@@ -296,6 +300,8 @@ class Book:
             "results": dict(type="list", formula1="GameResultList"),
             "rounds": dict(type="list", formula1="RoundResultList"),
             "rules": dict(type="list", formula1="RuleList"),
+            "tiebreak": dict(type="list", formula1="TiebreakCodes"),
+            "tiebreak_rules": dict(type="list", formula1='"2024,2026"'),
             "colour": dict(type="list", formula1="ColourList"),
             "flag": dict(type="list", formula1="FlagList"),
             "rating": dict(type="whole", operator="between", formula1="0", formula2="3999"),
@@ -390,8 +396,9 @@ class Book:
 
     # --- the shared sheets --------------------------------------------------------------------------
     def event_sheet(self, rules: str = "FIDE", scale: int | float = LogisticRules.SCALE_DEFAULT, default_k: Any = None,
-                    event: dict[str, Any] | None = None) -> Worksheet:
-        """Sheet 1: the event's data and the rule set, with their defined names."""
+                    event: dict[str, Any] | None = None, tiebreaks: bool = False) -> Worksheet:
+        """Sheet 1: the event's data and the rule set, with their defined names; ``tiebreaks``:
+        room for the tie-break slots (:meth:`tiebreak_slots`) above the kept TRF records."""
         ws = self.sheet("sheet.event")
         self.text(ws, "A1", self.t("title.event"))
         ws["A1"].font = TITLE_FONT
@@ -414,11 +421,12 @@ class Book:
             self.name(name, ws, f"B{i}")
         # the other records of the TRF file the book was made from, kept for `elo-xl export`
         records = event.get("trf_records") or []
-        self.label(ws, "A13", "event.trf_records", bold=True)
+        first = TRF_RECORDS_ROW if tiebreaks else 14
+        self.label(ws, f"A{first - 1}", "event.trf_records", bold=True)
         for i in range(max(len(records), 1)):
-            self.input_cell(ws, f"A{14 + i}", records[i] if i < len(records) else None)
-            ws.merge_cells(f"A{14 + i}:C{14 + i}")
-        self.name("TrfRecords", ws, f"A14:A{14 + max(len(records), 1) - 1}")
+            self.input_cell(ws, f"A{first + i}", records[i] if i < len(records) else None)
+            ws.merge_cells(f"A{first + i}:C{first + i}")
+        self.name("TrfRecords", ws, f"A{first}:A{first + max(len(records), 1) - 1}")
         self.label(ws, "C8", "event.rules_help")
         self.label(ws, "C9", "event.scale_help")
         self.label(ws, "C10", "event.default_k_help")
@@ -427,7 +435,56 @@ class Book:
         self.widths(ws, {1: 26, 2: 30, 3: 90})
         self.print_setup(ws, "A1:C10", "1:1")
         self.protect(ws)
+        self.event_ws = ws
         return ws
+
+    def tiebreak_slots(self, offered: tuple[str, ...], chosen: Sequence[str], version: str,
+                       forbidden: tuple[str, ...] = ()) -> None:
+        """The Event sheet's tie-break slots (``TiebreakList``, six dropdowns of the codes the
+        book computes, ``offered``, prefilled with ``chosen``) with each one's name in the
+        book's language, or the reason it is refused in red; the rule version
+        (``TiebreakRules``, 2024 or 2026); ``TbCodes`` the valid codes the formulas read.
+        ``forbidden``: codes the 2026 rules forbid in this event (Buchholz in a round robin)."""
+        ws = self.event_ws
+        self.tiebreak_codes = offered
+        first, last = TIEBREAK_ROW, TIEBREAK_ROW + 5
+        self.label(ws, f"A{first - 1}", "tb.slots", bold=True)
+        self.label(ws, f"C{first - 1}", "tb.slots_help")
+        ws[f"C{first - 1}"].alignment = WRAP
+        for k in range(6):
+            row = first + k
+            cell = f"B{row}"
+            self.label(ws, f"A{row}", "tb.slot_label", number=k + 1)
+            self.input_cell(ws, cell, chosen[k] if k < len(chosen) else None)
+            offered_here = f"IFERROR(MATCH({cell},TiebreakCodes,0),0)>0"
+            same = ",".join(f'{cell}="{c}"' for c in forbidden)
+            bad_2026 = f"AND(TbNew,OR({same}))" if forbidden else "FALSE"
+            so_far = f"$B${first}:B{row}"  # a code given twice: the first one counts (C.07 4.1's order)
+            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}))'
+            self.formula(ws, f"D{row}", f'IF({valid},{cell},"")')
+            message = (f'IF({cell}="","",IF({bad_2026},"{self.t("tb.forbidden")}",IF(NOT({offered_here}),'
+                       f'"{self.t("tb.not_offered")}",IF(COUNTIF({so_far},{cell})>1,"{self.t("tb.twice")}",'
+                       f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))))))")
+            self.formula(ws, f"C{row}", message)
+        self.validate(ws, f"B{first}:B{last}", "tiebreak")
+        ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(
+            formula=[f'AND($B{first}<>"",$D{first}="")'], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
+        self.name("TiebreakList", ws, f"B{first}:B{last}")
+        self.name("TbCodes", ws, f"D{first}:D{last}")
+        rules = last + 1
+        self.label(ws, f"A{rules}", "tb.rules", bold=True)
+        self.input_cell(ws, f"B{rules}", int(version))
+        self.validate(ws, f"B{rules}", "tiebreak_rules")
+        self.name("TiebreakRules", ws, f"B{rules}")
+        self.formula(ws, f"D{rules}", f'OR(B{rules}=2026,B{rules}="2026")')
+        self.name("TbNew", ws, f"D{rules}")
+        self.formula(ws, f"D{rules + 1}", 'IFERROR(MATCH("DE",TbCodes,0),0)')
+        self.name("TbDePos", ws, f"D{rules + 1}")
+        self.label(ws, f"C{rules}", "tb.rules_help")
+        ws[f"C{rules}"].alignment = WRAP
+        self.widths(ws, {4: 8})
+        ws.column_dimensions["D"].hidden = True
+        self.print_setup(ws, f"A1:C{rules}", "1:1")
 
     def tables_sheet(self, switches: bool = True) -> Worksheet:
         """The last sheet: FIDE's tables, what users may type, and (``switches``: for books
@@ -475,6 +532,17 @@ class Book:
             for i, value in enumerate(values, start=4):
                 self.text(ws, cell_name(column, i), value)
             self.name(name, ws, f"{get_column_letter(column)}4:{get_column_letter(column)}{3 + len(values)}")
+        # the tie-breaks the book computes (its Event sheet's dropdown), with their names
+        codes = getattr(self, "tiebreak_codes", ())
+        if codes:
+            self.header(ws, 3, 23, "tables.TiebreakCodes")
+            self.header(ws, 3, 24, "tables.TiebreakNames")
+            for i, code in enumerate(codes, start=4):
+                self.text(ws, f"W{i}", code)
+                self.text(ws, f"X{i}", self.t(f"tb.name.{code}"))
+            self.name("TiebreakCodes", ws, f"W4:W{3 + len(codes)}")
+            self.name("TiebreakNames", ws, f"X4:X{3 + len(codes)}")
+            self.widths(ws, {23: 8, 24: 30})
         # game codes as the computed crosstable shows them
         self.header(ws, 3, 20, "tables.code")
         self.header(ws, 3, 21, "tables.symbol")

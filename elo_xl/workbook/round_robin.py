@@ -22,11 +22,16 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
-from . import norms_sheet, standings_sheet
+from . import norms_sheet, standings_sheet, tiebreak_columns
 from .book import ref
 from .book import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, Book
+from .event import HELPERS as EVENT_HELPERS
 from .event import PlayerColumns, RowRanges, event_block
+
+#: The Buchholz codes a slot may hold that the 2026 rules forbid in a round robin (C.07 8).
+BUCHHOLZ_CODES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB")
 
 #: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
 FIELDS = (("sexes", "col.sex", 8, "Sexes"), ("titles", "col.title", 5, "Titles"), ("names", "col.name", 24, "Names"),
@@ -122,8 +127,9 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     _player_block(book, ws, at, helpers, data)
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
+    area = _tiebreaks(book, ws, at, helpers, data)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at, helpers)
+    _standings(book, ws, at, helpers, area)
     games = norms_sheet.Games(
         at.n, lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
         lambda i, j: str(j + 1))
@@ -131,15 +137,45 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
                       games, lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
 
 
-def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
-    """The printable standings sheet: by points, then Sonneborn-Berger, then start number."""
+def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
+               data: dict[str, Any]) -> tiebreak_columns.Area:
+    """The tie-break slots on the Event sheet and the tie-break area right of the helper
+    columns, on the player block's rows (:func:`tiebreak_columns.build_round_robin`); the
+    Rank output and the ranking key become the one ranking (points, the list, start number)."""
+    offered = tiebreak_columns.ROUND_ROBIN
+    book.tiebreak_slots(offered, tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN),
+                        data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
+    area = tiebreak_columns.Area(at.block(HELPERS) + len(EVENT_HELPERS) + 1, at.n, at.n, at.top, offered,
+                                 tiebreak_columns.RR_BLOCKS, tiebreak_columns.RR_HELPERS)
+    code0 = at.block(CODE)
+    tiebreak_columns.build_round_robin(book, ws, area, tiebreak_columns.CrossSources(
+        code=lambda i, j: f"{L(code0 + j)}{at.g0 + i}", codes=lambda i: at.row_of(CODE, at.g0 + i),
+        points_row=f"${L(code0)}${at.pts_row}:${L(code0 + at.n - 1)}${at.pts_row}",
+        points=lambda i: helpers.cell("points", at.g0 + i), present=lambda i: helpers.cell("present", at.g0 + i),
+        rating_column=helpers.col("rating_value", at.g0, at.g_last)))
+    points = f"${L(at.out)}${at.top}:${L(at.out)}${at.last}"
+    rank_col = at.out + OUTPUTS.index("Rank")
+    for i in range(at.n):
+        row = at.top + i
+        present = helpers.cell("present", at.g0 + i)
+        book.formula(ws, f"{L(rank_col)}{row}", tiebreak_columns.rank(area, row, points, f"{L(at.out)}{row}", present),
+                     fill=OUTPUT_FILL)
+        book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
+    book.name("Rank", ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
+    return area
+
+
+def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
+               area: tiebreak_columns.Area) -> None:
+    """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
-           for key in ("Points", "SB", "Change", "NewRating")}
+           for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
+    slots, headers = tiebreak_columns.standings_columns(area, 6)
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
-        out["Points"], out["SB"], out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers))
+        out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
+        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers), header_formulas=headers)
 
 
 def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> str:

@@ -20,7 +20,8 @@ TOP = 5  # the first row of the table (headers on the row above)
 
 
 def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
-          key_column: int, rank_column: int, progress: str | None = None) -> Worksheet:
+          key_column: int, rank_column: int, progress: str | None = None,
+          header_formulas: dict[int, str] | None = None) -> Worksheet:
     """Add the standings sheet of ``main``'s players (rows ``top``–``last``).
 
     ``columns`` are the printed columns after the place: (header key, column on ``main``,
@@ -28,6 +29,7 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     ``progress`` a text formula saying how far the event is ("After round 4"), printed on row 3
     with the event's dates (number cells in the date format: no text functions of dates, which
     differ between spreadsheets and locales).
+    ``header_formulas`` replaces the header of column ``k`` (0-based) by a formula.
     """
     n = last - top + 1
     ws = book.sheet("sheet.standings")
@@ -43,6 +45,8 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     book.header(ws, TOP - 1, 1, "col.place")
     for k, (key, _, _) in enumerate(columns):
         book.header(ws, TOP - 1, 2 + k, key)
+        if header_formulas and k in header_formulas:  # a header the book's choices name (a tie-break's code)
+            ws.cell(row=TOP - 1, column=2 + k).value = "=" + header_formulas[k]
     place_col, row_col = width + 2, width + 3
     book.header(ws, TOP - 1, place_col, "work.place_of")
     book.header(ws, TOP - 1, row_col, "work.row_of")

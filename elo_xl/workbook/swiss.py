@@ -23,11 +23,12 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
-from . import norms_sheet, standings_sheet
+from . import norms_sheet, standings_sheet, tiebreak_columns
 from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
 from .codes import NOTHING
-from .event import PlayerColumns, RowRanges, event_block
+from .event import HELPERS, PlayerColumns, RowRanges, event_block
 
 #: The defined name of each players-table column (beside the spec's Ratings and KFactors).
 FIELD_NAMES = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
@@ -120,10 +121,41 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     _headers(book, ws, at, helpers)
     for i in range(at.n):
         _player_row(book, ws, at, helpers, i, data)
+    area = _tiebreaks(book, ws, at, helpers, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at)
+    _standings(book, ws, at, area)
     _norms(book, ws, at, helpers)
+
+
+def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
+               data: dict[str, Any]) -> tiebreak_columns.Area:
+    """The tie-break slots on the Event sheet and the tie-break area right of the helper
+    columns (:mod:`tiebreak_columns`); the Rank output and the ranking key become the one
+    ranking (points, the chosen list, start number) and Buchholz C.07's (articles 8 and 16)."""
+    book.tiebreak_slots(tiebreak_columns.SWISS, tiebreak_columns.chosen(data.get("tiebreaks"), tiebreak_columns.SWISS,
+                                                                      DEFAULT_SWISS), data.get("tiebreak_rules") or VERSIONS[-1])
+    area = tiebreak_columns.Area(helpers.first + len(HELPERS) + 1, at.n, at.r, at.top)
+    row_of = lambda i: at.top + i  # noqa: E731
+    tiebreak_columns.build(book, ws, area, tiebreak_columns.Sources(
+        code=lambda i, t: at.cell(CODE, t, row_of(i)), pairing=lambda i, t: at.cell(OPPONENTS, t, row_of(i)),
+        colour=lambda i, t: at.cell(COLOURS, t, row_of(i)), codes=lambda i: at.row_of(CODE, row_of(i)),
+        colours=lambda i: at.row_of(COLOURS, row_of(i)), points=lambda i: helpers.cell("points", row_of(i)),
+        present=lambda i: helpers.cell("present", row_of(i)),
+        rating_column=helpers.col("rating_value", at.top, at.last),
+        round_columns=lambda t: (at.column(OPPONENTS, t), at.column(CODE, t))))
+    points = f"${L(at.out)}${at.top}:${L(at.out)}${at.last}"
+    rank_col, bh_col = at.out + OUTPUTS.index("Rank"), at.out + OUTPUTS.index("Buchholz")
+    bh = area.value0 + area.work.index("BH")
+    for i in range(at.n):
+        row = at.top + i
+        present = helpers.cell("present", row)
+        book.formula(ws, f"{L(rank_col)}{row}", tiebreak_columns.rank(area, row, points, f"{L(at.out)}{row}", present),
+                     fill=OUTPUT_FILL)
+        book.formula(ws, f"{L(bh_col)}{row}", f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
+        book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
+    book.name("Rank", ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
+    return area
 
 
 def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
@@ -142,16 +174,19 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
     norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: ref(ws, helpers.cell("present", at.top + i)))
 
 
-def _standings(book: Book, ws: Worksheet, at: Layout) -> None:
-    """The printable standings sheet: by points, then Buchholz, then start number."""
+def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area) -> None:
+    """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
-           for key in ("Points", "Buchholz", "Change", "NewRating")}
+           for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
+    first = 6  # the tie-breaks' place among the columns below
+    slots, headers = tiebreak_columns.standings_columns(area, first)
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
-        out["Points"], out["Buchholz"], out["Change"], out["NewRating"]], at.key_col,
+        out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
         at.out + OUTPUTS.index("Rank"), progress=f.sentence(book.t("standings.after_round", round="{round}"), round=(
-            f.rounds_played([ref(ws, at.column(CODE, t).replace("$", "")) for t in range(at.r)]))))
+            f.rounds_played([ref(ws, at.column(CODE, t).replace("$", "")) for t in range(at.r)]))),
+        header_formulas=headers)
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:

@@ -1,0 +1,319 @@
+"""The tie-break columns of the Swiss book: every tie-break the book offers, per player, by
+native formulas (:mod:`tiebreak_formulas`), the six chosen on the Event sheet
+(``Tiebreak1`` … ``Tiebreak6``) and the one ranking: points, the list, then start number
+(``Rank``).
+
+The area stands to the right of the working area, so the sheet's other blocks keep their
+places. It reads each round through the working area's game codes (one cell per game, after
+the checks of both rows) and the pairings, colours and ratings as the book holds them:
+
+* per round: the kind of round (C.07 16.2), the value its opponent adds to Buchholz (16.3,
+  16.4), the cut key (16.5), the opponent's rating (10), the points against a player still
+  tied (6);
+* per player: the adjusted score, the cut values, Buchholz's largest values, DE's group key,
+  one column per offered tie-break (headed by its code, which the chosen slots look up),
+  the six chosen values, their numeric copies for the ranking, and the place.
+
+``TbRounds`` (the rounds counted: the last in which anybody has a pairing or a result)
+stands on row 3; ``TbNew`` (the 2026 rules) and ``TbDePos`` (DE's place in the list) on the
+Event sheet.
+
+>>> [code for code in SWISS if code != "DE"][:3]
+['BH/C1', 'BH', 'SB']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import tiebreak_formulas as tf
+from .formulas import sonneborn_berger
+from .book import OUTPUT_FILL, WORK_FILL, Book
+
+#: The tie-breaks the Swiss book computes, in the order of its dropdown (FIDE's recommended
+#: list first).
+SWISS = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG", "BH/C2", "BH/M1", "BH/M2", "WON", "BPG", "ARO", "TPR")
+#: The six slots.
+SLOTS = 6
+#: Per-round blocks of the area.
+KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
+BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter", "tb.level")
+#: Per-player helper columns, before the value columns.
+HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_met", "de_mini",
+           "de_mini2", "de_reach")
+
+
+def chosen(given: list[str] | None, offered: tuple[str, ...], default: tuple[str, ...]) -> list[str]:
+    """The slots' first contents: ``given`` (an event's ``202`` list) when the book computes
+    every code of it, else ``default`` (FIDE's recommended list); six at most.
+
+    >>> chosen(["BH", "SB"], SWISS, ("DE",)), chosen(["BH", "APRO"], SWISS, ("DE",))
+    (['BH', 'SB'], ['DE'])
+    """
+    codes = list(given) if given and all(code in offered for code in given) else list(default)
+    return codes[:SLOTS]
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where one player's round data stand: ``code(i, t)``, ``pairing(i, t)``, ``colour(i, t)``
+    cells; ``codes(i)``/``colours(i)`` his rows; ``points``, ``present``, ``rating`` (0 when
+    unrated) his helper cells; ``columns`` the code and pairing columns of round ``t`` over
+    every player (for the rounds counted)."""
+
+    code: Callable[[int, int], str]
+    pairing: Callable[[int, int], str]
+    colour: Callable[[int, int], str]
+    codes: Callable[[int], str]
+    colours: Callable[[int], str]
+    points: Callable[[int], str]
+    present: Callable[[int], str]
+    rating_column: str
+    round_columns: Callable[[int], tuple[str, str]]
+
+
+class Area:
+    """The tie-break area of ``n`` players and ``r`` rounds (a round robin: ``n`` columns, one
+    per opponent) from column ``first``, rows from ``top``: per-round ``blocks`` (header keys),
+    per-player ``helpers``, one value column per code of ``offered`` (DE last)."""
+
+    def __init__(self, first: int, n: int, r: int, top: int, offered: tuple[str, ...] = SWISS,
+                 blocks: tuple[str, ...] = BLOCK_KEYS, helpers: tuple[str, ...] = HELPERS):
+        self.first, self.n, self.r, self.top = first, n, r, top
+        self.blocks, self.helpers = blocks, helpers
+        self.last_row = top + n - 1
+        self.helper0 = first + len(blocks) * (r + 1)
+        self.value0 = self.helper0 + len(helpers)
+        self.work = [code for code in offered if code != "DE"]
+        self.de_col = self.value0 + len(self.work)
+        self.slot0 = self.de_col + 1
+        self.key0 = self.slot0 + SLOTS
+        self.last_col = self.key0 + SLOTS - 1
+
+    def cell(self, block: int, t: int, row: int) -> str:
+        return f"{L(self.first + block * (self.r + 1) + t)}{row}"
+
+    def row_of(self, block: int, row: int) -> str:
+        return f"{self.cell(block, 0, row)}:{self.cell(block, self.r - 1, row)}"
+
+    def helper(self, key: str, row: int) -> str:
+        return f"{L(self.helper0 + self.helpers.index(key))}{row}"
+
+    def column(self, col: int) -> str:
+        return f"${L(col)}${self.top}:${L(col)}${self.last_row}"
+
+    def helper_column(self, key: str) -> str:
+        return self.column(self.helper0 + self.helpers.index(key))
+
+
+
+def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
+    """Write the Swiss area: the rounds counted, the headers and every player's formulas."""
+    a = area
+    active = []
+    for t in range(a.r):
+        pairs, codes = src.round_columns(t)
+        active.append(f'COUNTIF({pairs},">0")+' + "+".join(f"COUNTIF({codes},{c})" for c in (12, 30, 31, 32)) + ">0")
+    rounds = "0"
+    for t in range(a.r):
+        rounds = f"IF({active[t]},{t + 1},{rounds})"
+    _event_cell(book, ws, a, "TbRounds", "tb.rounds", rounds)
+    _headers(book, ws, a)
+    for i in range(a.n):
+        _player(book, ws, a, src, i)
+    _names(book, ws, a)
+
+
+def _event_cell(book: Book, ws: Worksheet, a: Area, name: str, key: str, text: str) -> None:
+    row = a.top - 1
+    book.label(ws, f"{L(a.first)}{row - 3}", key, bold=True)
+    book.formula(ws, f"{L(a.first)}{row - 2}", text, fill=WORK_FILL)
+    book.name(name, ws, f"{L(a.first)}{row - 2}")
+
+
+def _headers(book: Book, ws: Worksheet, a: Area) -> None:
+    hdr = a.top - 1
+    book.label(ws, f"{L(a.first)}{hdr - 1}", "tb.title", bold=True)
+    for block, key in enumerate(a.blocks):
+        for t in range(a.r):
+            book.header(ws, hdr, a.first + block * (a.r + 1) + t, key, number=t + 1)
+    for k, key in enumerate(a.helpers):
+        book.header(ws, hdr, a.helper0 + k, f"tb.{key}")
+    for k, code in enumerate(a.work + ["DE"]):
+        book.text(ws, f"{L(a.value0 + k)}{hdr}", code)  # the code: the slots look it up here
+    for k in range(SLOTS):
+        book.header(ws, hdr, a.slot0 + k, "tb.slot", number=k + 1)
+        book.header(ws, hdr, a.key0 + k, "tb.key", number=k + 1)
+
+
+def _names(book: Book, ws: Worksheet, a: Area) -> None:
+    for k in range(SLOTS):
+        col = L(a.slot0 + k)
+        book.name(f"Tiebreak{k + 1}", ws, f"{col}{a.top}:{col}{a.last_row}")
+    book.widths(ws, {c: 6 for c in range(a.first, a.last_col + 1)})
+
+
+def _work_range(a: Area, row: int) -> str:
+    return f"${L(a.value0)}{row}:${L(a.de_col - 1)}{row}"
+
+
+def _codes_row(a: Area) -> str:
+    return f"${L(a.value0)}${a.top - 1}:${L(a.de_col - 1)}${a.top - 1}"
+
+
+def _slot_value(a: Area, row: int, k: int) -> str:
+    """The value of the code in slot ``k`` (from 1) for DE's group key: 0 for none."""
+    return f"IFERROR(INDEX({_work_range(a, row)},1,MATCH(INDEX(TbCodes,{k}),{_codes_row(a)},0)),0)"
+
+
+def _de_key(a: Area, row: int, points: str, present: str) -> str:
+    """DE's group key: points and the values of the slots before DE's ("" on an empty row)."""
+    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, row, k)},"")' for k in range(1, SLOTS))
+    return f'IF({present}=0,"",{key})'
+
+
+def _reach(a: Area, h: Callable[[str], str]) -> str:
+    """DE (6.3): the half points among the tied group plus a win for each of them not met."""
+    return f'IF({h("de_key")}="","",{h("de_mini")}+2*(COUNTIF({a.helper_column("de_key")},{h("de_key")})-1-{h("de_met")}))'
+
+
+def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str]) -> None:
+    """The value columns, DE, the six chosen values and their numeric copies of one player."""
+    h = lambda key: a.helper(key, row)  # noqa: E731
+    for k, code in enumerate(a.work):
+        book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
+    de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
+                             a.helper_column("de_mini"), h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
+                             a.helper_column("de_reach"))
+    book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
+    for k in range(SLOTS):
+        code = f"INDEX(TbCodes,{k + 1})"
+        shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
+                 f'INDEX({_work_range(a, row)},1,MATCH({code},{_codes_row(a)},0))))')
+        slot = f"{L(a.slot0 + k)}{row}"
+        book.formula(ws, slot, shown, fill=OUTPUT_FILL)
+        book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
+
+
+def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
+    row = a.top + i
+    h = lambda key: a.helper(key, row)  # noqa: E731
+    kinds, values, keys, ratings, meets = (a.row_of(b, row) for b in (KIND, VALUE, CUT, RATING, ENCOUNTER))
+    codes = src.codes(i)
+    for t in range(a.r):
+        code, pairing = src.code(i, t), src.pairing(i, t)
+        kind = a.cell(KIND, t, row)
+        book.formula(ws, kind, tf.round_kind(code, pairing, t + 1), fill=WORK_FILL)
+        value = a.cell(VALUE, t, row)
+        book.formula(ws, value, tf.opponent_value(kind, code, pairing, a.helper_column("adjusted"), h("s2")),
+                     fill=WORK_FILL)
+        book.formula(ws, a.cell(CUT, t, row), tf.cut_key(kind, value, t + 1), fill=WORK_FILL)
+        book.formula(ws, a.cell(RATING, t, row), tf.opponent_rating(code, pairing, src.rating_column), fill=WORK_FILL)
+        book.formula(ws, a.cell(ENCOUNTER, t, row),
+                     tf.encounter_points(code, pairing, a.helper_column("de_key"), h("de_key")), fill=WORK_FILL)
+        book.formula(ws, a.cell(LEVEL, t, row), tf.level_points(
+            code, pairing, a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini")),
+            fill=WORK_FILL)
+    present = src.present(i)
+    helpers = {
+        "s2": f"2*{src.points(i)}",
+        "last": tf.last_available(kinds),
+        "adjusted": tf.adjusted(h("s2"), h("last"), kinds),
+        "bh2": f"SUM({values})",
+        "x1": tf.cut_value(keys, 1), "x2": tf.cut_value(keys, 2),
+        **{f"a{k}": tf.largest(values, k) for k in range(1, 5)},
+        "de_key": _de_key(a, row, src.points(i), present),
+        "de_met": f"COUNT({meets})",
+        "de_mini": f"SUM({meets})",
+        "de_mini2": f"SUM({a.row_of(LEVEL, row)})",
+        "de_reach": _reach(a, h),
+    }
+    for key, text in helpers.items():
+        book.formula(ws, h(key), text, fill=WORK_FILL)
+    x, big = [h("x1"), h("x2")], [h(f"a{k}") for k in range(1, 5)]
+    trimmed = lambda cut, median: f"{tf.buchholz_trimmed(h('bh2'), x, big, cut, median)}/2"  # noqa: E731
+    aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
+    values_of = {
+        "BH": f"{h('bh2')}/2", "BH/C1": trimmed(1, 0), "BH/C2": trimmed(2, 0), "BH/M1": trimmed(0, 1),
+        "BH/M2": trimmed(0, 2), "SB": tf.sonneborn_berger(codes, values),
+        "PS": tf.progressive([src.code(i, t) for t in range(a.r)]), "WIN": tf.wins(codes), "WON": tf.won(codes),
+        "BPG": tf.black_games(codes, src.colours(i)), "BWG": tf.black_wins(codes, src.colours(i)),
+        "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
+    }
+    _values_and_slots(book, ws, a, row, present, values_of)
+
+
+#: The round-robin book's tie-breaks (FIDE's recommended list first): a crosstable has no
+#: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
+ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
+RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
+RR_HELPERS = ("games", "de_key", "de_met", "de_mini", "de_mini2", "de_reach")
+
+
+@dataclass(frozen=True)
+class CrossSources:
+    """A round robin's data: ``code(i, j)`` player ``i``'s game code against ``j`` (the
+    diagonal holds nothing), ``codes(i)`` his row, ``points_row`` the players' points as a row
+    over the code block, ``points(i)``, ``present(i)``, ``rating_column`` (0 when unrated)."""
+
+    code: Callable[[int, int], str]
+    codes: Callable[[int], str]
+    points_row: str
+    points: Callable[[int], str]
+    present: Callable[[int], str]
+    rating_column: str
+
+
+def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> None:
+    """Write the round-robin area (C.07 15.2: a forfeit is a game against its opponent; no
+    score is adjusted): ``TbGames`` the most games a player has played (Koya's 50 %)."""
+    _event_cell(book, ws, a, "TbGames", "tb.games", f"MAX({a.helper_column('games')})")
+    _headers(book, ws, a)
+    for i in range(a.n):
+        row = a.top + i
+        h = lambda key: a.helper(key, row)  # noqa: E731
+        codes = src.codes(i)
+        for j in range(a.n):
+            code = src.code(i, j)
+            book.formula(ws, a.cell(0, j, row), tf.cross_encounter_points(
+                code, a.helper_column("de_key"), str(j + 1), h("de_key")), fill=WORK_FILL)
+            book.formula(ws, a.cell(1, j, row), tf.opponent_rating(code, str(j + 1), src.rating_column),
+                         fill=WORK_FILL)
+            book.formula(ws, a.cell(2, j, row), tf.level_points(
+                code, str(j + 1), a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini"),
+                f"{code}<90"), fill=WORK_FILL)
+        present = src.present(i)
+        meets, ratings = a.row_of(0, row), a.row_of(1, row)
+        helpers = {"games": f'COUNTIF({codes},"<90")', "de_key": _de_key(a, row, src.points(i), present),
+                   "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})",
+                   "de_mini2": f"SUM({a.row_of(2, row)})", "de_reach": _reach(a, h)}
+        for key, text in helpers.items():
+            book.formula(ws, h(key), text, fill=WORK_FILL)
+        aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
+        values_of = {
+            "WIN": tf.wins(codes), "WON": f"{tf.won(codes)}+COUNTIF({codes},12)",
+            "SB": sonneborn_berger(codes, src.points_row), "KS": tf.koya(codes, src.points_row),
+            "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
+        }
+        _values_and_slots(book, ws, a, row, present, values_of)
+    _names(book, ws, a)
+
+
+def rank(a: Area, row: int, points_column: str, points: str, present: str) -> str:
+    """The player's place: 1 + the players ranked above (:func:`tiebreak_formulas.ahead`)."""
+    keys = [(a.column(a.key0 + k), f"{L(a.key0 + k)}{row}") for k in range(SLOTS)]
+    numbers = f"$A${a.top}:$A${a.last_row}"
+    return f'IF({present}=0,"",1+{tf.ahead(points_column, points, keys, numbers, f"$A{row}")})'
+
+
+def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
+    """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``) and their
+    headers: each the code chosen in its slot (``first``: the place of the first among the
+    printed columns)."""
+    columns = [("tb.column", area.slot0 + k, None) for k in range(SLOTS)]
+    headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(SLOTS)}
+    return columns, headers
