@@ -1,6 +1,7 @@
 """The rating report as an ``.xlsx`` workbook (``elo-xl rate EVENT -o report.xlsx``): one sheet,
-the event's heading line, the table's columns (:data:`elo_xl.report.COLUMNS`, with each
-player's norms made under ``--norms``) with a frozen header, column widths from the words, and
+the event's heading line, the table's columns (:func:`elo_xl.report.columns`: one per
+tie-break of the list after Points, as the text table; each player's norms made under
+``--norms``) with a frozen header, column widths from the words, and
 a print setup an arbiter can pin up: landscape, one page wide, the header repeated on every
 page. The notes follow the table.
 
@@ -8,8 +9,10 @@ page. The notes follow the table.
 >>> report = rate_tournament(from_crosstable(["=Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> import io, openpyxl
 >>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(report))).active
->>> ws["B3"].value, ws["B3"].data_type, ws["N3"].value, ws.freeze_panes, ws.print_title_rows
-('=Ann', 's', 4, 'C3', '$2:$2')
+>>> ws["B3"].value, ws["B3"].data_type, ws["Q2"].value, ws["Q3"].value, ws.freeze_panes, ws.print_title_rows
+('=Ann', 's', 'Change', 4, 'C3', '$2:$2')
+>>> [c.value for c in ws[2]][6:12]   # the tie-breaks of a round robin after Points, as the table
+['Points', 'DE', 'WIN', 'SB', 'KS', 'Rank']
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from ..report import COLUMNS, LEFT, heading, ranked_rows
+from ..report import LEFT, columns as table_columns, heading, ranked_rows
 from ..tournament import Report
 from ..tournament_norms import norms_text
 from .book import FONT, TITLE_FONT, Book
@@ -42,7 +45,7 @@ def as_xlsx(report: Report) -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Rating report"
-    columns = [(header, key, signed) for header, key, signed in COLUMNS]
+    columns = table_columns(report)
     rows = ranked_rows(report)
     with_norms = "norms" in report.event
     if with_norms:
