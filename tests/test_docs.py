@@ -10,7 +10,8 @@
   ``elo_xl/cli.py``'s parser defines. The test reads the parser, so an option added there
   and not yet documented is reported by name (every difference at once).
 * Every ``elo-xl`` line of a ``text`` block (synopses, recipes not run) names real commands
-  and options; the JSON shape ``docs/cli.md`` shows is the one ``rate --format json`` prints.
+  and options; the JSON shape ``docs/cli.md`` shows is the one ``rate --format json`` prints,
+  and the norm fields it and ``docs/norms.md`` show are those ``rate --norms`` adds.
 * The README stays a front door (at most about 200 lines) and its two commands are the ones
   ``.ci/run`` runs, word for word.
 """
@@ -284,6 +285,25 @@ def test_the_json_shape_shown_is_what_rate_prints(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert shown_event == list(printed["event"])
     assert shown_player == list(printed["players"][0])
+
+
+def test_the_norm_fields_shown_are_what_rate_norms_prints(tmp_path, capsys):
+    """The ``--norms`` fields on the command-line and norms pages, against ``rate --norms`` of the
+    built-in Swiss with two rounds still to play (so the event's ``after_round`` and
+    ``of_rounds`` are there)."""
+    import json
+
+    event = tmp_path / "mid.trf"
+    event.write_text(SAMPLE.read_text(encoding="utf-8").replace("\nXXR 7\n", "\nXXR 9\n"), encoding="utf-8")
+    assert cli.main(["rate", str(event), "--norms", "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    checks = [check for player in printed["players"] for check in player["norms"]]
+    assert checks and printed["event"]["norms"]["of_rounds"] == 9
+    for page in (CLI_PAGE, (ROOT / "docs" / "norms.md").read_text(encoding="utf-8")):
+        block = next(b for b in text_blocks(page) if b.startswith('"event":'))
+        event_part, players_part = block.split('"players":', 1)
+        assert re.findall(r'"(\w+)"', event_part.split('"norms":', 1)[1]) == list(printed["event"]["norms"])
+        assert re.findall(r'"(\w+)"', players_part.split('"norms":', 1)[1]) == list(checks[0])
 
 
 def test_every_page_is_in_the_site_navigation():

@@ -100,3 +100,18 @@ def test_period_format_contradiction(tmp_path, capsys):
     assert output_format(None, "list.csv") == "csv"
     with pytest.raises(EloError, match="--format txt contradicts -o list.csv"):
         output_format("txt", "list.csv")
+
+
+def test_xlsx_report_has_the_tiebreak_columns_of_the_table(event, tmp_path, capsys):
+    """The report shows the tie-breaks that decide the rank, in the list's order after Points,
+    as the text table does. A crosstable is a round robin: FIDE's list is DE, WIN, SB, KS
+    (C.07). By hand: Ann won her one game (WIN 1), Bob none (WIN 0); Ann ranks first."""
+    out = tmp_path / "r.xlsx"
+    assert main(["rate", str(event), "-o", str(out)]) == 0
+    ws = openpyxl.load_workbook(out).active
+    header = [c.value for c in ws[2]]
+    at = header.index("Points")
+    assert header[at:at + 6] == ["Points", "DE", "WIN", "SB", "KS", "Rank"]
+    ann = {h: c.value for h, c in zip(header, ws[3])}
+    bob = {h: c.value for h, c in zip(header, ws[4])}
+    assert (ann["WIN"], bob["WIN"], ann["Rank"], bob["Rank"]) == (1, 0, 1, 2)

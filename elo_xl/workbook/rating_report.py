@@ -1,6 +1,7 @@
 """The rating report as an ``.xlsx`` workbook (``elo-xl rate EVENT -o report.xlsx``): one sheet,
-the event's heading line, the table's columns (:func:`elo_xl.report.columns`: tie-breaks included, with each
-player's norms made under ``--norms``) with a frozen header, column widths from the words, and
+the event's heading line, the table's columns (:func:`elo_xl.report.columns`: one per
+tie-break of the list after Points, as the text table; each player's norms made under
+``--norms``) with a frozen header, column widths from the words, and
 a print setup an arbiter can pin up: landscape, one page wide, the header repeated on every
 page. The notes follow the table.
 
@@ -10,7 +11,7 @@ page. The notes follow the table.
 >>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(report))).active
 >>> ws["B3"].value, ws["B3"].data_type, ws["Q2"].value, ws["Q3"].value, ws.freeze_panes, ws.print_title_rows
 ('=Ann', 's', 'Change', 4, 'C3', '$2:$2')
->>> [c.value for c in ws[2]][6:12]  # the tie-breaks of the list after Points, as the table shows them
+>>> [c.value for c in ws[2]][6:12]   # the tie-breaks of a round robin after Points, as the table
 ['Points', 'DE', 'WIN', 'SB', 'KS', 'Rank']
 """
 
@@ -22,7 +23,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from ..report import LEFT, columns as report_columns, heading, ranked_rows
+from ..report import LEFT, columns as table_columns, heading, ranked_rows
 from ..tournament import Report
 from ..tournament_norms import norms_text
 from .book import FONT, TITLE_FONT, Book
@@ -44,7 +45,7 @@ def as_xlsx(report: Report) -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Rating report"
-    columns = report_columns(report)  # the table's columns, tie-breaks included
+    columns = table_columns(report)
     rows = ranked_rows(report)
     with_norms = "norms" in report.event
     if with_norms:
