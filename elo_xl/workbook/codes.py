@@ -109,14 +109,29 @@ def game(own: str, other: str) -> str:
 
 def implied_opponent(pairing: str, number: str, pairings: str) -> str:
     """The opponent of a round as the book counts it: the typed start number, or, on a row
-    that names nobody, the one row that names this player in that round (blank when none or
-    several do). ``pairings`` is the round's column of typed opponents.
+    that names nobody, the one row that names this player in that round (0 when none or
+    several do: a number, as a typed ``0000`` is, so that ``>0`` and INDEX read it as no
+    opponent). ``pairings`` is the round's column of typed opponents.
 
     >>> implied_opponent("J6", "$A6", "$J$6:$J$9")
-    'IF(OR(J6="",J6=0),IF(COUNTIF($J$6:$J$9,$A6)=1,MATCH($A6,$J$6:$J$9,0),""),J6)'
+    'IF(OR(J6="",J6=0),IF(COUNTIF($J$6:$J$9,$A6)=1,MATCH($A6,$J$6:$J$9,0),0),J6)'
     """
-    return (f'IF(OR({pairing}="",{pairing}=0),IF(COUNTIF({pairings},{number})=1,MATCH({number},{pairings},0),""),'
+    return (f'IF(OR({pairing}="",{pairing}=0),IF(COUNTIF({pairings},{number})=1,MATCH({number},{pairings},0),0),'
             f"{pairing})")
+
+
+def implied_colour(colour: str, pairing: str, opponent: str, colours: str) -> str:
+    """The colour of a round as the book counts it: the typed one, or, on a row that names
+    nobody but is named by one row (``opponent``, :func:`implied_opponent`), the other colour
+    of that row's (as ``export`` writes the implied line). ``colours`` is the round's column
+    of typed colours.
+
+    >>> implied_colour("V6", "J6", "AZ6", "$V$6:$V$9")
+    'IF(V6<>"",V6,IF(OR(J6="",J6=0),IF(AZ6=0,"",IF(INDEX($V$6:$V$9,AZ6)="w","b",IF(INDEX($V$6:$V$9,AZ6)="b","w",""))),""))'
+    """
+    other = f"INDEX({colours},{opponent})"
+    return (f'IF({colour}<>"",{colour},IF(OR({pairing}="",{pairing}=0),IF({opponent}=0,"",'
+            f'IF({other}="w","b",IF({other}="b","w",""))),""))')
 
 
 def rounds_code(pairing: str, opponent: str, own: str, number: str, players: str, back: str, other: str,
@@ -148,7 +163,7 @@ def rounds_code(pairing: str, opponent: str, own: str, number: str, players: str
     paired_elsewhere = f'AND({back}<>"",{back}<>0,{back}<>{number})'
     wrong = (f"IF({no_opponent},0,IF({bad_number},1,IF({paired_elsewhere},1,"
              f"IF({back}={number},0,{claims}-1))))")
-    return f'IF({opponent}="",{unpaired},IF({wrong}>0,{ONE_SIDED},{game(own, other)}))'
+    return f'IF(OR({opponent}="",{opponent}=0),{unpaired},IF({wrong}>0,{ONE_SIDED},{game(own, other)}))'
 
 
 def conflicts(codes: str) -> str:

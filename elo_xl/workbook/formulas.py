@@ -47,6 +47,7 @@ from .codes import (  # noqa: F401  (re-exported: the templates read every formu
     conflicts,
     crosstable_code,
     game,
+    implied_colour,
     implied_opponent,
     other_side,
     points,

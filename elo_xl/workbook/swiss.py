@@ -46,10 +46,11 @@ OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buch
 #: The ranking key: points × this + Buchholz (Buchholz stays far below it).
 POINTS_WEIGHT = 100000
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
-#: ``OPPONENT`` is the opponent as counted: the typed one, or the row that names this one.
-OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS, OPPONENT = range(9)
+#: ``OPPONENT`` is the opponent as counted: the typed one, or the row that names this one;
+#: ``COLOUR_USED`` the colour as counted (the typed one, or the other colour of that row's).
+OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS, OPPONENT, COLOUR_USED = range(10)
 WORK_HEADERS = ((BASE, "work.base"), (CODE, "work.code"), (OPP_USED, "work.opp_used"), (EXPECTED, "work.expected"),
-                (OPP_POINTS, "work.opp_points"), (OPPONENT, "work.opponent"))
+                (OPP_POINTS, "work.opp_points"), (OPPONENT, "work.opponent"), (COLOUR_USED, "work.colour_used"))
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class Layout:
 
     @property
     def helpers(self) -> int:  # the first helper column
-        return self.block(OPPONENT) + self.r + 1
+        return self.block(COLOUR_USED) + self.r + 1
 
     def cell(self, k: int, t: int, row: int) -> str:
         """Round ``t`` of block ``k`` on ``row``."""
@@ -138,12 +139,13 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     area = tiebreak_columns.Area(helpers.first + len(HELPERS) + 1, at.n, at.r, at.top)
     row_of = lambda i: at.top + i  # noqa: E731
     tiebreak_columns.build(book, ws, area, tiebreak_columns.Sources(
-        code=lambda i, t: at.cell(CODE, t, row_of(i)), pairing=lambda i, t: at.cell(OPPONENTS, t, row_of(i)),
-        colour=lambda i, t: at.cell(COLOURS, t, row_of(i)), codes=lambda i: at.row_of(CODE, row_of(i)),
-        colours=lambda i: at.row_of(COLOURS, row_of(i)), points=lambda i: helpers.cell("points", row_of(i)),
+        # the opponent and colour as counted, so a board typed on one row counts for both
+        code=lambda i, t: at.cell(CODE, t, row_of(i)), pairing=lambda i, t: at.cell(OPPONENT, t, row_of(i)),
+        colour=lambda i, t: at.cell(COLOUR_USED, t, row_of(i)), codes=lambda i: at.row_of(CODE, row_of(i)),
+        colours=lambda i: at.row_of(COLOUR_USED, row_of(i)), points=lambda i: helpers.cell("points", row_of(i)),
         present=lambda i: helpers.cell("present", row_of(i)),
         rating_column=helpers.col("rating_value", at.top, at.last),
-        round_columns=lambda t: (at.column(OPPONENTS, t), at.column(CODE, t))))
+        round_columns=lambda t: (at.column(OPPONENT, t), at.column(CODE, t))))
     points = f"${L(at.out)}${at.top}:${L(at.out)}${at.last}"
     rank_col, bh_col = at.out + OUTPUTS.index("Rank"), at.out + OUTPUTS.index("Buchholz")
     bh = area.value0 + area.work.index("BH")
@@ -231,6 +233,8 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
                                                                                EXPECTED, OPP_POINTS, OPPONENT))
         typed = at.column(OPPONENTS, t)
         book.formula(ws, who, f.implied_opponent(pairing, f"$A{row}", typed), fill=WORK_FILL)
+        book.formula(ws, at.cell(COLOUR_USED, t, row), f.implied_colour(at.cell(COLOURS, t, row), pairing, who,
+                                                                        at.column(COLOURS, t)), fill=WORK_FILL)
         book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
         book.formula(ws, code, f.rounds_code(pairing, who, base, f"$A{row}", str(at.n), f"INDEX({typed},{who})",
                                              f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})"),
