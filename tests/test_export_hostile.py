@@ -15,7 +15,6 @@ import sys
 import tracemalloc
 from pathlib import Path
 
-import pytest
 
 from elo_xl.cli import main
 from elo_xl.export import book_to_trf
@@ -24,14 +23,9 @@ from elo_xl.io import xlsx_archive
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import hostile_books  # noqa: E402
 
-TRF = Path(__file__).parent / "data" / "trf" / "swiss-10x9.trf"
 
 
-@pytest.fixture(scope="module")
-def book_bytes(tmp_path_factory) -> bytes:
-    path = tmp_path_factory.mktemp("book") / "book.xlsx"
-    assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(path)]) == 0
-    return path.read_bytes()
+from test_export_errors import book_bytes  # noqa: E402,F401  (one Swiss book made from the 10×9 TRF)
 
 
 def refusal(data: bytes, tmp_path: Path, capsys, monkeypatch) -> str:

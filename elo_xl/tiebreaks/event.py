@@ -25,9 +25,9 @@ from typing import Any, NamedTuple
 
 from ..errors import EloError
 from ..results import (
-    COMPLEMENT, FORFEIT_LOSS, FORFEIT_WIN, RESULT_TEXT, WITHOUT_OPPONENT, grid, is_blank, parse_result, parse_whole,
-    shape,
+    FORFEIT_LOSS, RESULT_TEXT, WITHOUT_OPPONENT, grid, is_blank, parse_result, parse_whole, shape,
 )
+from ..standings import from_crosstable as crosstable_games  # the one reading of a crosstable's cells
 
 
 class Round(NamedTuple):
@@ -219,25 +219,8 @@ def from_crosstable(results: Any, ratings: Sequence[int | None] | None = None,
     >>> e.round_robin, e.ordered, e.rounds[0]
     (True, False, [Round(opponent=2, colour='', code=2), Round(opponent=3, colour='', code=1)])
     """
-    table = grid(results)
-    n, m = shape(results)
-    if n != m:
-        raise EloError(f"results is {n}×{m}; a crosstable has one row and one column per player")
-    rows = []
-    for i in range(n):
-        row = []
-        for j in range(n):
-            if i == j:
-                continue
-            own, other = table[i][j], table[j][i]
-            if not is_blank(own):
-                code = parse_result(own, "results", (i + 1, j + 1))
-            elif not is_blank(other):
-                code = COMPLEMENT[parse_result(other, "results", (j + 1, i + 1))]
-            else:
-                code = None
-            row.append(Round(j + 1, "", code) if code is not None else ABSENT)
-        rows.append(row)
+    rows = [[Round(j, "", code) if code is not None else ABSENT for j, code in row]
+            for row in crosstable_games(results)]
     return Event(rows, list(ratings) if ratings is not None else [], True, start, ordered=False)
 
 
