@@ -27,6 +27,10 @@ from .codes import NOTHING, PENDING, by_points
 CUT_OFFSET = 1000
 #: Cut keys: value × this + round number (rounds ≤ 15 < 16) keeps every key distinct.
 CUT_SCALE = 16
+#: Kind cells of voluntarily unplayed rounds: -(offset + round number), one band per kind
+#: (rounds ≤ 99 stay within a band of 100): bands 2, 4, 5 and 6, and 7 the end of the last.
+KIND_BAND = 100
+KIND_FORFEIT_LOSS, KIND_HALF_BYE, KIND_ZERO_BYE, KIND_ABSENT, KIND_END = (k * KIND_BAND for k in (2, 4, 5, 6, 7))
 #: Codes of a game over the board with a result (rated or not).
 GAME_CODES = (0, 1, 2, 20, 21, 22)
 
@@ -40,7 +44,8 @@ def round_kind(code: str, pairing: str, t: int) -> str:
     """The kind cell of round ``t`` (from 1): see the module's description."""
     return (f'IF({t}>TbRounds,"",IF(OR({code}<=2,AND({code}>=20,{code}<=22),{code}={PENDING},{code}=12,{code}=32,'
             f'AND({code}={NOTHING},{pairing}>0)),{t},'
-            f"IF(AND({code}=10,{pairing}>0),-{200 + t},IF({code}=31,-{400 + t},IF({code}=30,-{500 + t},-{600 + t})))))")
+            f"IF(AND({code}=10,{pairing}>0),-{KIND_FORFEIT_LOSS + t},IF({code}=31,-{KIND_HALF_BYE + t},"
+            f"IF({code}=30,-{KIND_ZERO_BYE + t},-{KIND_ABSENT + t})))))")
 
 
 def last_available(kinds: str) -> str:
@@ -52,8 +57,8 @@ def adjusted(own_halves: str, last: str, kinds: str) -> str:
     """The score (halves) his opponents' tie-breaks count (C.07 16.3): his zero-point byes and
     absences after his last round of availability (16.2.5) count as draws (a half-point bye
     is one already; a forfeit loss is 16.2.4, at face value)."""
-    return (f'{own_halves}+COUNTIFS({kinds},"<"&-(500+{last}),{kinds},">"&-600)'
-            f'+COUNTIFS({kinds},"<"&-(600+{last}),{kinds},">"&-700)')
+    return (f'{own_halves}+COUNTIFS({kinds},"<"&-({KIND_ZERO_BYE}+{last}),{kinds},">"&-{KIND_ABSENT})'
+            f'+COUNTIFS({kinds},"<"&-({KIND_ABSENT}+{last}),{kinds},">"&-{KIND_END})')
 
 
 def opponent_value(kind: str, code: str, pairing: str, adjusted_column: str, own_halves: str) -> str:
