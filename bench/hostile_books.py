@@ -4,7 +4,7 @@ Each function takes the bytes of a real Swiss book (``elo-xl workbook swiss``) a
 changed copy; ``bench/bench_faults.py`` times them at full size, ``bench/fuzz.py`` draws them
 at random sizes (generator ``hostile-book``) and the tests build small ones.
 
-- :func:`many_sheets`: ``xl/workbook.xml`` names ``count`` sheets (all pointing to one part);
+- :func:`many_sheets`: ``xl/workbook.xml`` names ``count`` more sheets (all pointing to one part);
 - :func:`many_names`: ``count`` defined names;
 - :func:`deep_xml`: a sheet part nested ``levels`` deep (``<a><a><a>…``), deflated to little;
 - :func:`lying_sizes`: a sheet part whose zip entry declares a small size but unpacks to
@@ -15,7 +15,7 @@ at random sizes (generator ``hostile-book``) and the tests build small ones.
 >>> import zipfile, io
 >>> book = _zip({"xl/workbook.xml": b'<workbook><sheets><sheet name="A" sheetId="1" id="rId1"/></sheets></workbook>'})
 >>> zipfile.ZipFile(io.BytesIO(many_sheets(book, 3))).read("xl/workbook.xml").count(b"<sheet ")
-3
+4
 """
 
 from __future__ import annotations
@@ -26,18 +26,14 @@ import struct
 import zipfile
 import zlib
 
+from fuzz_faces import _zip  # the fuzz harness's zip writer (this file sits beside it in bench/)
+
 
 def _parts(data: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {info.filename: archive.read(info) for info in archive.infolist()}
 
 
-def _zip(parts: dict[str, bytes], level: int = 6) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data, compresslevel=level)
-    return buffer.getvalue()
 
 
 def _largest_sheet(parts: dict[str, bytes]) -> str:
@@ -45,7 +41,7 @@ def _largest_sheet(parts: dict[str, bytes]) -> str:
 
 
 def many_sheets(book: bytes, count: int) -> bytes:
-    """The book with ``count`` sheets named in ``xl/workbook.xml`` (the first sheet's part each)."""
+    """The book with ``count`` more sheets named in ``xl/workbook.xml`` (each the first sheet's part)."""
     parts = _parts(book)
     xml = parts["xl/workbook.xml"]
     first = re.search(rb"<sheet [^>]*/>", xml)

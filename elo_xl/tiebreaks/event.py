@@ -24,10 +24,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..errors import EloError
-from ..results import (
-    FORFEIT_LOSS, RESULT_TEXT, WITHOUT_OPPONENT, grid, is_blank, parse_result, parse_whole, shape,
-)
-from ..standings import from_crosstable as crosstable_games  # the one reading of a crosstable's cells
+from ..results import FORFEIT_LOSS, RESULT_TEXT, grid, is_blank
+from ..standings import from_crosstable as crosstable_games, from_rounds as rounds_games  # one reading of the cells
 
 
 class Round(NamedTuple):
@@ -187,21 +185,12 @@ def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Seque
     >>> from_rounds([[1, "H"], [0, "-"]], [[2, None], [1, None]], [["w", None], ["b", None]]).rounds[1]
     [Round(opponent=1, colour='b', code=0), Round(opponent=None, colour='', code=4)]
     """
-    ptable, rtable = grid(pairings), grid(results)
-    (n, r), (rn, rr) = shape(pairings), shape(results)
-    if (rn, rr) != (n, r):
-        raise EloError(f"results is {rn}×{rr} but pairings is {n}×{r}; give one result per pairing cell")
+    games = rounds_games(results, pairings)  # the one reading of the rounds form's cells
     ctable = grid(colours) if colours is not None else None
     rows = []
-    for i in range(n):
+    for i, player in enumerate(games):
         row = []
-        for t in range(r):
-            value = ptable[i][t]
-            opp = None if is_blank(value) else parse_whole(value, "pairings", 0, n, (i + 1, t + 1)) or None
-            cell = rtable[i][t]
-            code = None if is_blank(cell) else parse_result(cell, "results", (i + 1, t + 1))
-            if opp is None and code not in WITHOUT_OPPONENT:
-                code = None
+        for t, (opp, code) in enumerate(player):
             colour = "" if ctable is None or is_blank(ctable[i][t]) else str(ctable[i][t]).strip().lower()
             row.append(Round(opp, colour if colour in ("w", "b") else "", code))
         rows.append(row)
