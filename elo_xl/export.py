@@ -614,18 +614,30 @@ def book_tiebreaks(book: Any) -> tuple[Any, str | None]:
     ``TiebreakRules``); (None, None) for a book that names none: the defaults apply. A code
     or version that is not one is an error naming its cell."""
     from . import tiebreaks
+    from .workbook.tiebreak_columns import ROUND_ROBIN, SWISS
 
     codes: list[str] | None = None
     version: str | None = None
     if book.has("TiebreakList"):
         slots = book.range("TiebreakList", 6, 1)
         given = [(k, _text(row[0])) for k, row in enumerate(slots.rows)]
+        offered = SWISS if book.has("Pairings") else ROUND_ROBIN
+        seen: dict[str, int] = {}
         for k, text in given:
-            if text:
-                try:
-                    tiebreaks.parse_code(text)
-                except EloError as error:
-                    raise EloError(f"{book.path}: {slots.cell(k)} (TiebreakList): {error}") from None
+            if not text:
+                continue
+            where = f"{book.path}: {slots.cell(k)} (TiebreakList)"
+            try:
+                tiebreaks.parse_code(text)
+            except EloError as error:
+                raise EloError(f"{where}: {error}") from None
+            # a slot the book shows red counts for nothing there: refuse it rather than rank otherwise
+            if text.upper() not in offered:
+                raise EloError(f"{where}: {show(text)} is not a tie-break this book computes, so the book counts "
+                               f"nothing for it (the slot is red); choose one of {', '.join(offered)}, or clear it")
+            if text.upper() in seen:
+                raise EloError(f"{where}: {show(text)} is already in {slots.cell(seen[text.upper()])}; clear one of them")
+            seen[text.upper()] = k
         codes = [text for _, text in given if text] or None
     if book.has("TiebreakRules"):
         cell = book.range("TiebreakRules", 1, 1)

@@ -95,7 +95,8 @@ def test_the_exercise_papers_official_values(office: Any, held_book: Path, tmp_p
 def test_a_red_slot_for_a_code_the_swiss_book_does_not_compute(libreoffice: Any, held_book: Path,
                                                                 tmp_path: Path) -> None:
     """KS (a round-robin tie-break) and a code given twice are refused with their reason, and
-    the slot counts for nothing; export refuses a code that is no code of C.07."""
+    the slot counts for nothing; export refuses a code that is no code of C.07, and each red
+    slot, naming its cell."""
     book = openpyxl.load_workbook(held_book)
     put(book, "TiebreakList", ["BH", "KS", "BH", None, None, None])
     (sheet, cells), = book.defined_names["TiebreakList"].destinations
@@ -113,6 +114,15 @@ def test_a_red_slot_for_a_code_the_swiss_book_does_not_compute(libreoffice: Any,
 
     with pytest.raises(EloError, match=r"B\d+ \(TiebreakList\): tie-break \"XYZ\" is not a code of C.07"):
         book_to_trf(tmp_path / "bad.xlsx")
+    # the slots the book shows red: export refuses them, naming the cell, rather than rank otherwise
+    put(book, "TiebreakList", ["BH", "KS", None, None, None, None])
+    book.save(tmp_path / "ks.xlsx")
+    with pytest.raises(EloError, match=rf"B{first + 1} \(TiebreakList\): \"KS\" is not a tie-break this book computes"):
+        book_to_trf(tmp_path / "ks.xlsx")
+    put(book, "TiebreakList", ["BH", "SB", "bh", None, None, None])
+    book.save(tmp_path / "twice.xlsx")
+    with pytest.raises(EloError, match=rf"B{first + 2} \(TiebreakList\): \"bh\" is already in \S*B{first};"):
+        book_to_trf(tmp_path / "twice.xlsx")
 
 
 def test_export_ranks_by_the_books_list_and_version(held_book: Path, tmp_path: Path) -> None:
