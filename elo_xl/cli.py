@@ -411,8 +411,9 @@ def run_export(args: argparse.Namespace) -> int:
     not_an_input(args.output, args.book)
     _trf_output(args.output)
     text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules)
+    summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
     _emit(text, args.output)
-    print(trf_summary(args.output, text))
+    print(summary)
     return 0
 
 
