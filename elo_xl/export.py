@@ -234,12 +234,15 @@ def read_book(path: str | Path) -> Tournament:
 
 def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
     """The Event sheet's fields and the TRF lines the book kept."""
+    from .io.trf_keep import unpack_cells
+
     event = {}
     for key, name in EVENT_NAMES:
         r = book.range(name, 1, 1)
         event[key] = _text(r.rows[0][0])
         if any(ch in event[key] for ch in "\r\n"):
             raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
+        _fits_a_line(event[key], f"{where}{r.cell(0)}", 4)  # written after its record code and a space
     records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
     if book.has("TrfRecords"):
         kept = book.range("TrfRecords", 100_000, 1)
@@ -247,8 +250,20 @@ def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[An
             text = _text(row[0])
             if any(ch in text for ch in "\r\n"):
                 raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
+            for line in unpack_cells([text]):
+                _fits_a_line(line, f"{where}{kept.cell(i)}")
         records = [row[0] for row in kept.rows]
     return event, records
+
+
+def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
+    """Refuse a value that would make a TRF line longer than a TRF reader takes (the written
+    file must read back), naming its cell."""
+    from .io.trf_format import MAX_LINE
+
+    if prefix + len(text) > MAX_LINE:
+        raise EloError(f"{where}: {prefix + len(text):,} characters make a TRF line longer than {MAX_LINE:,}; "
+                       "shorten the cell")
 
 
 def _player_columns(path: Path, book: _Book) -> dict[str, _Range]:

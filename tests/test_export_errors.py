@@ -156,6 +156,20 @@ def test_event_data_with_a_line_break(book, capsys):
     assert export_error(book, capsys).startswith(f"elo-xl: book.xlsx, {sheet}!{ref.replace('$', '')}: ")
 
 
+@pytest.mark.parametrize("name, extra", [("EventName", 4), ("TrfRecords", 0)])
+def test_a_cell_too_long_for_a_trf_line(book, capsys, name, extra):
+    """A TRF line holds at most 4,096 characters (io.trf_format.MAX_LINE); an event name is
+    written after ``012 `` (4 more). The file would not read back, so export names the cell."""
+    wb = openpyxl.load_workbook(book)
+    sheet, ref = next(iter(wb.defined_names[name].destinations))
+    first = ref.replace("$", "").split(":")[0]
+    wb[sheet][first] = "x" * (4096 - extra + 1)
+    wb.save(book)
+    line = export_error(book, capsys)
+    assert line.startswith(f"elo-xl: book.xlsx, {sheet}!{first}: 4,097 characters make a TRF line longer"), line
+    assert not Path("out.trf").exists()
+
+
 # --- books whose structure was changed --------------------------------------------------------------
 
 
