@@ -78,6 +78,19 @@ def test_formulas_are_recalculated(recalculated: Path, reader: str) -> None:
     assert read_values(recalculated, reader=reader) == EXPECTED
 
 
+def test_values_without_saving(libreoffice: LibreOffice, tmp_path: Path) -> None:
+    # The formula cells' results straight over the bridge: the same as a saved file gives,
+    # except the empty text (kept as "") and a logical result (1: the bridge has no type for it).
+    values = libreoffice.values(small_book(tmp_path / "book.xlsx"))
+    formulas = {
+        "Data": {**{cell: value for cell, value in EXPECTED["Data"].items() if cell[0] != "A"}, "B3": "", "B7": 1},
+        "R&D's <list>": {"A1": 6},
+    }
+    assert values == formulas
+    assert type(values["Data"]["B8"]) is float and type(values["Data"]["B1"]) is int
+    assert list(tmp_path.iterdir()) == [tmp_path / "book.xlsx"]  # nothing written
+
+
 @pytest.mark.parametrize("reader", READERS)
 def test_an_openpyxl_file_has_no_results(tmp_path: Path, reader: str) -> None:
     values = read_values(small_book(tmp_path / "book.xlsx"), reader=reader)

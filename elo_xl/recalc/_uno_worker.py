@@ -15,6 +15,10 @@ JSON line on stdin.
   ``{"ready": false, "error": "..."}``;
 - a request ``{"op": "recalculate" | "pdf", "src": ..., "dst": ...}`` gets
   ``{"ok": true, "seconds": ...}`` or ``{"ok": false, "error": "..."}``;
+- ``{"op": "values", "src": ...}`` gets ``{"ok": true, "seconds": ..., "values": {sheet:
+  {"B7": value}}}``: every formula cell's result after ``calculateAll`` (numbers, text, and
+  error cells as their text, ``#DIV/0!`` or ``Err:502``), read over the bridge one block of
+  formula cells at a time, without saving the document;
 - ``{"op": "ping"}`` gets ``{"ok": true, "seconds": 0.0}``;
 - ``{"op": "quit"}``, or the end of stdin (the parent died), makes it ask LibreOffice to
   terminate and exit.
@@ -36,6 +40,47 @@ def one_line(error):
     """An exception as one line of text: its class name and message."""
     text = " ".join(str(getattr(error, "Message", "") or error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+#: ``com.sun.star.sheet.CellFlags.FORMULA`` and ``com.sun.star.sheet.FormulaResult.ERROR``.
+FORMULA_CELLS, ERROR_RESULTS = 16, 4
+
+
+def column_letters(column):
+    """``0`` -> ``A``, ``26`` -> ``AA`` (a column index from 0)."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def sheet_values(sheet):
+    """{"B7": result} of every formula cell of *sheet*: numbers as floats, text as text, an
+    error as the text LibreOffice shows for it (``getDataArray`` has no error values)."""
+    found = {}
+    letters = {}
+    for address in sheet.queryContentCells(FORMULA_CELLS).getRangeAddresses():
+        block = sheet.getCellRangeByPosition(address.StartColumn, address.StartRow,
+                                             address.EndColumn, address.EndRow)
+        for r, row in enumerate(block.getDataArray(), start=address.StartRow + 1):
+            for c, value in enumerate(row, start=address.StartColumn):
+                letter = letters.get(c) or letters.setdefault(c, column_letters(c))
+                found[f"{letter}{r}"] = value
+    for address in sheet.queryFormulaCells(ERROR_RESULTS).getRangeAddresses():
+        for column in range(address.StartColumn, address.EndColumn + 1):
+            for row in range(address.StartRow, address.EndRow + 1):
+                found[f"{column_letters(column)}{row + 1}"] = sheet.getCellByPosition(column, row).getString()
+    return found
+
+
+def close(document):
+    """Close *document* without saving (dispose of it if it refuses)."""
+    try:
+        document.close(True)
+    except Exception:
+        document.dispose()
 
 
 class Worker:
@@ -80,15 +125,7 @@ class Worker:
 
     def convert(self, op, src, dst):
         """Load *src* hidden, recalculate every formula, store it to *dst* with the op's filter."""
-        url = self.uno.systemPathToFileUrl(os.path.abspath(src))
-        # Hidden=True is essential: a visible load makes LibreOffice 7.4 abort headless.
-        # UpdateDocMode 0 (NO_UPDATE) and MacroExecutionMode 0 (NEVER_EXECUTE): no links, no macros.
-        document = self.desktop.loadComponentFromURL(
-            url, "_blank", 0,
-            self.properties(Hidden=True, ReadOnly=True, UpdateDocMode=0, MacroExecutionMode=0),
-        )
-        if document is None:
-            raise RuntimeError(f"LibreOffice could not open {src}")
+        document = self.load(src)
         try:
             if not hasattr(document, "calculateAll"):
                 raise RuntimeError(f"{src} is not a spreadsheet")
@@ -98,10 +135,33 @@ class Worker:
                 self.properties(FilterName=FILTERS[op], Overwrite=True),
             )
         finally:
-            try:
-                document.close(True)
-            except Exception:
-                document.dispose()
+            close(document)
+
+    def values(self, src):
+        """Load *src* hidden, recalculate every formula, and return its formula cells' results."""
+        document = self.load(src)
+        try:
+            if not hasattr(document, "calculateAll"):
+                raise RuntimeError(f"{src} is not a spreadsheet")
+            document.calculateAll()
+            sheets = document.Sheets
+            return {sheets.getByIndex(k).Name: sheet_values(sheets.getByIndex(k))
+                    for k in range(sheets.getCount())}
+        finally:
+            close(document)
+
+    def load(self, src):
+        """The document *src*, loaded hidden and read-only, without links or macros."""
+        url = self.uno.systemPathToFileUrl(os.path.abspath(src))
+        # Hidden=True is essential: a visible load makes LibreOffice 7.4 abort headless.
+        # UpdateDocMode 0 (NO_UPDATE) and MacroExecutionMode 0 (NEVER_EXECUTE): no links, no macros.
+        document = self.desktop.loadComponentFromURL(
+            url, "_blank", 0,
+            self.properties(Hidden=True, ReadOnly=True, UpdateDocMode=0, MacroExecutionMode=0),
+        )
+        if document is None:
+            raise RuntimeError(f"LibreOffice could not open {src}")
+        return document
 
     def terminate(self):
         """Ask LibreOffice to quit; it may drop the connection while answering."""
@@ -145,6 +205,15 @@ def main(argv=None):
             break
         if op == "ping":
             answer({"ok": True, "seconds": 0.0})
+            continue
+        if op == "values":
+            started = time.monotonic()
+            try:
+                found = worker.values(request["src"])
+            except Exception as error:
+                answer({"ok": False, "error": one_line(error)})
+            else:
+                answer({"ok": True, "seconds": time.monotonic() - started, "values": found})
             continue
         if op not in FILTERS:
             answer({"ok": False, "error": f"unknown operation {op!r}"})

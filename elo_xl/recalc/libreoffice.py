@@ -83,6 +83,13 @@ _SOFFICE_PLACES = (
 )
 
 
+def _whole(value: object) -> object:
+    """A float that is whole as an ``int`` (as :func:`~elo_xl.recalc.read_values` gives it)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def find_soffice() -> str | None:
     """The ``soffice`` program to run, or ``None`` when LibreOffice is not installed."""
     configured = os.environ.get(SOFFICE_VARIABLE)
@@ -243,10 +250,37 @@ class LibreOffice:
         """
         return self._request("pdf", src, dst)
 
+    def values(self, src: str | os.PathLike[str]) -> dict[str, dict[str, object]]:
+        """Open *src*, recalculate every formula and return each formula cell's result:
+        sheet title -> {"B7": value}, without saving anything (the fast way to a book's
+        values: :func:`elo_xl.workbook.with_values` stores them in the book).
+
+        Numbers come as ``int`` when whole, else ``float``; text as ``str`` (``""`` for the
+        empty text); an error as its text (``"#DIV/0!"``, ``"Err:502"``). A logical result
+        comes as 1 or 0: the bridge's blocks of values carry no type beyond number and text.
+        """
+        reply = self._send("values", src, None)
+        found = reply.get("values")
+        if not isinstance(found, dict):
+            raise RuntimeError(f"LibreOffice sent no values for {src}")
+        return {sheet: {cell: _whole(value) for cell, value in cells.items()} for sheet, cells in found.items()}
+
     def _request(self, op: str, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
-        source, target = readable_file(src, what="the workbook to open").resolve(), Path(dst).resolve()
+        target = Path(dst).resolve()
         if not target.parent.is_dir():
             raise EloError(f"{dst}: the folder {target.parent} does not exist")
+        temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+        try:
+            reply = self._send(op, src, temporary)
+            os.replace(temporary, target)
+        except BaseException:
+            _remove(temporary)
+            raise
+        return float(reply["seconds"])
+
+    def _send(self, op: str, src: str | os.PathLike[str], temporary: Path | None) -> dict[str, object]:
+        """One request to the worker: its reply, with ``seconds`` the time it took here."""
+        source = readable_file(src, what="the workbook to open").resolve()
         with self._lock:
             if not self._entered:
                 raise RuntimeError("LibreOffice is not started: use `with LibreOffice() as office:`")
@@ -255,28 +289,24 @@ class LibreOffice:
                 self._start()
             session = self._session
             assert session is not None
-            temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+            request = {"op": op, "src": str(source)}
+            if temporary is not None:
+                request["dst"] = str(temporary)
             started = time.monotonic()
             try:
-                reply = session.ask({"op": op, "src": str(source), "dst": str(temporary)}, self.timeout)
+                reply = session.ask(request, self.timeout)
             except _Broken as problem:
                 self._stop(graceful=False)
-                _remove(temporary)
                 raise RuntimeError(f"LibreOffice failed on {src}: {problem}; it will be restarted") from None
             seconds = time.monotonic() - started
             if not reply.get("ok"):
-                _remove(temporary)
                 message = str(reply.get("error", "unknown error"))
                 if not session.alive():
                     self._stop(graceful=False)
                     raise RuntimeError(f"LibreOffice crashed on {src}: {message}")
                 raise RuntimeError(f"LibreOffice failed on {src}: {message}")
-            try:
-                os.replace(temporary, target)
-            except BaseException:
-                _remove(temporary)
-                raise
-            return seconds
+            reply["seconds"] = seconds
+            return reply
 
     def _start(self) -> None:
         soffice = self._soffice or find_soffice()

@@ -86,21 +86,21 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
     """
     import tempfile
 
-    from ..recalc import LibreOffice, available, read_values
+    from ..recalc import LibreOffice, available
     from .archive import inject_values
 
     if office is None and not available():
         raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
                        "and python3-uno, or leave out --values")
     with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder:
-        source, computed = Path(folder, "book.xlsx"), Path(folder, "computed.xlsx")
+        source = Path(folder, "book.xlsx")
         source.write_bytes(xlsx)
         if office is None:
             with LibreOffice() as started:
-                started.recalculate(source, computed)
+                values = started.values(source)
         else:
-            office.recalculate(source, computed)
-        return inject_values(xlsx, read_values(computed))
+            values = office.values(source)
+        return inject_values(xlsx, values)
 
 
 def write(path: str | os.PathLike[str], kind: str, lang: str = "en", values: bool = False,

@@ -39,8 +39,13 @@ import re
 import stat
 import zipfile
 from collections.abc import Callable, Mapping
+from typing import Any
 from io import BytesIO
 
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
+from openpyxl.writer.excel import ExcelWriter
+
+from . import sheet_xml
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
 from ..recalc.values import sheet_parts
 
@@ -115,6 +120,29 @@ class _FixedZip(zipfile.ZipFile):
             self.writestr(arcname or os.path.basename(filename), file.read())
 
 
+class _Writer(ExcelWriter):
+    """openpyxl's writer with each worksheet's rows written by :mod:`.sheet_xml` (fast, with
+    shared formulas); a worksheet it does not support is written by openpyxl."""
+
+    def write_worksheet(self, ws: Any) -> None:
+        if self.workbook.write_only:
+            super().write_worksheet(ws)
+            return
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = sheet_xml.Writer(ws)
+        try:
+            writer.write()
+            part = writer.part()
+        except sheet_xml.Unsupported:
+            super().write_worksheet(ws)
+            return
+        ws._rels = writer._rels
+        self._archive.writestr(ws.path[1:], part)
+        self.manifest.append(ws)
+
+
 def save_deterministic(workbook: object, timestamp: str = FIXED_TIMESTAMP) -> bytes:
     """Save an openpyxl workbook straight to deterministic bytes (one pass, no re-compression).
 
@@ -126,13 +154,11 @@ def save_deterministic(workbook: object, timestamp: str = FIXED_TIMESTAMP) -> by
     >>> deterministic(data) == data
     True
     """
-    from openpyxl.writer.excel import ExcelWriter
-
     moment = datetime.datetime.strptime(timestamp, "%Y-%m-%dT%H:%M:%SZ")
     workbook.properties.created = workbook.properties.modified = moment  # type: ignore[attr-defined]
     buffer = BytesIO()
     with _FixedZip(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
-        ExcelWriter(workbook, archive).write_data()
+        _Writer(workbook, archive).write_data()
     return buffer.getvalue()
 
 

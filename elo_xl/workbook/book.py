@@ -16,6 +16,7 @@ from copy import copy
 from typing import Any, Iterable, Sequence
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname, range_boundaries
@@ -101,12 +102,28 @@ _AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
+def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
+    """``Cell(ws, row=row, column=column)`` without its keyword handling (400,000 cells in a
+    big book): the attributes openpyxl 3.1's constructor sets, each to the same value."""
+    cell = Cell.__new__(Cell)
+    cell.parent, cell.row, cell.column = ws, row, column
+    cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
+    return cell
+
+
 def _cell(ws: Worksheet, coordinate: str) -> Any:
     """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
     match = _COORDINATE.fullmatch(coordinate)
     if match is None:
         return ws[coordinate]
-    return ws.cell(row=int(match[2]), column=column_index_from_string(match[1]))
+    row, column = int(match[2]), column_index_from_string(match[1])
+    cells = ws._cells
+    target = cells.get((row, column))
+    if target is None:
+        target = cells[(row, column)] = _new_cell(ws, row, column)
+        if row > ws._current_row:
+            ws._current_row = row
+    return target
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:
@@ -233,13 +250,16 @@ class Book:
             apply(target)
             self._styles[key] = copy(target._style)
         else:
-            target._style = copy(style)
+            target._style = style.__copy__()
 
     def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
                 fill: PatternFill | None = None) -> None:
         """A formula cell (locked), ``text`` without the leading ``=``."""
         target = _cell(ws, cell)
-        target.value = "=" + text
+        # what openpyxl's value setter does for a formula, without its checks of user text:
+        # a formula is the book's own text
+        target._value = "=" + text
+        target.data_type = "f"
         if number_format or fill is not None:
             def apply(c: Any) -> None:
                 if number_format:
