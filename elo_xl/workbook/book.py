@@ -140,6 +140,18 @@ def ref(sheet: Worksheet | str, cell: str) -> str:
     return f"{quote_sheetname(title)}!{':'.join(parts)}"
 
 
+def row_ref(sheet: Worksheet | str, cell: str) -> str:
+    """A reference to ``cell`` on ``sheet`` with fixed columns and relative rows, for a formula
+    repeated row by row (it can then be shared down its column, :mod:`.sheet_xml`):
+    ``'Round robin'!$C5``.
+
+    >>> row_ref("Swiss", "BQ6:CA6")
+    "'Swiss'!$BQ6:$CA6"
+    """
+    sheet_part, _, cells = ref(sheet, cell).rpartition("!")
+    return f"{sheet_part}!{re.sub(r'[$](?=[0-9])', '', cells)}"
+
+
 def cell_name(column: int, row: int, absolute: bool = False) -> str:
     """``(3, 5)`` → ``C5`` (or ``$C$5``)."""
     letter = get_column_letter(column)

@@ -39,7 +39,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import norms
 from . import norm_formulas as nf
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, row_ref
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
@@ -113,7 +113,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
         ws.cell(row=TOP - 1, column=c, value=name).fill = WORK_FILL
     table_row = last + 3
     _tables(book, ws, table_row, m + 1)
-    main_cell = lambda column, i: ref(main, f"{cells[column]}{top + i}")  # noqa: E731
+    main_cell = lambda column, i: row_ref(main, f"{cells[column]}{top + i}")  # noqa: E731
     whole = lambda name: f"${col[name]}${TOP}:${col[name]}${last}"  # noqa: E731
     exempt = "NormExemptCell=FlagYes"
     for i in range(n):

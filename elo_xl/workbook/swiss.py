@@ -26,7 +26,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
 from . import norms_sheet, standings_sheet, tiebreak_columns
-from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref, row_ref
 from .codes import NOTHING
 from .event import HELPERS, PlayerColumns, RowRanges, event_block
 
@@ -164,16 +164,16 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
     """The norms sheet: one slot per round; the rounds with no opponent and nothing typed are
     the rounds still to play (:func:`elo_xl.norms.evaluate`'s ``remaining``)."""
     def code(i: int, t: int | None) -> str:
-        return ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
+        return row_ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
 
     def rest(i: int) -> str:
-        codes, pairings = code(i, None), ref(ws, at.row_of(OPPONENT, at.top + i))
+        codes, pairings = code(i, None), row_ref(ws, at.row_of(OPPONENT, at.top + i))
         return f'COUNTIF({codes},{NOTHING})-COUNTIFS({codes},{NOTHING},{pairings},">0")'
 
-    games = norms_sheet.Games(at.r, code, lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)), rest)
+    games = norms_sheet.Games(at.r, code, lambda i, t: row_ref(ws, at.cell(OPPONENT, t, at.top + i)), rest)
     cells = {key: L(at.field(field)) for key, field in (("names", "name"), ("ratings", "rating"),
                                                          ("titles", "title"), ("federations", "federation"))}
-    norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: ref(ws, helpers.cell("present", at.top + i)))
+    norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: row_ref(ws, helpers.cell("present", at.top + i)))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area) -> None:
