@@ -254,6 +254,7 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
 def _inject_sheet(xml: bytes, values: Mapping[str, object], part: str) -> bytes:
     """*xml* with every formula cell's cached value taken from *values*."""
     count = 0
+    texts: dict[tuple[type, object], tuple[bytes | None, bytes]] = {}  # a book's values repeat
 
     def replace(match: re.Match[bytes]) -> bytes:
         nonlocal count
@@ -262,7 +263,14 @@ def _inject_sheet(xml: bytes, values: Mapping[str, object], part: str) -> bytes:
         reference = _REFERENCE.search(attributes)
         if reference is None:
             raise ValueError(f"{part}: a formula cell without a reference: {match[0][:80]!r}")
-        kind, text = cell_text(values.get(reference[1].decode("ascii"), None))
+        value = values.get(reference[1].decode("ascii"), None)
+        key = (value.__class__, value)
+        try:
+            kind, text = texts[key]
+        except KeyError:
+            kind, text = texts[key] = cell_text(value)
+        except TypeError:  # not hashable: stored as it is, or refused by cell_text
+            kind, text = cell_text(value)
         attributes = _TYPE.sub(b"", attributes)
         if kind is not None:
             attributes += b' t="' + kind + b'"'

@@ -624,8 +624,10 @@ class Book:
         cells = ws._cells
         areas = [range_boundaries(area.replace("$", "")) for area in _AREA.findall(str(ws.print_area or ""))]
         for (row, column), c in cells.items():
-            value = c.value
-            if not isinstance(value, str) or c.data_type == "f" or value.startswith("="):
+            if c.data_type != "s":  # text only (formulas are "f"); read first: 400,000 cells
+                continue
+            value = c._value
+            if not isinstance(value, str) or value.startswith("="):
                 continue
             wraps = c.has_style and c.alignment.wrap_text
             if (row, column) in spans and not wraps:

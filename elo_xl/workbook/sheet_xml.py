@@ -47,6 +47,7 @@ from typing import Any
 from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
@@ -59,6 +60,8 @@ ROW = "\x00"
 _RELATIVE = re.compile(r"(?<![A-Za-z0-9_.])(\$?[A-Z]{1,3})(\d+)(?![\d(A-Za-z_])")
 #: A reference to whole rows (``5:5``), which a shared formula would shift too.
 _WHOLE_ROWS = re.compile(r"(?<![A-Za-z0-9_.$])\$?\d+:\$?\d+")
+#: The packed style of a cell without style (openpyxl's ``StyleArray()``: nine zeros).
+_NO_STYLE = StyleArray().tobytes()
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
@@ -145,7 +148,7 @@ def sheet_data(ws: Worksheet) -> str:
     array formulas)."""
     cells = sorted(ws._cells.items())
     styles = ws.parent._cell_styles
-    style_ids: dict[Any, int] = {}
+    style_ids: dict[bytes, int] = {}
     epoch = ws.parent.epoch
     dimensions = ws.row_dimensions
     out = ["<sheetData>"]
@@ -178,15 +181,16 @@ def sheet_data(ws: Worksheet) -> str:
             ws._comments.append(CommentRecord.from_cell(cell))
         value = cell._value
         style = cell._style
-        styled = bool(style) and any(style)
+        packed = style.tobytes() if style is not None else _NO_STYLE  # hashed in C, unlike the array
+        styled = packed != _NO_STYLE
         if value is None and not styled and not cell._comment:
             continue
-        if cell.hyperlink:
+        if cell.hyperlink:  # a property: a merged cell has no _hyperlink
             ws._hyperlinks.append(cell.hyperlink)
         if styled:
-            number = style_ids.get(style)
+            number = style_ids.get(packed)
             if number is None:
-                number = style_ids[style] = styles.add(style)
+                number = style_ids[packed] = styles.add(style)
             head = f'<c r="{get_column_letter(column)}{row}" s="{number}"'
         else:
             head = f'<c r="{get_column_letter(column)}{row}"'
