@@ -341,23 +341,15 @@ def big_archive(cells: int) -> bytes:
     return buffer.getvalue()
 
 
-def test_inject_is_linear() -> None:
+def test_inject_a_big_sheet() -> None:
+    # 100,000 formula cells, each given its value (the time it takes is measured by
+    # bench/bench_workbook.py, "values stored", not asserted here)
     letters = "ABCDEFGHIJ"
-    timings = {}
-    for cells in (10_000, 100_000):
-        data = big_archive(cells)
-        values = {"Big": {f"{letters[c - 1]}{r}": r * c for r in range(1, cells // 10 + 1) for c in range(1, 11)}}
-        best = math.inf
-        for _ in range(2):
-            started = time.perf_counter()
-            injected = inject_values(data, values)
-            best = min(best, time.perf_counter() - started)
-        timings[cells] = best
-    print(f"\ninject_values: 10,000 cells {timings[10_000]:.3f} s, 100,000 cells {timings[100_000]:.3f} s")
-    assert timings[100_000] < 10
-    assert timings[100_000] < 40 * timings[10_000]  # linear: ~10x; quadratic: ~100x
-    sheet = entries(injected)["xl/worksheets/sheet1.xml"]
+    data = big_archive(100_000)
+    values = {"Big": {f"{letters[c - 1]}{r}": r * c for r in range(1, 10_001) for c in range(1, 11)}}
+    sheet = entries(inject_values(data, values))["xl/worksheets/sheet1.xml"]
     assert sheet.count(b"<v>") == 100_000 and b'<c r="J10000"><f>ROW()*10</f><v>100000</v></c>' in sheet
+    assert b'<c r="A1"><f>ROW()*1</f><v>1</v></c>' in sheet and b'<c r="C77"><f>ROW()*3</f><v>231</v></c>' in sheet
 
 
 # write_atomically ---------------------------------------------------------------------------
