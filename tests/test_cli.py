@@ -20,6 +20,12 @@ def test_demo_prints_the_engine_numbers(capsys, tmp_path):
         assert str(outcome.new_rating) in line.split()
     assert "Pham Quoc Duy" in out and "2180" in out  # the unrated player's initial rating
     assert (tmp_path / "round-robin-en.xlsx").exists() and (tmp_path / "swiss-en.xlsx").exists()
+    # the last line: one summary of what was written (the samples' sizes, as the sample module has them)
+    from elo_xl.samples import sample_swiss
+
+    swiss = sample_swiss()
+    assert lines[-1] == (f"{tmp_path}: 2 workbooks, round-robin-en.xlsx ({len(ROUND_ROBIN.players)} players), "
+                         f"swiss-en.xlsx ({len(swiss.entrants)} players, {len(swiss.pairings[0])} rounds), FIDE")
 
 
 def test_demo_other_rules(capsys, tmp_path):
