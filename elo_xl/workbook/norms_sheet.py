@@ -2,7 +2,10 @@
 (a dropdown, ``NormTitle``; blank: none) and, live, the games credited (``NormGames``), Ra
 (``NormAverage``), the score, Rp (``NormPerformance``), the points the norm requires with
 these opponents (``NormRequired``), the points still needed (``NormNeeded``) and a status in
-words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them.
+words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them. A title in the main
+sheet's Title column is read as :mod:`elo_xl.titles` reads it (``GM`` or the short ``g``…, any
+case: the norms table's title columns are rendered from that module); a norm of the player's
+own title or a lower one says it is held, as ``elo-xl rate --norms`` does not check it.
 
 Every opponent of a round robin is known from the start: a game not yet played counts in Ra
 and in the games (a game still to play, scoring nothing yet), so the points required show
@@ -134,7 +137,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             book.formula(ws, c, nf.federation_count(row_of["fed"], fd, w["own_fed"]), fill=WORK_FILL)
         k, n_, halves, played, rest = w["k"], w["n"], w["halves"], w["played"], w["rest"]
         title = main_cell("titles", i)
-        match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
+        match = f"MATCH(TRIM({title})&\"\",NormTitles,0)"  # any case, as elo_xl.titles reads it
         formulas = {
             "k": f'IF({present(i)}=0,"",{nf.norm_index(f"C{r}")})',
             "known": f'COUNTIF({row_of["rating"]},">0")',
@@ -215,10 +218,11 @@ def _status(book: Book, r: int, w: dict[str, str]) -> str:
     final = fill(raw(book, "norm.r_score"), score=nf.points_text(halves), required=nf.points_text(req))
     reached = fill(raw(book, "norm.reached"), games=games)
     unknown = fill(raw(book, "norm.unknown"), games=games)
-    return (f'IF({k}="","",IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
+    held = fill(raw(book, "norm.held"), norm=norm)  # as rate --norms, which does not check it
+    return (f'IF({k}="","",IF({w["tcode"]}<={k},{held},IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
             f'IF(AND({w["known"]}=0,{w["rest"]}>0),{unknown},IF({req}="",{no(why_required)},IF({w["mix"]},{no(why_mix)},'
             f'IF({to_play}=0,{no(final)},IF({missing}>2*{to_play},{no(needs)},'
-            f'IF({missing}=0,{reached},{needs}))))))))')
+            f'IF({missing}=0,{reached},{needs})))))))))')
 
 
 def _settings(book: Book, ws: Worksheet) -> None:
@@ -245,7 +249,8 @@ def _tables(book: Book, ws: Worksheet, row: int, n: int) -> None:
     titled_text = ["/".join(sorted(m.titles, key=norms.TITLES.index)) for m in norms.NORMS.values()]
     columns = [("col.norm", "NormList"), ("col.norm_perf", "NormPerf"), ("col.norm_avg", "NormAvg"),
                ("col.norm_floor", "NormFloor"), ("col.norm_titled", "NormTitledText"),
-               ("col.title", "NormTitles"), ("col.norm_holder", "NormHolder"), ("col.norm_level", "NormLevel"),
+               ("col.title", "NormTitles"), ("col.norm_means", "NormMeans"), ("col.norm_holder", "NormHolder"),
+               ("col.norm_level", "NormLevel"),
                ("col.game_words", "NormGameWords")]
     params["NormTitledText"] = titled_text
     params["NormGameWords"] = [counted(k, "game", book.lang) for k in range(n)]
