@@ -193,3 +193,49 @@ def test_wide_sheets_cut_no_title_and_no_header(libreoffice, tmp_path, lang):
             assert len(groups) == 3, groups
             for text in groups:
                 assert sum(all_of(text, page) for page in pages) >= tall, (kind, size, lang, text)
+
+
+def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffice, tmp_path):
+    """A new book's Norms sheet (no player typed) prints its title, its two settings and its
+    headers on one page, and no row: the grid is drawn only where a row holds a player. With
+    five players typed and two norms chosen before round 1, the sheet prints those five rows:
+    in the Swiss each chosen norm has its 9 rounds still to play, no opponent known (nothing is
+    paired); in the round robin the four other players are the opponents."""
+    import re
+
+    from books import put
+    from elo_xl.workbook.norms_sheet import TOP
+
+    def norms_pages(pdf, players: int) -> list[str]:
+        pages = pdf_pages(pdf)
+        start = next(i for i, text in enumerate(pages) if translate("title.norms", "en", players=players) in text)
+        # the Norms sheet prints last (the Tables sheet prints nothing); each page without its footer
+        return [re.sub(r"\s*\d+ ?/ ?\d+\s*$", "", text) for text in pages[start:]]
+
+    for kind, size in (("round-robin", {"players": 10}), ("swiss", {"players": 20, "rounds": 9})):
+        source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
+        source.write_bytes(build(kind, **size))
+        ws = openpyxl.load_workbook(source)[translate("sheet.norms", "en")]
+        assert all(ws.cell(TOP, c).fill.fill_type is None and not (ws.cell(TOP, c).border.left
+                                                                    and ws.cell(TOP, c).border.left.style)
+                   for c in range(1, 11)), kind
+        libreoffice.export_pdf(source, pdf)
+        pages = norms_pages(pdf, size["players"])
+        assert len(pages) == 1, (kind, len(pages))
+        # the page ends with the headers: no start number, no row
+        assert pages[0].rstrip().splitlines()[-1].split()[-1] in (translate("col.norm_status", "en"), "required"), pages[0]
+        assert not {"1", "2", "3", "4", "5"} & set(pages[0].split()), pages[0]
+
+        wb = openpyxl.load_workbook(source)
+        names = [f"Player {i}" for i in range(1, 6)]
+        put(wb, "Names", names + [None] * (size["players"] - 5))
+        put(wb, "NormTitle", ["GM", None, "IM", None, None] + [None] * (size["players"] - 5))
+        wb.save(source)
+        libreoffice.export_pdf(source, pdf)
+        pages = norms_pages(pdf, size["players"])
+        assert len(pages) == 1 and all(name in pages[0] for name in names), pages
+        if kind == "swiss":
+            assert pages[0].count("9 games still to play, no opponent known yet") == 2, pages[0]
+        else:  # four opponents, unrated: each counts as 1400 (B.01 1.4.6), the lowest raised to the
+            # norm's floor (2200 GM, 2050 IM): Ra (3 × 1400 + 2200) / 4 = 1600, (3 × 1400 + 2050) / 4 = 1562.5 → 1563
+            assert "not possible: Ra 1600 below 2380" in pages[0] and "not possible: Ra 1563 below 2230" in pages[0]

@@ -35,6 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Border, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -42,7 +44,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import norms
 from . import norm_formulas as nf
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, Book, ref
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
@@ -124,9 +126,11 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
         w = {name: f"{col[name]}{r}" for name in WORK}
         row_of = {name: f"{L(c)}{r}:{L(c + m - 1)}{r}" for name, c in first.items()}
         codes = games.code(i, None)
-        ws.cell(row=r, column=1, value=i + 1).alignment = CENTER
+        book.formula(ws, f"A{r}", f'IF({present(i)}=0,"",{i + 1})')
+        ws[f"A{r}"].alignment = CENTER
         book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
         book.input_cell(ws, f"C{r}", None, centred=True)
+        ws[f"C{r}"].fill, ws[f"C{r}"].border = PatternFill(), Border()  # shaded where a player is: _grid
         for s in range(m):
             v, t, fd, c = (f"{L(first[name] + s)}{r}" for name in BLOCKS)
             opp = games.opponent(i, s)
@@ -176,7 +180,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             "J": _status(book, r, w),
         }
         for letter, text in shown.items():
-            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2], OUTPUT_FILL)
+            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2])
     for k, (_, name, _) in enumerate(SHOWN):
         if name:
             book.name(name, ws, f"{L(1 + k)}{TOP}:{L(1 + k)}{last}")
@@ -184,11 +188,24 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     dv.error = "GM, IM, WGM, WIM"
     ws.add_data_validation(dv)
     dv.add(f"C{TOP}:C{last}")
+    _grid(ws, last)
     book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 10, 5: 7, 6: 7, 7: 7, 8: 10, 9: 10, 10: 48})
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(len(SHOWN))}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)
     return ws
+
+
+def _grid(ws: Worksheet, last: int) -> None:
+    """The players' rows shaded and ruled where the row holds a player (its name shows): an
+    empty sheet, as a new book's, shows and prints its title and headers and no empty grid."""
+    holds = f'$B{TOP}<>""'
+    shown = L(len(SHOWN))
+    ws.conditional_formatting.add(f"A{TOP}:B{last}", FormulaRule(formula=[holds], border=GRID))
+    ws.conditional_formatting.add(f"C{TOP}:C{last}", FormulaRule(
+        formula=[holds], fill=PatternFill("solid", bgColor=INPUT_FILL.fgColor.rgb), border=GRID))
+    ws.conditional_formatting.add(f"D{TOP}:{shown}{last}", FormulaRule(
+        formula=[holds], fill=PatternFill("solid", bgColor=OUTPUT_FILL.fgColor.rgb), border=GRID))
 
 
 def titled_needed(n: str) -> str:
