@@ -88,7 +88,7 @@ def columns(report: Report) -> list[tuple[str, str, bool]]:
 def parts(report: Report) -> list[list[tuple[str, str, bool]]]:
     """The text table's parts (:data:`STANDINGS`, :data:`RATINGS`) as columns of :func:`columns`."""
     shown = columns(report)
-    by_key = {key: column for column in shown for key in [column[1]]}
+    by_key = {column[1]: column for column in shown}
     codes = report.event.get("tiebreaks") or []
     return [[column for key in part for column in ([by_key[c] for c in codes] if key == TIEBREAKS else [by_key[key]])]
             for part in (STANDINGS, RATINGS)]
