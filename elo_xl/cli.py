@@ -18,8 +18,7 @@ from .io.paths import Outputs, not_an_input, readable_file, writable_file, writa
 from .io.staged import write_folder
 
 LITE_FOLDER = "elo-xl-lite"
-LITE_HINT = ("Replace the xlwings Lite editor's main.py with main.py; keep Lite's requirements.txt as it is "
-             "(its \"# required\" lines are all elo-xl needs; requirements.txt says so).")
+LITE_HINT = "Replace the xlwings Lite editor's main.py with this main.py; keep its requirements.txt as it is."
 DEMO_FOLDER = "elo-xl-demo"
 LANGS = ("en", "vi", "ar", "ru")
 RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
@@ -493,11 +492,23 @@ def run_demo(args: argparse.Namespace) -> int:
             built[path.name] = workbook.build(kind, args.lang, prefill=prefill, event=event, **size,
                                               **_rules_options(args.rules))
             progress.step(path.name)
-    paths = write_folder(folder, built)  # all or none, also when killed
+    write_folder(folder, built)  # all or none, also when killed
     for table in tables:
         print(table)
-    print("Workbooks: " + ", ".join(str(path) for path in paths))
+    print(demo_summary(args.output, [(path.name, kind, size) for path, kind, size, _, _ in books],
+                       rules.name, args.lang))
     return 0
+
+
+def demo_summary(folder: str, books: list[tuple[str, str, dict[str, int]]], rules: str, lang: str = "en") -> str:
+    """The one line ``demo`` prints about the workbooks it wrote: (file name, kind, size) each.
+
+    >>> demo_summary("elo-xl-demo", [("round-robin-en.xlsx", "round-robin", {"players": 10}),
+    ...     ("swiss-en.xlsx", "swiss", {"players": 12, "rounds": 7})], "FIDE")
+    'elo-xl-demo: 2 workbooks, round-robin-en.xlsx (10 players), swiss-en.xlsx (12 players, 7 rounds), FIDE'
+    """
+    parts = [f"{name} ({', '.join(_count(n, noun[:-1]) for noun, n in size.items())})" for name, _, size in books]
+    return f"{folder}: {_count(len(books), 'workbook')}, {', '.join(parts)}, {rules}" + (f", in {lang}" if lang != "en" else "")
 
 
 def run_period(args: argparse.Namespace) -> int:
@@ -513,10 +524,25 @@ def run_lite(args: argparse.Namespace) -> int:
     """``elo-xl lite``: write the xlwings Lite bundle and say where it went."""
     from .lite import write_lite_bundle  # imports xlwings, which only this command needs
 
-    for path in write_lite_bundle(args.output):
-        print(path)
+    paths = write_lite_bundle(args.output)
+    print(lite_summary(args.output, [path.name for path in paths]))
     print(LITE_HINT)
     return 0
+
+
+def lite_summary(folder: str, names: list[str]) -> str:
+    """The one line ``lite`` prints about the bundle it wrote.
+
+    >>> from elo_xl import __version__, udfs
+    >>> lite_summary("elo-xl-lite", ["main.py", "requirements.txt"]) == (
+    ...     f"elo-xl-lite: xlwings Lite bundle, main.py (elo-xl {__version__}, "
+    ...     f"{len(udfs.FUNCTIONS)} Excel functions), requirements.txt")
+    True
+    """
+    from . import __version__, udfs
+
+    described = {"main.py": f"main.py (elo-xl {__version__}, {_count(len(udfs.FUNCTIONS), 'Excel function')})"}
+    return f"{folder}: xlwings Lite bundle, {', '.join(described.get(name, name) for name in names)}"
 
 
 # --- helpers ----------------------------------------------------------------------------------

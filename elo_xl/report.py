@@ -4,9 +4,18 @@
 >>> from elo_xl.tournament import from_crosstable, rate_tournament
 >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> print(table(report))
-No  Name  Title  Fed  Rating   K  Points  DE  WIN  SB  KS  Rank  Games  Score  Opp avg  Expected  Change   New  Perf
- 1  Ann                 2500  10       1   0    1   0   0     1      1      1     2400      0.64      +4  2504  3200
- 2  Bob                 2400  10       0   0    0   0   0     2      1      0     2500      0.36      -4  2396  1700
+No  Name  Title  Fed  Points  DE  WIN  SB  KS  Rank
+ 1  Ann                    1   0    1   0   0     1
+ 2  Bob                    0   0    0   0   0     2
+<BLANKLINE>
+No  Name  Rating   K  Games  Score  Opp avg  Expected  Change   New  Perf
+ 1  Ann     2500  10      1      1     2400      0.64      +4  2504  3200
+ 2  Bob     2400  10      1      0     2500      0.36      -4  2396  1700
+
+The table comes in two parts that fit 100 columns (:data:`WIDTH`) each: the standings (the
+points, one column per tie-break, the rank) and the ratings (K, games, expected score, change,
+new rating, performance); a name too long for the room left wraps onto a line of its own.
+The CSV, the JSON and the .xlsx report hold every column in one table.
 
 Every player's rank and tie-breaks come from one computation (:func:`elo_xl.tournament.event_ranking`:
 points, then the list of tie-breaks, then start number). The JSON holds them as ``"rank"`` and
@@ -30,6 +39,13 @@ COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title"
            ("Score", "score", False), ("Opp avg", "opp_average", False), ("Expected", "expected", False),
            ("Change", "change", True), ("New", "new_rating", False), ("Perf", "performance", False))
 LEFT = {"name", "title", "federation"}
+#: The text table's two parts (report fields; ``TIEBREAKS``: one column per tie-break of the list).
+TIEBREAKS = "tiebreaks"
+STANDINGS = ("start_no", "name", "title", "federation", "points", TIEBREAKS, "rank")
+RATINGS = ("start_no", "name", "rating", "k", "games", "score", "opp_average", "expected", "change", "new_rating",
+           "performance")
+#: The narrowest a name column is made to fit a part into :data:`WIDTH`.
+NAME_MIN = 12
 
 
 def number_text(value: Any, signed: bool = False) -> str:
@@ -69,35 +85,131 @@ def columns(report: Report) -> list[tuple[str, str, bool]]:
     return list(COLUMNS[:at]) + [(code, code, False) for code in codes] + list(COLUMNS[at:])
 
 
-def table(report: Report) -> str:
-    """The players of a report as an aligned table (unrated players show NR)."""
+def parts(report: Report) -> list[list[tuple[str, str, bool]]]:
+    """The text table's parts (:data:`STANDINGS`, :data:`RATINGS`) as columns of :func:`columns`."""
     shown = columns(report)
-    rows = [[header for header, _, _ in shown]]
-    for row in ranked_rows(report):
-        cells = []
-        for _, key, signed in shown:
-            text = number_text(row[key], signed) if key not in LEFT else (row[key] or "")
-            cells.append("NR" if key == "rating" and row[key] is None else text)
-        rows.append(cells)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(shown))]
+    by_key = {column[1]: column for column in shown}
+    codes = report.event.get("tiebreaks") or []
+    return [[column for key in part for column in ([by_key[c] for c in codes] if key == TIEBREAKS else [by_key[key]])]
+            for part in (STANDINGS, RATINGS)]
+
+
+def table(report: Report, width: int = 100) -> str:
+    """The players of a report as aligned text, in the parts of :func:`parts` (unrated players show NR)."""
+    rows = ranked_rows(report)
+    return "\n\n".join(aligned(shown, [[cell_text(row, key, signed) for _, key, signed in shown] for row in rows], width)
+                       for shown in parts(report))
+
+
+def cell_text(row: dict[str, Any], key: str, signed: bool) -> str:
+    """One cell of the text table."""
+    if key == "rating" and row[key] is None:
+        return "NR"
+    return number_text(row[key], signed) if key not in LEFT else (row[key] or "")
+
+
+def aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]], width: int = 100) -> str:
+    """Rows under the headers of ``shown``, two spaces apart, text left and numbers right; when
+    that is wider than ``width``, the name column is narrowed (to :data:`NAME_MIN` at least)
+    and a longer name continues on the lines below its row.
+
+    >>> print(aligned([("No", "start_no", False), ("Name", "name", False), ("Points", "points", False)],
+    ...               [["1", "Heymann-Lobzhanidze,Anna-Luise", "5"]], width=34))
+    No  Name                    Points
+     1  Heymann-Lobzhanidze,         5
+        Anna-Luise
+    """
+    table_rows = [[header for header, _, _ in shown]] + rows
+    widths = [max(len(r[i]) for r in table_rows) for i in range(len(shown))]
+    keys = [key for _, key, _ in shown]
+    over = sum(widths) + 2 * (len(widths) - 1) - width
+    name = keys.index("name") if "name" in keys else None
+    if over > 0 and name is not None:
+        widths[name] = max(NAME_MIN, len(shown[name][0]), widths[name] - over)
     lines = []
-    for r in rows:
-        cells = [cell.ljust(w) if shown[i][1] in LEFT else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))]
-        lines.append("  ".join(cells).rstrip())
+    for r in table_rows:
+        pieces = [r[name]] if name is None or len(r[name]) <= widths[name] else broken(r[name], widths[name])
+        for k, piece in enumerate(pieces or [""]):
+            cells = r if k == 0 else [""] * len(r)
+            if name is not None:
+                cells = cells[:name] + [piece] + cells[name + 1:]
+            lines.append("  ".join(cell.ljust(w) if key in LEFT else cell.rjust(w)
+                                   for cell, w, key in zip(cells, widths, keys)).rstrip())
     return "\n".join(lines)
 
 
-def heading(report: Report) -> str:
-    """One line about the event: name, players, rounds, rule set, average rating and category."""
+def broken(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken after a space, a comma or a
+    hyphen (a word longer than a line is cut).
+
+    >>> broken("Heymann-Lobzhanidze,Anna-Luise", 12), broken("Nguyen Van An", 20)
+    (['Heymann-', 'Lobzhanidze,', 'Anna-Luise'], ['Nguyen Van An'])
+    """
+    import re
+
+    lines: list[str] = []
+    line = ""
+    for piece in re.findall(r"[^ ,-]*[ ,-]*", text):
+        while len(piece.rstrip()) > width:  # a word longer than a line
+            if line:
+                lines.append(line.rstrip())
+                line = ""
+            lines.append(piece[:width])
+            piece = piece[width:]
+        if len((line + piece).rstrip()) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def heading_parts(report: Report) -> list[str]:
+    """The event's name, then what :func:`heading` says about it, part by part."""
     e = report.event
-    parts = [e["name"] or "Event", f"{e['players']} players", f"{e['rounds']} rounds", f"rules {e['rules']}"]
+    count = lambda n, noun: f"{n} {noun}{'' if n == 1 else 's'}"  # noqa: E731
+    parts = [e["name"] or "Event", count(e["players"], "player"), count(e["rounds"], "round"), f"rules {e['rules']}"]
     if e.get("tiebreaks"):
         played = report.ranking.rounds if report.ranking is not None else e["rounds"]
         after = f", after round {played}" if played < e["rounds"] else ""  # a file exported before its last round
         parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules{after})")
     if e["average_rating"] is not None:
-        parts.append(f"average rating {e['average_rating']}, category {e['category']}")
+        parts += [f"average rating {e['average_rating']}", f"category {e['category']}"]
+    return parts
+
+
+def heading(report: Report) -> str:
+    """One line about the event: name, players, rounds, rule set, average rating and category."""
+    parts = heading_parts(report)
     return " — ".join([parts[0], ", ".join(parts[1:])])
+
+
+def heading_lines(report: Report, width: int = 100) -> list[str]:
+    """:func:`heading` in lines of at most ``width`` columns, broken between its parts (the
+    next lines indented by two spaces; a part longer than a line is broken at spaces).
+
+    >>> from elo_xl.tournament import from_crosstable, rate_tournament
+    >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
+    >>> heading_lines(report, 60)
+    ['Event — 2 players, 1 round, rules FIDE,', '  tie-breaks DE, WIN, SB, KS (2026 rules),', '  average rating 2450, category 8']
+    """
+    parts = heading_parts(report)
+    lines, line = [], parts[0] + " — "
+    for k, part in enumerate(parts[1:], 1):
+        text = part + ("," if k < len(parts) - 1 else "")
+        if len(line.rstrip()) > 2 and len(line + text) > width:
+            lines.append(line.rstrip())
+            line = "  "
+        if len(line + text) > width:
+            pieces = wrapped(line, text, width, indent="  ")
+            lines += pieces[:-1]
+            line = pieces[-1]
+        else:
+            line += text
+        line += " "
+    return lines + [line.rstrip()]
 
 
 def as_csv(report: Report) -> str:
@@ -123,7 +235,7 @@ def as_json(report: Report) -> str:
 
 def as_text(report: Report) -> str:
     """The heading, the table and the notes, as ``--format table`` prints them."""
-    lines = [heading(report), "", table(report)]
+    lines = [*heading_lines(report), "", table(report)]
     if "norms" in report.event:  # --norms
         lines += [""] + norms_section(report)
     if report.notes:
@@ -135,14 +247,14 @@ def as_text(report: Report) -> str:
 WIDTH = 100
 
 
-def wrapped(prefix: str, text: str, width: int = WIDTH) -> list[str]:
+def wrapped(prefix: str, text: str, width: int = WIDTH, indent: str | None = None) -> list[str]:
     """``prefix + text`` as lines of at most ``width`` columns (wrapped at spaces, continued
-    under the text).
+    under the text, or after ``indent``).
 
-    >>> wrapped("Note: ", "3 players: a, b, c", width=16)
-    ['Note: 3 players:', '      a, b, c']
+    >>> wrapped("Note: ", "3 players: a, b, c", width=16), wrapped("", "Cup — 9 players, 7 rounds", 16, "  ")
+    (['Note: 3 players:', '      a, b, c'], ['Cup — 9 players,', '  7 rounds'])
     """
     import textwrap
 
-    return textwrap.wrap(text, width, initial_indent=prefix, subsequent_indent=" " * len(prefix),
+    return textwrap.wrap(text, width, initial_indent=prefix, subsequent_indent=" " * len(prefix) if indent is None else indent,
                          break_long_words=False, break_on_hyphens=False) or [prefix.rstrip()]

@@ -12,7 +12,7 @@ not change (:func:`same`).
 
 from __future__ import annotations
 
-__all__ = ["TITLES", "SHORT_FORMS", "canonical", "same"]
+__all__ = ["TITLES", "SHORT_FORMS", "canonical", "same", "spellings"]
 
 #: Titles as TRF-2016 writes them, highest first within each series.
 TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")
@@ -34,6 +34,16 @@ def canonical(text: str | None) -> str | None:
     if word in TITLES:
         return word
     return SHORT_FORMS.get(word)
+
+
+def spellings() -> list[tuple[str, str]]:
+    """Every word read as a title, upper-cased (any case reads the same), with the title it
+    means: the TRF-2016 words, then the short forms (what a spreadsheet's lookup table needs).
+
+    >>> spellings()[:2], spellings()[8:10], len(spellings())
+    ([('GM', 'GM'), ('IM', 'IM')], [('G', 'GM'), ('M', 'IM')], 16)
+    """
+    return [(title, title) for title in TITLES] + list(SHORT_FORMS.items())
 
 
 def same(a: str | None, b: str | None) -> bool:

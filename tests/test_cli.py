@@ -13,13 +13,20 @@ def test_demo_prints_the_engine_numbers(capsys, tmp_path):
     out = capsys.readouterr().out
     outcomes = rate_event(ROUND_ROBIN.ratings, ROUND_ROBIN.results)
     lines = out.splitlines()
-    assert lines[0] == ("elo-xl Sample Round Robin — 10 players, 9 rounds, rules FIDE, tie-breaks DE, WIN, SB, KS "
-                        "(2026 rules), average rating 2389, category 6")
+    assert lines[:2] == ["elo-xl Sample Round Robin — 10 players, 9 rounds, rules FIDE,",  # wrapped at 100 columns
+                         "  tie-breaks DE, WIN, SB, KS (2026 rules), average rating 2389, category 6"]
+    ratings = next(i for i, line in enumerate(lines) if line.split()[:3] == ["No", "Name", "Rating"])
     for player, outcome in zip(ROUND_ROBIN.players, outcomes):
-        line = next(line for line in lines if player.name in line)
+        line = next(line for line in lines[ratings:] if player.name in line)
         assert str(outcome.new_rating) in line.split()
     assert "Pham Quoc Duy" in out and "2180" in out  # the unrated player's initial rating
     assert (tmp_path / "round-robin-en.xlsx").exists() and (tmp_path / "swiss-en.xlsx").exists()
+    # the last line: one summary of what was written (the samples' sizes, as the sample module has them)
+    from elo_xl.samples import sample_swiss
+
+    swiss = sample_swiss()
+    assert lines[-1] == (f"{tmp_path}: 2 workbooks, round-robin-en.xlsx ({len(ROUND_ROBIN.players)} players), "
+                         f"swiss-en.xlsx ({len(swiss.entrants)} players, {len(swiss.pairings[0])} rounds), FIDE")
 
 
 def test_demo_other_rules(capsys, tmp_path):

@@ -19,7 +19,7 @@ import pytest
 import xlwings
 import xlwings_harness
 
-from elo_xl import cli, udfs
+from elo_xl import __version__, cli, udfs
 from elo_xl.lite import write_lite_bundle
 
 NAMES = [function.__name__ for function in udfs.FUNCTIONS]
@@ -152,8 +152,10 @@ def test_lite_functions_compute(lite_run):
 def test_cli_lite(tmp_path, capsys, bundle):
     assert cli.main(["lite", "-o", str(tmp_path / "out")]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[:2] == [str(tmp_path / "out" / "main.py"), str(tmp_path / "out" / "requirements.txt")]
-    assert len(lines) == 3 and "xlwings Lite" in lines[2]
+    # one summary line (the folder, both files, the functions main.py registers), then what to do
+    assert lines[0] == (f"{tmp_path / 'out'}: xlwings Lite bundle, main.py (elo-xl {__version__}, "
+                        f"{len(NAMES)} Excel functions), requirements.txt")
+    assert len(lines) == 2 and "xlwings Lite" in lines[1] and all(len(line) <= 100 for line in lines[1:])
     assert file_bytes(tmp_path / "out") == file_bytes(bundle)
 
 

@@ -44,7 +44,9 @@ def test_txt_is_the_table(event, tmp_path, capsys):
     out = tmp_path / "r.txt"
     assert main(["rate", str(event), "-o", str(out)]) == 0
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[2].split()[:2] == ["No", "Name"] and lines[4].split()[-3:] == ["-4", "2396", "1700"]
+    # the standings, a blank line, the ratings: Bob's change, new rating and performance end his line
+    headers = [i for i, line in enumerate(lines) if line.split()[:2] == ["No", "Name"]]
+    assert len(headers) == 2 and lines[headers[0] + 3] == "" and lines[headers[1] + 2].split()[-3:] == ["-4", "2396", "1700"]
 
 
 def test_xlsx_report(event, tmp_path, capsys):

@@ -114,9 +114,10 @@ def test_a_swiss_of_60_prints_at_8_points_or_more(libreoffice, tmp_path):
     libreoffice.export_pdf(source, pdf)
     pages = pdf_pages(pdf)
     full = word_heights(pdf, 1, translate("event.place", "en"))[0]
-    # the pages of the Swiss sheet with start number 12 (round 12 never exists): its two halves
+    # the pages of the Swiss sheet with start number 12 (round 12 never exists): the top page of
+    # each of its three strips across (TRF fields and opponents; colours and results; outputs)
     swiss = [i + 1 for i, text in enumerate(pages) if "Swiss, 60 players" in text and word_heights(pdf, i + 1, "12")]
-    assert len(swiss) == 2
+    assert len(swiss) == 3
     for page in swiss:
         heights = word_heights(pdf, page, "12")
         assert min(heights) >= full * 8 / 11 * 0.99, (page, heights, full)
@@ -124,22 +125,117 @@ def test_a_swiss_of_60_prints_at_8_points_or_more(libreoffice, tmp_path):
     wb = openpyxl.load_workbook(source)
     ws = wb[translate("sheet.swiss", "en")]
     assert ws.page_setup.fitToHeight == 0 and ws.print_title_rows == "$4:$5" and ws.print_title_cols == "$A:$D"
+    assert ws.page_setup.scale >= 73 and not ws.sheet_properties.pageSetUpPr.fitToPage
 
 
-def test_standings_say_after_which_round_and_the_dates(libreoffice, tmp_path):
-    import datetime as dt
+def tokens(text: str) -> set[str]:
+    """The letter runs and digit runs of a text, as pdftotext prints it or as a cell holds it
+    (right-to-left marks dropped; pdftotext moves the Arabic comma and joins digits to words)."""
+    import re
+
+    from test_workbook_looks import words
+
+    return set(re.findall(r"[^\W\d_]+|\d+", " ".join(words(text))))
+
+
+def sheet_pages(pages: list[str], first: set[str], following: set[str]) -> list[set[str]]:
+    """The words of each page of one sheet: from the first page holding the words ``first`` (its
+    title) to the page before the first that holds ``following`` (the next sheet's title)."""
+    printed = [tokens(text) for text in pages]
+    start = next(i for i, w in enumerate(printed) if first <= w)
+    end = next(i for i, w in enumerate(printed) if i > start and following <= w)
+    return printed[start:end]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "ar", "ru"])
+def test_wide_sheets_cut_no_title_and_no_header(libreoffice, tmp_path, lang):
+    """A Swiss or round-robin sheet printed several pages wide (at the default sizes, and at
+    60 players × 11 rounds and 20 players) cuts no title and no header: the page breaks run
+    between columns that no merged cell spans, and the title and the line above the headers
+    wrap within the columns every page repeats. In the PDF the whole title (and the Swiss
+    book's line above the headers) prints on the top page of every strip across, and each
+    round block's header whole on every page of its strip (some words it shares with other headers may
+    print on other pages too); LibreOffice adds no strip of its own."""
+    from openpyxl.utils.cell import column_index_from_string, range_boundaries
+
+    def all_of(text: str, page: set[str]) -> bool:
+        # pdftotext loses a final ligature of Arabic (فارغًا comes out as فار): a word then counts
+        # as printed when the page has its beginning
+        return all(t in page or (lang == "ar" and any(len(p) >= 2 and t.startswith(p) for p in page))
+                   for t in tokens(text))
+
+    cases = [("swiss", {}), ("swiss", {"players": 60, "rounds": 11}), ("round-robin", {}), ("round-robin", {"players": 20})]
+    for kind, size in cases:
+        source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
+        source.write_bytes(build(kind, lang, **size))
+        ws = openpyxl.load_workbook(source).worksheets[1]
+        players = size.get("players", 60 if kind == "swiss" else 10)
+        last = column_index_from_string(ws.print_title_cols.split(":")[1].replace("$", ""))
+        breaks = [b.id for b in ws.col_breaks.brk]
+        strips = len(breaks) + 1
+        assert breaks and ws.page_setup.fitToWidth == strips and ws.page_setup.scale >= 73, (kind, size, lang)
+        for merged in ws.merged_cells.ranges:
+            c0, r0, c1, r1 = range_boundaries(str(merged))
+            assert not any(c0 <= b < c1 for b in breaks), (kind, lang, str(merged))
+            assert c0 > 1 or c1 <= last, (kind, lang, str(merged))  # the title, the event line, the label
+        title = ws["A1"].value
+        groups = [ws.cell(4, c).value for c in range(1, ws.max_column + 1)
+                  if kind == "swiss" and isinstance(ws.cell(4, c).value, str) and ws.cell(4, c).fill.fgColor.rgb
+                  and str(ws.cell(4, c).fill.fgColor.rgb).endswith("1F3864")]
+        libreoffice.export_pdf(source, pdf)
+        pages = sheet_pages(pdf_pages(pdf), tokens(title), tokens(translate("title.standings", lang, players=players)))
+        assert len(pages) % strips == 0, (kind, size, lang, len(pages), strips)
+        tall = len(pages) // strips
+        assert sum(all_of(title, page) for page in pages) == strips, (kind, size, lang)
+        if kind == "swiss":
+            line = ws["A3"].value
+            assert sum(all_of(line, page) for page in pages) == strips, (kind, size, lang, line)
+            assert len(groups) == 3, groups
+            for text in groups:
+                assert sum(all_of(text, page) for page in pages) >= tall, (kind, size, lang, text)
+
+
+def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffice, tmp_path):
+    """A new book's Norms sheet (no player typed) prints its title, its two settings and its
+    headers on one page, and no row: the grid is drawn only where a row holds a player. With
+    five players typed and two norms chosen before round 1, the sheet prints those five rows:
+    in the Swiss each chosen norm has its 9 rounds still to play, no opponent known (nothing is
+    paired); in the round robin the four other players are the opponents."""
+    import re
 
     from books import put
+    from elo_xl.workbook.norms_sheet import TOP
 
-    wb = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=3)))
-    put(wb, "StartDate", dt.date(2026, 3, 1))
-    put(wb, "EndDate", dt.date(2026, 3, 9))
-    put(wb, "Pairings", [[2, 3, None], [1, None, None], [4, 1, None], [3, None, None]])
-    put(wb, "Results", [[1, "½", None], [0, None, None], ["½", "½", None], ["½", None, None]])
-    wb.save(tmp_path / "s.xlsx")
-    libreoffice.recalculate(tmp_path / "s.xlsx", tmp_path / "v.xlsx")
-    sheet = openpyxl.load_workbook(tmp_path / "v.xlsx", data_only=True)[translate("sheet.standings", "en")]
-    assert sheet["A3"].value == "After round 2"
-    assert [sheet[c].value.date() for c in ("D3", "E3")] == [dt.date(2026, 3, 1), dt.date(2026, 3, 9)]
-    typed = openpyxl.load_workbook(tmp_path / "s.xlsx")[translate("sheet.standings", "en")]
-    assert typed["D3"].number_format == typed["E3"].number_format == "yyyy-mm-dd"
+    def norms_pages(pdf, players: int) -> list[str]:
+        pages = pdf_pages(pdf)
+        start = next(i for i, text in enumerate(pages) if translate("title.norms", "en", players=players) in text)
+        # the Norms sheet prints last (the Tables sheet prints nothing); each page without its footer
+        return [re.sub(r"\s*\d+ ?/ ?\d+\s*$", "", text) for text in pages[start:]]
+
+    for kind, size in (("round-robin", {"players": 10}), ("swiss", {"players": 20, "rounds": 9})):
+        source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
+        source.write_bytes(build(kind, **size))
+        ws = openpyxl.load_workbook(source)[translate("sheet.norms", "en")]
+        assert all(ws.cell(TOP, c).fill.fill_type is None and not (ws.cell(TOP, c).border.left
+                                                                    and ws.cell(TOP, c).border.left.style)
+                   for c in range(1, 11)), kind
+        libreoffice.export_pdf(source, pdf)
+        pages = norms_pages(pdf, size["players"])
+        assert len(pages) == 1, (kind, len(pages))
+        # the page ends with the headers: no start number, no row
+        assert pages[0].rstrip().splitlines()[-1].split()[-1] in (translate("col.norm_status", "en"), "required"), pages[0]
+        assert not {"1", "2", "3", "4", "5"} & set(pages[0].split()), pages[0]
+
+        wb = openpyxl.load_workbook(source)
+        names = [f"Player {i}" for i in range(1, 6)]
+        put(wb, "Names", names + [None] * (size["players"] - 5))
+        put(wb, "NormTitle", ["GM", None, "IM", None, None] + [None] * (size["players"] - 5))
+        wb.save(source)
+        libreoffice.export_pdf(source, pdf)
+        pages = norms_pages(pdf, size["players"])
+        assert len(pages) == 1 and all(name in pages[0] for name in names), pages
+        if kind == "swiss":
+            assert pages[0].count("9 games still to play, no opponent known yet") == 2, pages[0]
+        else:  # four opponents, unrated: each counts as 1400 (B.01 1.4.6), the lowest raised to the
+            # norm's floor (2200 GM, 2050 IM): Ra (3 × 1400 + 2200) / 4 = 1600, (3 × 1400 + 2050) / 4 = 1562.5 → 1563
+            assert "not possible: Ra 1600 below 2380" in pages[0] and "not possible: Ra 1563 below 2230" in pages[0]

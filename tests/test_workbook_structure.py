@@ -69,9 +69,14 @@ def test_print_set_up_and_frozen_panes(kind):
     main = wb.worksheets[0 if kind == "reference" else 1]
     setup = main.page_setup
     assert setup.orientation == "landscape" and setup.fitToHeight == 0
-    # one page wide, or as many as 8 pt needs with the names repeated (tests/test_workbook_print.py)
-    assert setup.fitToWidth == 1 or (kind in ("swiss", "round-robin") and main.print_title_cols)
-    assert main.sheet_properties.pageSetUpPr.fitToPage
+    # fit to one page wide, or as many as 8 pt needs with the names repeated, at a fixed scale
+    # (8/11 of full size or more) with page breaks between columns (tests/test_workbook_print.py)
+    if setup.fitToWidth == 1:
+        assert main.sheet_properties.pageSetUpPr.fitToPage
+    else:
+        assert kind in ("swiss", "round-robin") and main.print_title_cols
+        assert not main.sheet_properties.pageSetUpPr.fitToPage and setup.scale >= 73
+        assert len(main.col_breaks.brk) == setup.fitToWidth - 1
     assert main.print_title_rows and main.print_area
     assert "&P" in main.oddFooter.center.text
     assert main.freeze_panes

@@ -18,21 +18,27 @@ that h and the 35 % minimum.
 from __future__ import annotations
 
 from .. import norms
+from ..titles import spellings
 from .formulas import half_up
 
 
 def parameters() -> list[tuple[str, list]]:
     """The norms table: (defined name, values) for the per-norm columns and the title columns,
-    rendered from :mod:`elo_xl.norms`.
+    rendered from :mod:`elo_xl.norms`; the title columns hold every spelling
+    :mod:`elo_xl.titles` reads (``GM`` and the short ``g``…; a lookup ignores case) with the
+    title it means (``NormMeans``), whether it makes a title holder and its :func:`title_level`.
 
-    >>> dict(parameters())["NormPerf"]
-    [2600, 2450, 2400, 2250]
+    >>> p = dict(parameters())
+    >>> p["NormPerf"], p["NormTitles"][8:10], p["NormMeans"][8:10], p["NormLevel"][8:10]
+    ([2600, 2450, 2400, 2250], ['G', 'M'], ['GM', 'IM'], [1, 2])
     """
     listed = list(norms.NORMS.values())
+    words = spellings()
     return [("NormList", [n.name for n in listed]), ("NormPerf", [n.performance for n in listed]),
             ("NormAvg", [n.average for n in listed]), ("NormFloor", [n.floor for n in listed]),
-            ("NormTitles", list(norms.TITLES)), ("NormHolder", [int(t in norms.TITLE_HOLDERS) for t in norms.TITLES]),
-            ("NormLevel", [title_level(t) for t in norms.TITLES])]
+            ("NormTitles", [word for word, _ in words]), ("NormMeans", [title for _, title in words]),
+            ("NormHolder", [int(title in norms.TITLE_HOLDERS) for _, title in words]),
+            ("NormLevel", [title_level(title) for _, title in words])]
 
 
 def title_level(title: str) -> int:

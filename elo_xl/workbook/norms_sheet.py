@@ -2,7 +2,10 @@
 (a dropdown, ``NormTitle``; blank: none) and, live, the games credited (``NormGames``), Ra
 (``NormAverage``), the score, Rp (``NormPerformance``), the points the norm requires with
 these opponents (``NormRequired``), the points still needed (``NormNeeded``) and a status in
-words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them.
+words (``NormStatus``), as :func:`elo_xl.norms.evaluate` computes them. A title in the main
+sheet's Title column is read as :mod:`elo_xl.titles` reads it (``GM`` or the short ``g``…, any
+case: the norms table's title columns are rendered from that module); a norm of the player's
+own title or a lower one says it is held, as ``elo-xl rate --norms`` does not check it.
 
 Every opponent of a round robin is known from the start: a game not yet played counts in Ra
 and in the games (a game still to play, scoring nothing yet), so the points required show
@@ -32,6 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Border, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -39,7 +44,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import norms
 from . import norm_formulas as nf
-from .book import CENTER, OUTPUT_FILL, WORK_FILL, Book, row_ref
+from .book import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, Book, row_ref
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
@@ -121,9 +126,11 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
         w = {name: f"{col[name]}{r}" for name in WORK}
         row_of = {name: f"{L(c)}{r}:{L(c + m - 1)}{r}" for name, c in first.items()}
         codes = games.code(i, None)
-        ws.cell(row=r, column=1, value=i + 1).alignment = CENTER
+        book.formula(ws, f"A{r}", f'IF({present(i)}=0,"",{i + 1})')
+        ws[f"A{r}"].alignment = CENTER
         book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
         book.input_cell(ws, f"C{r}", None, centred=True)
+        ws[f"C{r}"].fill, ws[f"C{r}"].border = PatternFill(), Border()  # shaded where a player is: _grid
         for s in range(m):
             v, t, fd, c = (f"{L(first[name] + s)}{r}" for name in BLOCKS)
             opp = games.opponent(i, s)
@@ -134,7 +141,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             book.formula(ws, c, nf.federation_count(row_of["fed"], fd, w["own_fed"]), fill=WORK_FILL)
         k, n_, halves, played, rest = w["k"], w["n"], w["halves"], w["played"], w["rest"]
         title = main_cell("titles", i)
-        match = f"MATCH(UPPER({title})&\"\",NormTitles,0)"
+        match = f"MATCH(TRIM({title})&\"\",NormTitles,0)"  # any case, as elo_xl.titles reads it
         formulas = {
             "k": f'IF({present(i)}=0,"",{nf.norm_index(f"C{r}")})',
             "known": f'COUNTIF({row_of["rating"]},">0")',
@@ -173,7 +180,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             "J": _status(book, r, w),
         }
         for letter, text in shown.items():
-            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2], OUTPUT_FILL)
+            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2])
     for k, (_, name, _) in enumerate(SHOWN):
         if name:
             book.name(name, ws, f"{L(1 + k)}{TOP}:{L(1 + k)}{last}")
@@ -181,11 +188,24 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     dv.error = "GM, IM, WGM, WIM"
     ws.add_data_validation(dv)
     dv.add(f"C{TOP}:C{last}")
+    _grid(ws, last)
     book.widths(ws, {1: 4, 2: 24, 3: 7, 4: 10, 5: 7, 6: 7, 7: 7, 8: 10, 9: 10, 10: 48})
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(len(SHOWN))}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)
     return ws
+
+
+def _grid(ws: Worksheet, last: int) -> None:
+    """The players' rows shaded and ruled where the row holds a player (its name shows): an
+    empty sheet, as a new book's, shows and prints its title and headers and no empty grid."""
+    holds = f'$B{TOP}<>""'
+    shown = L(len(SHOWN))
+    ws.conditional_formatting.add(f"A{TOP}:B{last}", FormulaRule(formula=[holds], border=GRID))
+    ws.conditional_formatting.add(f"C{TOP}:C{last}", FormulaRule(
+        formula=[holds], fill=PatternFill("solid", bgColor=INPUT_FILL.fgColor.rgb), border=GRID))
+    ws.conditional_formatting.add(f"D{TOP}:{shown}{last}", FormulaRule(
+        formula=[holds], fill=PatternFill("solid", bgColor=OUTPUT_FILL.fgColor.rgb), border=GRID))
 
 
 def titled_needed(n: str) -> str:
@@ -215,10 +235,11 @@ def _status(book: Book, r: int, w: dict[str, str]) -> str:
     final = fill(raw(book, "norm.r_score"), score=nf.points_text(halves), required=nf.points_text(req))
     reached = fill(raw(book, "norm.reached"), games=games)
     unknown = fill(raw(book, "norm.unknown"), games=games)
-    return (f'IF({k}="","",IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
+    held = fill(raw(book, "norm.held"), norm=norm)  # as rate --norms, which does not check it
+    return (f'IF({k}="","",IF({w["tcode"]}<={k},{held},IF({w["made"]},{fill(raw(book, "norm.made"), norm=norm)},'
             f'IF(AND({w["known"]}=0,{w["rest"]}>0),{unknown},IF({req}="",{no(why_required)},IF({w["mix"]},{no(why_mix)},'
             f'IF({to_play}=0,{no(final)},IF({missing}>2*{to_play},{no(needs)},'
-            f'IF({missing}=0,{reached},{needs}))))))))')
+            f'IF({missing}=0,{reached},{needs})))))))))')
 
 
 def _settings(book: Book, ws: Worksheet) -> None:
@@ -245,7 +266,8 @@ def _tables(book: Book, ws: Worksheet, row: int, n: int) -> None:
     titled_text = ["/".join(sorted(m.titles, key=norms.TITLES.index)) for m in norms.NORMS.values()]
     columns = [("col.norm", "NormList"), ("col.norm_perf", "NormPerf"), ("col.norm_avg", "NormAvg"),
                ("col.norm_floor", "NormFloor"), ("col.norm_titled", "NormTitledText"),
-               ("col.title", "NormTitles"), ("col.norm_holder", "NormHolder"), ("col.norm_level", "NormLevel"),
+               ("col.title", "NormTitles"), ("col.norm_means", "NormMeans"), ("col.norm_holder", "NormHolder"),
+               ("col.norm_level", "NormLevel"),
                ("col.game_words", "NormGameWords")]
     params["NormTitledText"] = titled_text
     params["NormGameWords"] = [counted(k, "game", book.lang) for k in range(n)]

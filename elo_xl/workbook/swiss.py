@@ -286,6 +286,8 @@ def _names_and_checks(book: Book, ws: Worksheet, at: Layout) -> None:
 def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     """Widths, frozen panes, the printed area (players, rounds and outputs), protection."""
     book.widths(ws, {1: 5, **{2 + k: w for k, (_, _, w) in enumerate(FIELDS)}})
+    if book.lang == "ar":  # LibreOffice prints the Arabic "Sex" wider than the width estimate (layout.py) says
+        book.widths(ws, {at.field("sex"): 8})
     book.widths(ws, {c: 4.5 for c in range(at.block(OPPONENTS), at.out)})
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
