@@ -554,6 +554,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.games": ("most games", "số ván nhiều nhất", "أكثر الأشواط", "макс. партий"),
     "tb.column": ("Tie-break", "Hệ số phụ", "كسر التعادل", "Показатель"),
     "tb.key": ("key {number}", "khóa {number}", "مفتاح {number}", "ключ {number}"),
+    "tb.order": ("order {number}", "thứ tự {number}", "ترتيب {number}", "порядок {number}"),
 }
 
 

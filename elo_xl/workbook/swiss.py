@@ -152,8 +152,7 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     for i in range(at.n):
         row = at.top + i
         present = helpers.cell("present", row)
-        book.formula(ws, f"{L(rank_col)}{row}", tiebreak_columns.rank(area, row, points, f"{L(at.out)}{row}", present),
-                     fill=OUTPUT_FILL)
+        tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
         book.formula(ws, f"{L(bh_col)}{row}", f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
         book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
     book.name("Rank", ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")

@@ -92,7 +92,8 @@ class Area:
         self.de_col = self.value0 + len(self.work)
         self.slot0 = self.de_col + 1
         self.key0 = self.slot0 + SLOTS
-        self.last_col = self.key0 + SLOTS - 1
+        self.order0 = self.key0 + SLOTS  # the two packed ranking keys (:func:`write_rank`)
+        self.last_col = self.order0 + 1
 
     def cell(self, block: int, t: int, row: int) -> str:
         return f"{L(self.first + block * (self.r + 1) + t)}{row}"
@@ -148,6 +149,8 @@ def _headers(book: Book, ws: Worksheet, a: Area) -> None:
     for k in range(SLOTS):
         book.header(ws, hdr, a.slot0 + k, "tb.slot", number=k + 1)
         book.header(ws, hdr, a.key0 + k, "tb.key", number=k + 1)
+    for k in range(2):
+        book.header(ws, hdr, a.order0 + k, "tb.order", number=k + 1)
 
 
 def _names(book: Book, ws: Worksheet, a: Area) -> None:
@@ -303,11 +306,24 @@ def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> 
     _names(book, ws, a)
 
 
-def rank(a: Area, row: int, points_column: str, points: str, present: str) -> str:
-    """The player's place: 1 + the players ranked above (:func:`tiebreak_formulas.ahead`)."""
-    keys = [(a.column(a.key0 + k), f"{L(a.key0 + k)}{row}") for k in range(SLOTS)]
+def write_rank(book: Book, ws: Worksheet, a: Area, row: int, points_column: str, points: str, present: str,
+               cell: str) -> None:
+    """The player's place in ``cell`` (1 + the players ranked above: more points; or as many
+    and better on the first chosen tie-break that differs; or equal on all and a lower start
+    number), through two packed keys on his row of the area (:func:`tiebreak_formulas.order_key`:
+    points and slots 1–3, then slots 4–6), so that each player's place costs 7 scans of the
+    players instead of 36."""
+    if a.n >= tf.ORDER_BASE:
+        raise ValueError(f"{a.n} players: the packed ranking keys hold fewer than {tf.ORDER_BASE}")
+    own = lambda k: (a.column(a.key0 + k), f"{L(a.key0 + k)}{row}")  # noqa: E731
+    first = tf.order_key([(points_column, points)] + [own(k) for k in range(3)])
+    second = tf.order_key([own(k) for k in range(3, SLOTS)])
+    keys = [f"{L(a.order0 + k)}{row}" for k in range(2)]
+    for key, text in zip(keys, (first, second)):
+        book.formula(ws, key, f'IF({present}=0,"",{text})', fill=WORK_FILL)
     numbers = f"$A${a.top}:$A${a.last_row}"
-    return f'IF({present}=0,"",1+{tf.ahead(points_column, points, keys, numbers, f"$A{row}")})'
+    ahead = tf.ahead_by_order((a.column(a.order0), keys[0]), (a.column(a.order0 + 1), keys[1]), numbers, f"$A{row}")
+    book.formula(ws, cell, f'IF({present}=0,"",1+{ahead})', fill=OUTPUT_FILL)
 
 
 def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
