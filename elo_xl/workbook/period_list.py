@@ -170,15 +170,16 @@ def _texts(values: list[str | None]) -> list[str]:
     return out
 
 
-def _cells(letter: str, numbers: range, values: list[Any], style: str) -> list[str]:
-    """One column's cells of a run of rows ("" where the value is empty)."""
+def _cells(letter: str, numbers: list[str], values: list[Any], style: str) -> list[str]:
+    """One column's cells of a run of rows (``numbers``: the rows' numbers as text; "" where the
+    value is empty)."""
     kinds = set(map(type, values)) - {type(None)}
+    head = f'<c r="{letter}'
     if str not in kinds:
-        return [f'<c r="{letter}{n}"{style}><v>{v}</v></c>' if v is not None else "" for n, v in zip(numbers, values)]
+        return [f'{head}{n}"{style}><v>{v}</v></c>' if v is not None else "" for n, v in zip(numbers, values)]
     if kinds == {str}:
-        return [f'<c r="{letter}{n}" t="inlineStr"><is>{t}</t></is></c>' if t else ""
-                for n, t in zip(numbers, _texts(values))]
-    return [c for v, n in zip(values, numbers) for c in _cells(letter, range(n, n + 1), [v], style)]  # mixed
+        return [f'{head}{n}" t="inlineStr"><is>{t}</t></is></c>' if t else "" for n, t in zip(numbers, _texts(values))]
+    return [c for v, n in zip(values, numbers) for c in _cells(letter, [n], [v], style)]  # numbers and text
 
 
 def _rows_xml(rows: list[dict[str, Any]], columns: list[str], change_at: int, signed: str, first: int) -> str:
@@ -186,7 +187,7 @@ def _rows_xml(rows: list[dict[str, Any]], columns: list[str], change_at: int, si
     several times faster by building it column by column): numbers as numbers (the default cell
     type, no ``t``), the change with the signed format, text as inline strings (never a formula);
     characters XML cannot hold become U+FFFD."""
-    numbers = range(first, first + len(rows))
+    numbers = list(map(str, range(first, first + len(rows))))
     parts = [[f'<row r="{n}">' for n in numbers]]
     for c, field in enumerate(columns):
         parts.append(_cells(_letter(c), numbers, [r[field] for r in rows], f' s="{signed}"' if c == change_at else ""))
