@@ -115,7 +115,6 @@ def test_cells_as_typed_in_the_xml(tmp_path):
     ('<row r="3"><c r="A3"><v>2</v></c></row><row r="2"><c r="A2"><v>1</v></c></row>', [], 4),
     # (out of order: openpyxl drops a row coming after a later one, so it reads on from row 4)
     ('<row><c r="A2"><v>2</v></c></row>', [], 1),  # no row number
-    ('<row r="2"><c r="A3"><v>2</v></c></row>', [], 2),  # a cell naming another row
     ('<row r="2"><c r="A2" t="s"><v>0</v></c></row>', ["<r><t>x</t></r>"], 2),  # rich shared string
     ('<row r="2"><c r="A2" t="inlineStr"><is><t>&nbsp;</t></is></c></row>', [], 2),  # an undefined entity
 ])
@@ -124,6 +123,11 @@ def test_what_the_fast_reader_leaves_to_openpyxl(tmp_path, rows, strings, at):
     with pytest.raises(Unusual) as found:
         fast(path)
     assert found.value.row == at
+
+
+def test_a_cell_naming_another_row_is_placed_by_its_row_element(tmp_path):
+    path = book(tmp_path / "l.xlsx", '<row r="2"><c r="A3"><v>2</v></c><c r="B7"><v>5</v></c></row>')
+    assert fast(path) == by_openpyxl(path) == [(2, [2, 5])]
 
 
 def test_unescape():

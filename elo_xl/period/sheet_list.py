@@ -88,9 +88,9 @@ def iter_list_xlsx(path: str | os.PathLike, make_row: Any, kind: str = "standard
         try:
             try:
                 sheet_name, header_row, at = _fast_header(fast, source)
-                intern = sys.intern
+                make = _row_maker(at, source, kind, make_row)
                 for n, values in fast.rows(sheet_name, header_row + 1, columns=set(at.values())):
-                    yield _row(values, at, source, n, intern, kind, make_row)
+                    yield make(values, n)
                 return
             except Unusual as unusual:
                 resume = unusual.row
@@ -148,7 +148,7 @@ def _openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: st
             raise _not_a_list(source)
         sheet = book[sheet_name] if sheet_name in book.sheetnames else book.worksheets[0]
         at = {field: columns[col] for field, col in mapping.items() if col in columns}
-        intern = sys.intern
+        make = _row_maker(at, source, kind, make_row)
         first = max(header_row + 1, resume)
         rows = enumerate(sheet.iter_rows(min_row=first, values_only=True), first)
         while True:
@@ -162,7 +162,7 @@ def _openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: st
                 raise _broken(source, error) from None
             if not values or all(v is None or v == "" for v in values):
                 continue
-            yield _row(values, at, source, n, intern, kind, make_row)
+            yield make(values, n)
     finally:
         book.close()
 
@@ -177,29 +177,57 @@ def _csv_header(book: Any) -> tuple[str | None, int, dict[str, int]]:
     return None, 0, {}
 
 
-def _row(values: tuple, at: dict[str, int], source: str, n: int, intern, kind: str, make_row: Any) -> Any:
-    def cell(field: str) -> Any:
-        c = at.get(field)
-        return values[c] if c is not None and c < len(values) else None
+def _whole(v: Any, field: str, source: str, n: int) -> int | None:
+    """A cell that holds a whole number (an integral float, digits as text) or nothing."""
+    if v is None or v == "":
+        return None
+    if isinstance(v, bool) or not (isinstance(v, int) or (isinstance(v, float) and v.is_integer())
+                                   or (isinstance(v, str) and v.strip().isdigit())):
+        raise EloError(f"{source}, row {n}, column {field}: {show(v)} is not a whole number")
+    return int(v)
 
-    def number(field: str) -> int | None:
-        v = cell(field)
-        if v is None or v == "":
-            return None
-        if isinstance(v, bool) or not (isinstance(v, int) or (isinstance(v, float) and v.is_integer())
-                                       or (isinstance(v, str) and v.strip().isdigit())):
-            raise EloError(f"{source}, row {n}, column {field}: {show(v)} is not a whole number")
-        return int(v)
 
-    def text(field: str) -> str:
-        v = cell(field)
-        return "" if v is None else intern(str(v).strip())
+def _text(v: Any, intern) -> str:
+    return "" if v is None else intern(str(v).strip())
 
-    fide_id = number("fide_id") or 0
-    name = text("name")
-    if not fide_id and not name:
-        raise EloError(f"{source}, row {n}: the player has neither a FIDE ID nor a name")
-    return make_row(fide_id, name, text("federation"), text("sex"), text("title"), text("w_title"), text("o_title"),
-                   text("foa_title"), number("rating") or None, number("games") or 0, number("k") or None,
-                   number("birth_year") or None, text("flag"), n,
-                   (number("standard") or None) if kind != "standard" else None)
+
+def _row_maker(at: dict[str, int], source: str, kind: str, make_row: Any):
+    """``make(values, n)``: the ListRow of row ``n`` (its values by 0-based column), the cells
+    checked (a wrong value named by row and column). Written out field by field: it runs for every
+    player of the list."""
+    intern = sys.intern
+    far = 1 << 30  # the column of a field the list lacks: past every row's end
+    (c_id, c_name, c_fed, c_sex, c_title, c_w, c_o, c_foa, c_rating, c_games, c_k, c_birth, c_flag, c_std) = (
+        at.get(f, far) for f in ("fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title",
+                                 "rating", "games", "k", "birth_year", "flag", "standard"))
+    standard_too = kind != "standard"
+
+    def make(values: Any, n: int) -> Any:
+        w = len(values)
+        v = values[c_id] if c_id < w else None
+        fide_id = (v if v.__class__ is int else _whole(v, "fide_id", source, n)) or 0
+        v = values[c_name] if c_name < w else None
+        name = intern(v.strip()) if v.__class__ is str else _text(v, intern)
+        if not fide_id and not name:
+            raise EloError(f"{source}, row {n}: the player has neither a FIDE ID nor a name")
+        texts = []
+        for c in (c_fed, c_sex, c_title, c_w, c_o, c_foa, c_flag):
+            v = values[c] if c < w else None
+            texts.append(intern(v.strip()) if v.__class__ is str else _text(v, intern))
+        v = values[c_rating] if c_rating < w else None
+        rating = (v if v.__class__ is int else _whole(v, "rating", source, n)) or None
+        v = values[c_games] if c_games < w else None
+        games = (v if v.__class__ is int else _whole(v, "games", source, n)) or 0
+        v = values[c_k] if c_k < w else None
+        k = (v if v.__class__ is int else _whole(v, "k", source, n)) or None
+        v = values[c_birth] if c_birth < w else None
+        birth = (v if v.__class__ is int else _whole(v, "birth_year", source, n)) or None
+        standard = None
+        if standard_too:
+            v = values[c_std] if c_std < w else None
+            standard = (v if v.__class__ is int else _whole(v, "standard", source, n)) or None
+        fed, sex, title, w_title, o_title, foa_title, flag = texts
+        return make_row(fide_id, name, fed, sex, title, w_title, o_title, foa_title, rating, games, k, birth, flag, n,
+                        standard)
+
+    return make

@@ -36,15 +36,17 @@ _PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Re
 #: Decompressed bytes of the worksheet read at a time.
 BLOCK = 1 << 22
 
-#: One cell as list files write it (``r`` its first attribute, then ``s``, then ``t``): column, row,
-#: style, then for an inline string its opening and text, for another cell its type and either
-#: the empty cell's shape or the value. Split by it, a row's XML is these groups and what lies
-#: between the cells (only white space in a row openpyxl reads as this reader does).
-_CELL = re.compile(
-    r'<c r="([A-Z]{1,3})(\d+)"(?: s="(\d+)")?'
-    r'(?:( t="inlineStr"><is><t(?: xml:space="preserve")?>)([^<]*)</t></is></c>'
-    r'|(?: t="(n|s|str|b|e)")?(?:(/>|></c>|><v/></c>)|><v>([^<]*)</v></c>))')
-_GROUPS = _CELL.groups + 1
+#: One cell as list files write it (``r`` its first attribute, then ``s``, then ``t``): its column,
+#: then the text of an inline string, or the type and the value (``<v>``) of another cell (none
+#: for an empty one). Split by it, a row's XML is these groups and what lies between the cells:
+#: only white space in a row this reader reads. (A cell is placed by its row element and its
+#: column, as openpyxl places it.)
+_CELL_PATTERN = (r'<c r="([A-Z]{1,3})\d+"(?: s="STYLE")?'
+                 r'(?: t="inlineStr"><is><t(?: xml:space="preserve")?>([^<]*)</t></is></c>'
+                 r'|(?: t="(n|s|str|b|e)")?(?:/>|></c>|><v/></c>|><v>([^<]*)</v></c>))')
+_CELL = re.compile(_CELL_PATTERN.replace("STYLE", r"\d+"))
+#: The same with the style as its second group, for a workbook with a date format among its styles.
+_STYLED_CELL = re.compile(_CELL_PATTERN.replace("STYLE", r"(\d+)"))
 _ROW = re.compile(r'<row r="(\d+)"[^<>]*?(/?)>')
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
@@ -242,7 +244,10 @@ class SheetBook:
     def _rows_of(self, text: str, last: int, wanted: dict[str, int] | None) -> Iterator[tuple[int, list[Any]]]:
         """The rows of a run of whole ``<row>`` elements (``last``: the number of the row before)."""
         dates = self._date_styles
-        k = _GROUPS
+        cell = _STYLED_CELL if dates else _CELL
+        k = cell.groups + 1
+        # where each group lies after the column's: text, type, value (and style)
+        o_text, o_kind, o_value = (2, 3, 4) if dates else (1, 2, 3)
         for piece in text.split("</row>"):
             pos = 0
             while True:  # empty rows (<row …/>), then the row this piece ends
@@ -259,16 +264,14 @@ class SheetBook:
                     break
             if start is None or start[2]:
                 continue
-            parts = _CELL.split(piece, pos) if pos == 0 else _CELL.split(piece[pos:])
+            parts = cell.split(piece[pos:] if pos else piece)
             gaps = "".join(parts[::k])
             if gaps and not gaps.isspace():
                 raise Unusual("a row holding more than plain cells", n)
             letters = parts[1::k]
             if not letters:
                 continue
-            if parts[2::k].count(start[1]) != len(letters):
-                raise Unusual("a cell of another row", n)
-            at = dict(zip(letters, range(len(letters))))
+            at = dict(zip(letters, range(1, len(parts), k)))
             if wanted is None:
                 wanted_here = {letter: _COLUMNS[letter] for letter in at}
             else:
@@ -276,22 +279,20 @@ class SheetBook:
             values: list[Any] = [None] * (max(wanted_here.values()) + 1 if wanted_here else 0)
             try:
                 for letter, column in wanted_here.items():
-                    i = at.get(letter)
-                    if i is None:
+                    j = at.get(letter)
+                    if j is None:
                         continue
-                    j = i * k
-                    if parts[j + 4] is not None:  # an inline string
-                        t = parts[j + 5]
+                    t = parts[j + o_text]
+                    if t is not None:  # an inline string
                         values[column] = t if "&" not in t and "\r" not in t else unescape(t)
                         continue
-                    v = parts[j + 8]
+                    v = parts[j + o_value]
                     if not v:
                         continue
-                    kind = parts[j + 6]
+                    kind = parts[j + o_kind]
                     if kind is None or kind == "n":
                         values[column] = float(v) if "." in v or "E" in v or "e" in v else int(v)
-                        style = parts[j + 3]
-                        if style and int(style) in dates:
+                        if dates and parts[j + 1] and int(parts[j + 1]) in dates:
                             raise Unusual("a number in a date format", n)
                     elif kind == "s":
                         values[column] = self._shared()[int(v)]
@@ -306,7 +307,8 @@ class SheetBook:
                 raise
             while values and values[-1] is None:
                 values.pop()
-            if wanted is not None and not any(v is not None and v != "" for v in values) and not at.keys() <= wanted.keys():
+            if wanted is not None and (not values or values[-1] == "") and not at.keys() <= wanted.keys() \
+                    and all(v is None or v == "" for v in values):
                 raise Unusual("a row whose cells lie outside the columns read", n)  # empty, or not?
             yield n, values
 
