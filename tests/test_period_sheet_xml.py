@@ -115,6 +115,8 @@ def test_cells_as_typed_in_the_xml(tmp_path):
     ('<row r="3"><c r="A3"><v>2</v></c></row><row r="2"><c r="A2"><v>1</v></c></row>', [], 4),
     # (out of order: openpyxl drops a row coming after a later one, so it reads on from row 4)
     ('<row><c r="A2"><v>2</v></c></row>', [], 1),  # no row number
+    ('<row r="2"><c r="A2"><v>2</v></c></row></row>', [], 3),  # a row closed twice (not XML)
+    ('<row r="2"><c r="A2" t="inlineStr"><is><t>a]]>b</t></is></c></row>', [], 1),  # not XML either
     ('<row r="2"><c r="A2" t="s"><v>0</v></c></row>', ["<r><t>x</t></r>"], 2),  # rich shared string
     ('<row r="2"><c r="A2" t="inlineStr"><is><t>&nbsp;</t></is></c></row>', [], 2),  # an undefined entity
 ])
@@ -228,7 +230,7 @@ def test_rows_cut_into_chunks_are_numbered_on(tmp_path, monkeypatch):
 
     monkeypatch.setattr(period_list, "CHUNK_ROWS", 2)
     head = {"period": "2026-04", "type": "standard", "rules": "FIDE"}
-    texts = ["Ngo, Lan", " lead", "trail ", "a\x07b", "x & <y>", "=1+1", ""]
+    texts = ["Ngo, Lan", " lead", "trail ", "a\x07\ud800\ufffeb", "x & <y>", "=1+1", ""]
     rows = []
     for i, name in enumerate(texts):
         row = dict.fromkeys(LIST_FIELDS)
@@ -238,13 +240,13 @@ def test_rows_cut_into_chunks_are_numbered_on(tmp_path, monkeypatch):
     path.write_bytes(period_list.as_xlsx(head, rows))
     sheet = load_workbook(path).active
     got = [(sheet.cell(n, 1).value, sheet.cell(n, 2).value) for n in range(3, 10)]
-    assert got == [(100, "Ngo, Lan"), (101, " lead"), (102, "trail "), (103, "a\ufffdb"), (104, "x & <y>"),
+    assert got == [(100, "Ngo, Lan"), (101, " lead"), (102, "trail "), (103, "a\ufffd\ufffd\ufffdb"), (104, "x & <y>"),
                    (105, "=1+1"), (106, None)]
     change = [c.value for c in sheet[2]].index("Change") + 1
     assert [sheet.cell(n, change).value for n in range(3, 10)] == [-3, -2, -1, 0, 1, 2, 3]
     assert sheet.cell(4, change).number_format == "+0;-0;0" and sheet["B4"].data_type == "s"
     assert fast(path, min_row=3, columns=[0, 1]) == [(n + 3, [100 + n, t]) for n, t in
-                                                   enumerate(["Ngo, Lan", " lead", "trail ", "a\ufffdb", "x & <y>",
+                                                   enumerate(["Ngo, Lan", " lead", "trail ", "a\ufffd\ufffd\ufffdb", "x & <y>",
                                                               "=1+1"])] + [(9, [106])]
 
 

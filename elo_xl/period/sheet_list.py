@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import warnings
 import zipfile
 import zlib
 from typing import Any, Iterator
@@ -57,7 +58,11 @@ def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
 
 
 #: What a broken workbook raises while it is read (a damaged archive, XML that does not parse).
-BROKEN = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, OSError, ValueError, SyntaxError, UnicodeDecodeError)
+BROKEN = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, OSError, ValueError, SyntaxError, UnicodeDecodeError,
+          NotImplementedError)
+#: What openpyxl raises besides, on parts it cannot make sense of (a defined name with an
+#: attribute it does not know is a TypeError).
+BROKEN_FOR_OPENPYXL = BROKEN + (TypeError, IndexError, AttributeError)
 
 
 def _broken(source: str, error: BaseException) -> EloError:
@@ -132,19 +137,23 @@ def _openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: st
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except BROKEN as error:
+        with warnings.catch_warnings():  # openpyxl's warnings about parts it skips are not the user's business
+            warnings.simplefilter("ignore")
+            book = load_workbook(path, read_only=True, data_only=True)
+    except BROKEN_FOR_OPENPYXL as error:
         raise _broken(source, error) from None
     try:
         try:
-            sheet_name, header_row, columns = _named_columns(book.defined_names)
-            mapping = FROM_PERIOD
-            if not columns:
-                sheet_name, header_row, columns = _csv_header(book)
-                mapping = FROM_CSV
-        except BROKEN as error:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                sheet_name, header_row, columns = _named_columns(book.defined_names)
+                mapping = FROM_PERIOD
+                if not columns:
+                    sheet_name, header_row, columns = _csv_header(book)
+                    mapping = FROM_CSV
+        except BROKEN_FOR_OPENPYXL as error:
             raise _broken(source, error) from None
-        if not columns or "fide_id" not in columns:
+        if not columns or "fide_id" not in columns or not book.worksheets:
             raise _not_a_list(source)
         sheet = book[sheet_name] if sheet_name in book.sheetnames else book.worksheets[0]
         at = {field: columns[col] for field, col in mapping.items() if col in columns}
@@ -153,12 +162,14 @@ def _openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: st
         rows = enumerate(sheet.iter_rows(min_row=first, values_only=True), first)
         while True:
             try:
-                n, values = next(rows)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    n, values = next(rows)
             except StopIteration:
                 break
             except EloError:
                 raise
-            except BROKEN as error:
+            except BROKEN_FOR_OPENPYXL as error:
                 raise _broken(source, error) from None
             if not values or all(v is None or v == "" for v in values):
                 continue

@@ -47,7 +47,7 @@ _CELL_PATTERN = (r'<c r="([A-Z]{1,3})\d+"(?: s="STYLE")?'
 _CELL = re.compile(_CELL_PATTERN.replace("STYLE", r"\d+"))
 #: The same with the style as its second group, for a workbook with a date format among its styles.
 _STYLED_CELL = re.compile(_CELL_PATTERN.replace("STYLE", r"(\d+)"))
-_ROW = re.compile(r'<row r="(\d+)"[^<>]*?(/?)>')
+_ROW = re.compile(r'<row r="(\d+)"(?:\s+[\w:]+="[^"<&]*")*\s*(/?)>')
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 #: Characters XML 1.0 cannot hold: a strict parser (openpyxl's) refuses them.
@@ -156,6 +156,17 @@ class SheetBook:
         if self._strings_part not in names:
             self._strings_part = None
         self._strings: list[str] | None = None
+        if "[Content_Types].xml" not in names:
+            raise Unusual("no [Content_Types].xml")
+        for info in self._zip.infolist():  # the other parts, as openpyxl reads them: whole, well-formed
+            if info.filename not in self._sheets.values() and info.filename != self._strings_part \
+                    and not info.is_dir():
+                data = self._zip.read(info)  # checks its CRC
+                if info.filename.endswith((".xml", ".rels")):
+                    try:
+                        ET.fromstring(data)
+                    except ET.ParseError as error:
+                        raise Unusual(f"{info.filename}: {error}") from None
 
     def _dates(self, part: str | None, names: set[str]) -> set[int]:
         """The cell styles whose number format is a date or time (openpyxl reads them as dates)."""
@@ -211,18 +222,19 @@ class SheetBook:
         at = pending.find(b"<sheetData")
         if at < 0:
             raise Unusual("no sheetData in the first block")
+        head, last = pending[:at], 0
         if pending.startswith(b"<sheetData/>", at):
-            return
-        if not pending.startswith(b"<sheetData>", at):
+            pending, end = pending[at:].replace(b"<sheetData/>", b"</sheetData>", 1), 0
+        elif not pending.startswith(b"<sheetData>", at):
             raise Unusual("sheetData with attributes")
-        pending = pending[at + len(b"<sheetData>"):]
-        last = 0
-        while True:
+        else:
+            pending, end = pending[at + len(b"<sheetData>"):], -1
+        while end < 0:
             block = stream.read(BLOCK)
             pending += block
             end = pending.find(b"</sheetData>")
             if end >= 0:
-                raw, pending = pending[:end], b""
+                raw = pending[:end]
             elif not block:
                 raise Unusual("the worksheet ends inside its rows", last + 1)
             else:
@@ -230,7 +242,7 @@ class SheetBook:
                 if cut < len(b"</row>"):
                     continue
                 raw, pending = pending[:cut], pending[cut:]
-            if raw.translate(None, _XML_BYTES) or b"\xef\xbf\xbe" in raw or b"\xef\xbf\xbf" in raw:
+            if raw.translate(None, _XML_BYTES) or b"\xef\xbf\xbe" in raw or b"\xef\xbf\xbf" in raw or b"]]>" in raw:
                 raise Unusual("a character XML cannot hold", last + 1)
             for n, values in self._rows_of(raw.decode("utf-8"), last, wanted):
                 last = n
@@ -238,8 +250,12 @@ class SheetBook:
                     return
                 if n >= min_row and values:
                     yield n, values
-            if end >= 0:
-                return
+        # what lies around the rows must be well-formed too, and the whole part read (its CRC checked)
+        tail = pending[end + len(b"</sheetData>"):] + stream.read()
+        try:
+            ET.fromstring(head + b"<sheetData/>" + tail)
+        except ET.ParseError as error:
+            raise Unusual(f"{part}: {error}", last + 1) from None
 
     def _rows_of(self, text: str, last: int, wanted: dict[str, int] | None) -> Iterator[tuple[int, list[Any]]]:
         """The rows of a run of whole ``<row>`` elements (``last``: the number of the row before)."""
@@ -248,7 +264,9 @@ class SheetBook:
         k = cell.groups + 1
         # where each group lies after the column's: text, type, value (and style)
         o_text, o_kind, o_value = (2, 3, 4) if dates else (1, 2, 3)
-        for piece in text.split("</row>"):
+        pieces = text.split("</row>")
+        closing = len(pieces) - 1  # the pieces before a </row>: each must open a row
+        for number, piece in enumerate(pieces):
             pos = 0
             while True:  # empty rows (<row …/>), then the row this piece ends
                 start = _ROW.search(piece, pos)
@@ -263,6 +281,8 @@ class SheetBook:
                 if not start[2]:
                     break
             if start is None or start[2]:
+                if number < closing:
+                    raise Unusual("a </row> that closes no row", last + 1)
                 continue
             parts = cell.split(piece[pos:] if pos else piece)
             gaps = "".join(parts[::k])

@@ -145,8 +145,10 @@ CHUNK_ROWS = 10_000
 #: level 1 0.33 s and 13.5 MB, level 4 0.45 s and 11.4 MB, zlib's default 6 1.41 s and 10.3 MB.
 #: Level 4 keeps the file within 11 % of the smallest for a third of the time.
 LEVEL = 4
-#: Characters XML 1.0 cannot hold (those openpyxl refuses), but NUL, the separator of :func:`_texts`.
-_NOT_XML = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f]")
+#: Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE, U+FFFF).
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: The same but NUL, the separator of :func:`_texts`.
+_NOT_XML = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: A text after the first that starts with white space (it needs ``xml:space="preserve"``); searched
 #: in the column reversed too, for the ends.
 _LEADING = re.compile(r"\x00\s")
@@ -161,11 +163,9 @@ def _texts(values: list[str | None]) -> list[str]:
     edge = joined[:1].isspace() or joined[-1:].isspace() or _LEADING.search(joined) or _LEADING.search(joined[::-1])
     if joined.count("\x00") == len(plain) - 1 and not _NOT_XML.search(joined) and not edge:
         return ["<t>" + t if t else "" for t in joined.translate(_ESCAPE).split("\x00")] if plain else []
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
     out = []
     for v in plain:
-        text = ILLEGAL_CHARACTERS_RE.sub("\ufffd", v.translate(_ESCAPE))
+        text = _ILLEGAL.sub("\ufffd", v.translate(_ESCAPE))
         out.append("" if not text else ('<t xml:space="preserve">' if text != text.strip() else "<t>") + text)
     return out
 
@@ -186,7 +186,8 @@ def _rows_xml(rows: list[dict[str, Any]], columns: list[str], change_at: int, si
     """The players' rows as worksheet XML, starting at row ``first`` (what openpyxl writes, made
     several times faster by building it column by column): numbers as numbers (the default cell
     type, no ``t``), the change with the signed format, text as inline strings (never a formula);
-    characters XML cannot hold become U+FFFD."""
+    characters XML cannot hold (control characters, lone surrogates, U+FFFE, U+FFFF) become U+FFFD,
+    so that the list always reads back."""
     numbers = list(map(str, range(first, first + len(rows))))
     parts = [[f'<row r="{n}">' for n in numbers]]
     for c, field in enumerate(columns):
