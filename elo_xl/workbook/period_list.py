@@ -44,7 +44,7 @@ COLUMNS = ("fide_id", "name", "federation", "sex", "title", "w_title", "o_title"
 #: i18n keys whose name differs from the field's.
 _KEYS = {"title": "plist.title_col", "standard": "plist.standard_col"}
 #: Widths (Excel units) of the long text columns; the others fit their header and numbers.
-_WIDE = {"name": 30, "note": 60, "o_title": 12}
+_WIDE = {"fide_id": 10, "name": 30, "note": 60, "o_title": 12}
 SIGNED = "+0;-0;0"
 #: Rows above the players: the title line and the header.
 HEAD_ROWS = 2
