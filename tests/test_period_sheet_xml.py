@@ -277,3 +277,14 @@ def test_white_space_line_ends_and_escapes_as_openpyxl_reads_them(tmp_path):
     expected = [(1, [" x ", "  y ", "   ", "a\nb_x000D_", "p_q"])]
     assert fast(path) == expected
     assert by_openpyxl(path) == expected
+
+
+@pytest.mark.parametrize("text", ["'List$Z$9G$2", "'List'!$K$2'", "List!", "=1+"])
+def test_a_name_that_is_no_reference_names_no_column(tmp_path, capsys, text):
+    # (found by the fuzz harness: openpyxl's reading of such a name raised, a traceback)
+    names = f'<definedName name="elo_xl.fide_id">{text}</definedName><definedName name="elo_xl.name">List!$B$1</definedName>'
+    path = book(tmp_path / "l.xlsx", '<row r="2"><c r="A2"><v>11</v></c></row>', [], names)
+    ev = write_event(tmp_path, "e.trf", [("A", 11, 2000), ("B", 12, 2000)], [[(1, 2, "=")]])
+    assert run("--list", path, "--month", "2026-10", ev) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"elo-xl: {path}: a workbook, but not a rating list elo-xl knows") and "\n" not in err

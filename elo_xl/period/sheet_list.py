@@ -44,12 +44,18 @@ def _column_number(letters: str) -> int:
 def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
     """(sheet, header row, field → 0-based column) from the ``elo_xl.FIELD`` names (name → openpyxl's
     ``DefinedName``)."""
+    from openpyxl.formula.tokenizer import TokenizerError
+
     found: dict[str, int] = {}
     sheet, row = None, 0
     for key, name in names.items():
         if not key.startswith("elo_xl."):
             continue
-        for title, ref in name.destinations:
+        try:
+            destinations = list(name.destinations)
+        except (TokenizerError, AttributeError, ValueError):
+            continue  # a name that is no reference (a list edited by hand) names no column
+        for title, ref in destinations:
             m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
             if m:
                 sheet, row = title, int(m.group(2))
