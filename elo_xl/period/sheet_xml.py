@@ -2,16 +2,19 @@
 
 openpyxl's read-only mode streams a 200,000-player list in about 17 s (it builds an object per
 cell); this reader scans the worksheet's XML with regular expressions, a block of rows at a time
-(memory stays flat), in a few seconds. It reads what list files hold: numbers, shared strings
-(LibreOffice, Excel), inline strings (elo-xl), booleans, errors and formula results, and gives
-the values openpyxl's ``load_workbook(read_only=True, data_only=True)`` gives, row by row.
+(memory stays flat but for the shared strings), in a few seconds. It reads what list files
+hold: numbers, shared strings (LibreOffice, Excel), inline strings (elo-xl), booleans, errors
+and text results, and gives the values openpyxl's ``load_workbook(read_only=True,
+data_only=True)`` gives, row by row.
 
 Whatever it does not read exactly as openpyxl does (a workbook part elsewhere than openpyxl's
-usual places, a namespace prefix, rich text, a number in a date format, a row without its
-number, anything its patterns do not account for character by character) raises
-:class:`Unusual`, with the row where it was found: the caller reads the workbook with openpyxl
-from that row on (:func:`elo_xl.period.sheet_list.iter_list_xlsx`). Rows already given are the
-same either way.
+usual places, a namespace prefix, rich text, a formula, a number in a date format, a row
+without its number or out of order, a character or an entity XML does not allow, anything its
+patterns do not account for character by character) raises :class:`Unusual`, with the row
+where it was found: the caller reads the workbook with openpyxl from that row on
+(:func:`elo_xl.period.sheet_list.iter_list_xlsx`). Rows already given are the same either
+way. What it skips it still checks as openpyxl would: the other parts are read whole (their
+CRC) and parsed, the sheet's XML around the rows is parsed, the sheet is read to its end.
 
 >>> import io, openpyxl
 >>> book = openpyxl.Workbook(); sheet = book.active
