@@ -62,9 +62,13 @@ def book(path: Path, rows: str, strings: list[str] = (), names: str = "") -> Pat
 
 def by_openpyxl(path: Path) -> list[tuple[int, list]]:
     """The non-empty rows as openpyxl's read-only mode gives them, trailing empties left out."""
+    import warnings
+
     from openpyxl import load_workbook
 
-    wb = load_workbook(path, read_only=True, data_only=True)
+    with warnings.catch_warnings():  # these hand-written workbooks have no default style: openpyxl says so
+        warnings.simplefilter("ignore")
+        wb = load_workbook(path, read_only=True, data_only=True)
     out = []
     for n, row in enumerate(wb["List"].iter_rows(values_only=True), 1):
         values = list(row)
