@@ -70,9 +70,15 @@ def month_convention(period: str) -> str:
 def as_json(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
     """The new list as JSON text."""
     encode = _JSON.encode  # one encoder for every row (json.dumps with an option makes one per call)
+    out = io.StringIO()
     text = encode({"period": head["period"], "type": head["type"], "rules": head["rules"]})
-    players = ",\n  ".join([encode({f: row[f] for f in JSON_FIELDS}) for row in rows])
-    return text[:-1] + ', "players": [' + (f"\n  {players}\n]}}\n" if players else "]}\n")
+    out.write(text[:-1] + ', "players": [')
+    first = True
+    for row in rows:
+        out.write(("\n  " if first else ",\n  ") + encode({f: row[f] for f in JSON_FIELDS}))
+        first = False
+    out.write("\n]}\n" if not first else "]}\n")
+    return out.getvalue()
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)
