@@ -15,8 +15,9 @@ table: they are there for speed only.
 Part 2 — ``elo-xl period`` end to end on a synthetic month: a FIDE ``players_list_foa.txt`` of
 200,000 players and 1,000,000 games in 2,000 TRF files (100 players × 10 rounds each), run as a
 separate process (wall time and peak memory), then the same run in this process phase by phase,
-the .xlsx list, the run again with ``--db`` (recorded), and ``--show`` of the stored period in
-every format (separate processes).
+the .xlsx list (written, then read back as the next month's ``--list``; ``--openpyxl`` also
+reads it through openpyxl's read-only mode), the run again with ``--db`` (recorded), and
+``--show`` of the stored period in every format (separate processes).
 """
 
 from __future__ import annotations
@@ -215,7 +216,7 @@ def write_month(folder: Path, list_players: int, events: int, per_event: int, ro
     return lst, paths
 
 
-def part2(list_players: int, events: int, per_event: int, rounds: int) -> None:
+def part2(list_players: int, events: int, per_event: int, rounds: int, openpyxl_too: bool = False) -> None:
     games = events * per_event * rounds // 2
     print(f"Part 2: elo-xl period on a synthetic month: {list_players:,}-player list, {games:,} games in "
           f"{events:,} TRF files")
@@ -274,6 +275,17 @@ def part2(list_players: int, events: int, per_event: int, rounds: int) -> None:
         from elo_xl.workbook.period_list import as_xlsx
         t = clock(); book = as_xlsx(head_of(result), rows); xlsx_t = clock() - t
         print(f"  the .xlsx list: {xlsx_t:.1f} s CPU, {len(book) / 1e6:.1f} MB")
+        # the .xlsx list read back as next month's --list (the fast reader of the sheet's XML)
+        xlsx_list = folder / "new.xlsx"
+        xlsx_list.write_bytes(book)
+        t = clock(); back = read_list(xlsx_list); read_xlsx_t = clock() - t
+        print(f"  the .xlsx list read back as --list: {read_xlsx_t:.1f} s CPU, {len(back):,} players (target under 5 s)")
+        if openpyxl_too:
+            from elo_xl.period.lists import ListRow
+            from elo_xl.period.sheet_list import _openpyxl_rows
+
+            t = clock(); count = sum(1 for _ in _openpyxl_rows(xlsx_list, ListRow, "standard", "list", 0))
+            print(f"    the same through openpyxl's read-only mode: {clock() - t:.1f} s CPU, {count:,} players")
 
         # with --db: the same month recorded, then --show of the stored 200,000-player period
         db = folder / "ratings.sqlite"
@@ -310,11 +322,12 @@ def main() -> None:
     parser.add_argument("--skip-games", action="store_true", help="skip part 1")
     parser.add_argument("--list-players", type=int, default=200_000)
     parser.add_argument("--events", type=int, default=2_000)
+    parser.add_argument("--openpyxl", action="store_true", help="also read the .xlsx list through openpyxl (slow)")
     args = parser.parse_args()
     if not args.skip_games:
         part1(args.players, args.rounds)
     if not args.skip_month:
-        part2(args.list_players, args.events, 100, 10)
+        part2(args.list_players, args.events, 100, 10, args.openpyxl)
 
 
 if __name__ == "__main__":

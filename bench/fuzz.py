@@ -13,7 +13,8 @@ decorated with ``@generator("name", weight)`` that returns a :class:`Case` from 
   ``csv``, ``k-file`` (mutated real TRF exports, damaged bytes, crosstables, K files, files
   that are not events at all);
 - rating lists: ``rating-list`` (combined, single-type and CSV lists with CR-only, CRLF, LF
-  or mixed line ends, edited, cut or one endless line, through ``elo-xl period``);
+  or mixed line ends, edited, cut or one endless line, through ``elo-xl period``), ``xlsx-list``
+  (the ``.xlsx`` list, untouched or with its sheet, names or archive damaged);
 - faces: ``export`` (broken Swiss books), ``hostile-book`` (books made to hang export or eat
   memory: many sheets or names, deep XML, zip sizes that lie, UTF-16 document types), ``options`` (every command with odd option values
   and paths), ``udfs`` (every Excel function with odd arguments); their inputs are made by
@@ -368,6 +369,91 @@ def rating_list(rng: random.Random) -> Case:
     args = ["period", "--list", "{" + name + "}", "--month", "2026-10", "{event.trf}", "--format", fmt, "-o", "{out}"]
     return Case("rating-list", {name: data.encode("utf-8", "surrogatepass"), "event.trf": ("\n".join(trf) + "\n").encode()}, args,
                 note=note if note != "valid" else "valid")
+
+
+_XLSX_SNIPPETS = ['<f>1+1</f>', '<is><r><t>x</t></r></is>', '&nbsp;', '&#0;', '&#x41;', '\x00', '<x:c r="A3"/>',
+                  ' s="99"', ' t="d"', ' t="s"', '<v>abc</v>', '<v>1.5</v>', '<v>-1</v>', '<v></v>', '<v>1e400</v>',
+                  '<v>nan</v>', '<v>99999999999999999999</v>', '<row r="1">', '</row>', '<row r="0">', '"', '<', '>',
+                  '&amp;', '\r\n', ' xml:space="preserve"', '<c r="XFE3"><v>1</v></c>', '<c r="A3"><v>7</v></c>']
+
+
+@generator("xlsx-list", 1)
+def xlsx_list(rng: random.Random) -> Case:
+    """An ``.xlsx`` list as ``elo-xl period -o`` writes it (or headed with the CSV's field names),
+    untouched or with its sheet, names or archive damaged (formulas, rich text, entities, odd
+    types and values, rows out of order, cut or flipped bytes), as next month's ``--list``: the
+    worksheet reader must read it as openpyxl would or refuse it in one line."""
+    import zipfile
+
+    from elo_xl.period.run import LIST_FIELDS
+    from elo_xl.workbook.period_list import as_xlsx
+
+    players = rng.randint(2, 30)
+    n = min(players, 10)
+    if rng.random() < 0.8:
+        rows = []
+        for i in range(players):
+            row = dict.fromkeys(LIST_FIELDS)
+            rating = rng.choice([None, rng.randint(1400, 2700)])
+            row.update(fide_id=100 + i, name=rng.choice([f"Player {i}", f"Player {i}", rng.choice(_ODD)]),
+                       federation="VIE", sex="M", games=0, new_rating=rating, next_k=rng.choice([None, 10, 20, 40]),
+                       birth_year=rng.randint(1950, 2015), change=rng.choice([None, -7, 0, 12]))
+            rows.append(row)
+        data = as_xlsx({"period": "2026-09", "type": "standard", "rules": "FIDE"}, rows,
+                       rng.choice(["en", "vi", "ar", "ru"]))
+    else:
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.append(["fide_id", "name", "federation", "sex", "title", "rating", "games", "k", "birth_year", "flag"])
+        for i in range(players):
+            sheet.append([100 + i, f"Player {i}", "VIE", "M", None, rng.choice([None, 2000]), 0, 20, 1990, None])
+        buffer = io.BytesIO()
+        book.save(buffer)
+        data = buffer.getvalue()
+    note = "valid"
+    damage = rng.randrange(5)
+    if damage:
+        source = zipfile.ZipFile(io.BytesIO(data))
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+        if damage in (1, 2):  # the sheet's XML
+            name = "xl/worksheets/sheet1.xml"
+            xml = parts[name].decode("utf-8")
+            for _ in range(rng.randint(1, 3)):
+                at = rng.randrange(len(xml))
+                if rng.random() < 0.7:
+                    xml = xml[:at] + rng.choice(_XLSX_SNIPPETS) + xml[at + rng.choice([0, 0, 1, 5, 20]):]
+                else:
+                    xml = xml[:at] + xml[at + rng.randint(1, 200):]
+            parts[name] = xml.encode("utf-8", "surrogatepass")
+            note = "sheet edited"
+        elif damage == 3:  # the workbook's part: names, sheets
+            name = rng.choice(["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "[Content_Types].xml"])
+            text = parts[name]
+            at = rng.randrange(len(text))
+            parts[name] = text[:at] + rng.choice([b"", b"<", b"&", b"\xff", b"elo_xl.", b"$Z$9"]) + text[at + rng.randint(0, 30):]
+            note = f"{name} edited"
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+            for name, part in parts.items():
+                target.writestr(name, part)
+        data = out.getvalue()
+        if damage == 4:  # the archive
+            raw = bytearray(data)
+            for _ in range(rng.randint(1, 4)):
+                raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+            data = bytes(raw[:rng.choice([len(raw), len(raw), rng.randrange(len(raw))])])
+            note = "archive damaged"
+    trf = ["012 Fuzz open", "042 2026/10/03", "XXR 1"]
+    for s in range(1, n + 1):
+        opp = s + 1 if s % 2 else s - 1
+        game = f"{opp:4d} {'w' if s % 2 else 'b'} =" if opp <= n else ""
+        trf.append(f"001 {s:4d} m    {f'Player {s - 1}':33} {'':>4} VIE {100 + s - 1:11d} {'':10} {'0.5':>4} "
+                   f"{'':4}  {game}".rstrip())
+    args = ["period", "--list", "{list.xlsx}", "--month", "2026-10", "{event.trf}", "--format",
+            rng.choice(["txt", "csv", "json"]), "-o", "{out}"]
+    return Case("xlsx-list", {"list.xlsx": data, "event.trf": ("\n".join(trf) + "\n").encode()}, args, note=note)
 
 
 def fixtures() -> fuzz_faces.Fixtures:

@@ -69,15 +69,19 @@ def month_convention(period: str) -> str:
 
 def as_json(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
     """The new list as JSON text."""
+    encode = _JSON.encode  # one encoder for every row (json.dumps with an option makes one per call)
     out = io.StringIO()
-    text = json.dumps({"period": head["period"], "type": head["type"], "rules": head["rules"]}, ensure_ascii=False)
+    text = encode({"period": head["period"], "type": head["type"], "rules": head["rules"]})
     out.write(text[:-1] + ', "players": [')
     first = True
     for row in rows:
-        out.write(("\n  " if first else ",\n  ") + json.dumps({f: row[f] for f in JSON_FIELDS}, ensure_ascii=False))
+        out.write(("\n  " if first else ",\n  ") + encode({f: row[f] for f in JSON_FIELDS}))
         first = False
     out.write("\n]}\n" if not first else "]}\n")
     return out.getvalue()
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)
 
 
 CSV_COLUMNS = CSV_FIELDS + CSV_OPTIONAL + ("old_rating", "old_k", "k_used", "change", "note")
