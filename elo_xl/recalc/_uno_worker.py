@@ -60,14 +60,13 @@ def sheet_values(sheet):
     """{"B7": result} of every formula cell of *sheet*: numbers as floats, text as text, an
     error as the text LibreOffice shows for it (``getDataArray`` has no error values)."""
     found = {}
-    letters = {}
     for address in sheet.queryContentCells(FORMULA_CELLS).getRangeAddresses():
         block = sheet.getCellRangeByPosition(address.StartColumn, address.StartRow,
                                              address.EndColumn, address.EndRow)
+        letters = [column_letters(c) for c in range(address.StartColumn, address.EndColumn + 1)]
         for r, row in enumerate(block.getDataArray(), start=address.StartRow + 1):
-            for c, value in enumerate(row, start=address.StartColumn):
-                letter = letters.get(c) or letters.setdefault(c, column_letters(c))
-                found[f"{letter}{r}"] = value
+            number = str(r)
+            found.update(zip([letter + number for letter in letters], row))
     for address in sheet.queryFormulaCells(ERROR_RESULTS).getRangeAddresses():
         for column in range(address.StartColumn, address.EndColumn + 1):
             for row in range(address.StartRow, address.EndRow + 1):

@@ -53,6 +53,9 @@ from ..recalc.values import sheet_parts
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 #: What ``dcterms:created`` and ``dcterms:modified`` say in ``docProps/core.xml``.
 FIXED_TIMESTAMP = "2026-01-01T00:00:00Z"
+#: The deflate level of every entry: 4 writes a big book's sheets in about half the time of
+#: zlib's default (6) for a file a few per cent larger.
+DEFLATE_LEVEL = 4
 #: Unix mode of every entry after :func:`deterministic` (a regular file, rw-r--r--).
 ENTRY_MODE = stat.S_IFREG | 0o644
 #: The error values a cell can hold in Office Open XML (``t="e"``).
@@ -113,7 +116,7 @@ class _FixedZip(zipfile.ZipFile):
             info.external_attr = ENTRY_MODE << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zinfo_or_arcname = info
-        super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
+        super().writestr(zinfo_or_arcname, data, compress_type, DEFLATE_LEVEL if compresslevel is None else compresslevel)
 
     def write(self, filename, arcname=None, compress_type=None, compresslevel=None):  # type: ignore[override]
         with open(filename, "rb") as file:
@@ -293,7 +296,7 @@ def _rewrite(
         for info in source.infolist():
             new_info, data = change(info, source.read(info))
             new_info.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(new_info, data)
+            target.writestr(new_info, data, compresslevel=DEFLATE_LEVEL)
         target.comment = source.comment
     return output.getvalue()
 

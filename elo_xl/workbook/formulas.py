@@ -356,9 +356,6 @@ def k_used(rating: str, k_eff: str) -> str:
     return f'IF({gets_initial_rating(rating)},"",{k_eff})'
 
 
-def opponent_points(code: str, pairing: str, points: str) -> str:
-    """The points of the opponent of a game that was played or forfeited (0 otherwise)."""
-    return f'IF(AND({code}<{NOTHING},{pairing}<>"",{pairing}<>0),INDEX({points},{pairing}),0)'
 
 
 def sonneborn_berger(codes: str, opponents_points: str) -> str:
@@ -366,19 +363,10 @@ def sonneborn_berger(codes: str, opponents_points: str) -> str:
     return f"({by_points(lambda code: f'SUMIF({codes},{code},{opponents_points})')})/2"
 
 
-def buchholz(opponents_points: str) -> str:
-    """Buchholz: the sum of the opponents' points."""
-    return f"SUM({opponents_points})"
 
 
-def ranking_key(present: str, points: str, tiebreak: str, weight: int) -> str:
-    """One number that orders players by points, then by the tie-break (``weight`` above it)."""
-    return f'IF({present}=0,"",{points}*{weight}+{tiebreak})'
 
 
-def rank(key: str, keys: str) -> str:
-    """The player's place by his ranking key."""
-    return f"RANK({key},{keys})"
 
 
 def expected_if_counted(own: str, opp: str) -> str:

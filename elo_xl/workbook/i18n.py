@@ -436,7 +436,6 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "work.opp_used": ("opp {number}", "đối thủ {number}", "خصم {number}", "сопер. {number}"),
     "work.opponent": ("opp No {number}", "số ĐT {number}", "رقم الخصم {number}", "№ сопер. {number}"),
     "work.colour_used": ("colour {number}", "màu {number}", "اللون {number}", "цвет {number}"),
-    "work.opp_points": ("opp pts {number}", "điểm ĐT {number}", "نقاط الخصم {number}", "очки сопер. {number}"),
     "work.ru_row": ("ratings used", "Elo dùng", "التصنيفات المستخدمة", "рейтинги в расчёте"),
     "work.points_row": ("points", "điểm", "النقاط", "очки"),
     "work.present": ("player", "kỳ thủ", "لاعب", "игрок"),

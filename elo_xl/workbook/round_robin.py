@@ -48,8 +48,6 @@ UNNAMED = ("SB", "Rank", "KUsed")
 OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "SB": HALVES, "Forecast": FORECAST,
                   "Change": CHANGE}
 DIAGONAL_FILL = PatternFill("solid", fgColor="808080")
-#: The ranking key: points × this + Sonneborn-Berger (SB stays far below it).
-POINTS_WEIGHT = 10000
 
 
 @dataclass(frozen=True)
@@ -195,7 +193,6 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     for k, key in enumerate(OUTPUTS):
         book.header(ws, at.top - 1, at.out + k, f"out.{key}")
     inputs = [(at.field(key), data.get(key) or []) for key, *_ in FIELDS]
-    keys = f"${L(at.key_col)}${at.top}:${L(at.key_col)}${at.last}"
     for i in range(at.n):
         row, grow = at.top + i, at.g0 + i
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
@@ -210,14 +207,11 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
             cell.alignment, cell.border = CENTER, GRID
         present = helpers.cell("present", grow)
         points_row = f"${L(at.block(CODE))}${at.pts_row}:${L(at.block(CODE) + at.n - 1)}${at.pts_row}"
-        values = {**helpers.outputs(grow),
-                  "SB": f.sonneborn_berger(at.row_of(CODE, grow), points_row),
-                  "Rank": f.rank(f"{L(at.key_col)}{row}", keys)}
+        values = {**helpers.outputs(grow), "SB": f.sonneborn_berger(at.row_of(CODE, grow), points_row)}
         for k, key in enumerate(OUTPUTS):
-            book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]),
-                         OUTPUT_FORMATS.get(key), OUTPUT_FILL)
-        book.formula(ws, f"{L(at.key_col)}{row}", f.ranking_key(
-            present, f"{L(at.out)}{row}", f"{L(at.out + OUTPUTS.index('SB'))}{row}", POINTS_WEIGHT), fill=WORK_FILL)
+            if key != "Rank":  # the rank and its key come from the tie-break area (_tiebreaks)
+                book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]),
+                             OUTPUT_FORMATS.get(key), OUTPUT_FILL)
     for k, key in enumerate(OUTPUTS):
         if key not in UNNAMED:
             book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")

@@ -28,7 +28,7 @@ replaces only its rows.
 >>> xml = sheet_data(ws)
 >>> xml.count('t="shared"'), xml.count('<f t="shared" ref="B1:B3" si="0">IF(A1&gt;1,A1*$A$1,"A1")</f>')
 (3, 1)
->>> '<c r="B2"><f t="shared" si="0"/><v/></c>' in xml, '<f>B2+C1</f>' in xml
+>>> '<c r="B2"><f t="shared" si="0"/></c>' in xml, '<f>B2+C1</f>' in xml
 (True, True)
 >>> relative_key('IF(A2>1,A2*$A$1,"A2")', 2)
 (True, 'IF(A\\x00>1,A\\x00*$A$1,"A2")', 0)
@@ -138,14 +138,14 @@ class _Run:
         """The run's top cell: with the shared formula's range when the run has more rows."""
         text = _escape(self.text)
         if self.number < 0:
-            return f"{self.head}><f>{text}</f><v/></c>"
-        return f'{self.head}><f t="shared" ref="{letter}{self.top}:{letter}{self.last}" si="{self.number}">{text}</f><v/></c>'
+            return f"{self.head}><f>{text}</f></c>"
+        return f'{self.head}><f t="shared" ref="{letter}{self.top}:{letter}{self.last}" si="{self.number}">{text}</f></c>'
 
 
 def sheet_data(ws: Worksheet) -> str:
     """The ``<sheetData>`` element of ``ws``: its rows and cells as openpyxl would write them,
-    with shared formulas down the columns (raises :class:`Unsupported` for rich text and
-    array formulas)."""
+    with shared formulas down the columns, and no empty cached value after a formula (raises
+    :class:`Unsupported` for rich text and array formulas)."""
     cells = sorted(ws._cells.items())
     styles = ws.parent._cell_styles
     style_ids: dict[bytes, int] = {}
@@ -204,7 +204,7 @@ def sheet_data(ws: Worksheet) -> str:
                 if run.number < 0:
                     run.number, groups = groups, groups + 1
                 run.last = row
-                out.append(f'{head}><f t="shared" si="{run.number}"/><v/></c>')
+                out.append(f'{head}><f t="shared" si="{run.number}"/></c>')
                 continue
             if run is not None:
                 close(column)

@@ -4,8 +4,10 @@ a TRF file (per round: opponent's start number, colour, result), and every ratin
 Each row is that player's own record: a game counts for the player whose row lists it; where
 the opponent's row lists the same round, the two are checked against each other and a
 disagreement is coloured, counted, and counts for neither. Per game the working area holds
-five small formulas, each O(1): the typed result's code, the game's code after the checks,
-the opponent's rating as counted, the expected score, and the opponent's points (Buchholz).
+six small formulas, each O(1): the typed result's code, the game's code after the checks,
+the opponent's rating as counted, the expected score, and the opponent and colour as counted
+(a board typed on one row counts for both). Buchholz, the other tie-breaks and the rank come
+from the tie-break area (:mod:`tiebreak_columns`).
 
 Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
 per player: No, the TRF fields, the opponents, colours and results of every round, the
@@ -43,14 +45,12 @@ OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewR
 UNNAMED = ("Buchholz", "Rank", "KUsed")
 OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buchholz": HALVES, "Forecast": FORECAST,
                   "Change": CHANGE}
-#: The ranking key: points × this + Buchholz (Buchholz stays far below it).
-POINTS_WEIGHT = 100000
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
 #: ``OPPONENT`` is the opponent as counted: the typed one, or the row that names this one;
 #: ``COLOUR_USED`` the colour as counted (the typed one, or the other colour of that row's).
-OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPP_POINTS, OPPONENT, COLOUR_USED = range(10)
+OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPPONENT, COLOUR_USED = range(9)
 WORK_HEADERS = ((BASE, "work.base"), (CODE, "work.code"), (OPP_USED, "work.opp_used"), (EXPECTED, "work.expected"),
-                (OPP_POINTS, "work.opp_points"), (OPPONENT, "work.opponent"), (COLOUR_USED, "work.colour_used"))
+                (OPPONENT, "work.opponent"), (COLOUR_USED, "work.colour_used"))
 
 
 @dataclass(frozen=True)
@@ -228,8 +228,8 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
             if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
                 value = "½"
             book.input_cell(ws, at.cell(block, t, row), value, DRAW if block == RESULTS else None, centred=True)
-        pairing, base, code, opp, exp, bh, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED,
-                                                                               EXPECTED, OPP_POINTS, OPPONENT))
+        pairing, base, code, opp, exp, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED, EXPECTED,
+                                                                           OPPONENT))
         typed = at.column(OPPONENTS, t)
         book.formula(ws, who, f.implied_opponent(pairing, f"$A{row}", typed), fill=WORK_FILL)
         book.formula(ws, at.cell(COLOUR_USED, t, row), f.implied_colour(at.cell(COLOURS, t, row), pairing, who,
@@ -242,19 +242,16 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
                                                  f"INDEX({helpers.col('rating_used', at.top, at.last)},{who})"),
                      fill=WORK_FILL)
         book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
-        book.formula(ws, bh, f.opponent_points(code, who, helpers.col("points", at.top, at.last)), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(
         name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
         opp_used=at.row_of(OPP_USED, row), expected=at.row_of(EXPECTED, row)))
     present = helpers.cell("present", row)
-    keys = f"${L(at.key_col)}${at.top}:${L(at.key_col)}${at.last}"
-    values = {**helpers.outputs(row), "Buchholz": f.buchholz(at.row_of(OPP_POINTS, row)),
-              "Rank": f.rank(f"{L(at.key_col)}{row}", keys)}
+    values = helpers.outputs(row)
     for k, key in enumerate(OUTPUTS):
-        book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]), OUTPUT_FORMATS.get(key), OUTPUT_FILL)
-    book.formula(ws, f"{L(at.key_col)}{row}", f.ranking_key(
-        present, f"{L(at.out)}{row}", f"{L(at.out + OUTPUTS.index('Buchholz'))}{row}", POINTS_WEIGHT), fill=WORK_FILL)
+        if key not in ("Buchholz", "Rank"):  # these and the rank's key come from the tie-break area (_tiebreaks)
+            book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]), OUTPUT_FORMATS.get(key),
+                         OUTPUT_FILL)
 
 
 def _names_and_checks(book: Book, ws: Worksheet, at: Layout) -> None:
