@@ -85,22 +85,24 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
     running :class:`elo_xl.recalc.LibreOffice` to reuse; by default one is started.
     """
     import tempfile
+    from concurrent.futures import ThreadPoolExecutor
 
     from ..recalc import LibreOffice, available
-    from .archive import inject_values
+    from .archive import Injection
 
     if office is None and not available():
         raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
                        "and python3-uno, or leave out --values")
-    with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder:
+    with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder, ThreadPoolExecutor(1) as pool:
         source = Path(folder, "book.xlsx")
         source.write_bytes(xlsx)
+        scanned = pool.submit(Injection, xlsx)  # the book's formula cells found while LibreOffice computes
         if office is None:
             with LibreOffice() as started:
                 values = started.values(source)
         else:
             values = office.values(source)
-        return inject_values(xlsx, values)
+        return scanned.result().fill(values)
 
 
 def write(path: str | os.PathLike[str], kind: str, lang: str = "en", values: bool = False,

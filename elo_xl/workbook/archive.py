@@ -199,21 +199,62 @@ def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> by
     <c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c>
     <c r="B3" t="str"><f>""</f><v></v></c>
     """
-    with zipfile.ZipFile(BytesIO(xlsx)) as archive:
-        parts = sheet_parts(archive)
-    unknown = sorted(set(values) - set(parts))
-    if unknown:
-        raise ValueError(f"the workbook has no sheet named {unknown[0]!r}")
-    by_part = {part: values.get(title, {}) for title, part in parts.items()}
-
-    def inject(info: zipfile.ZipInfo, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
-        if info.filename in by_part:
-            data = _inject_sheet(data, by_part[info.filename], info.filename)
-        return _copy_info(info), data
-
-    return _rewrite(xlsx, inject)
+    return Injection(xlsx).fill(values)
 
 
+class Injection:
+    """A workbook scanned for its formula cells, ready to take their values: what
+    :func:`inject_values` does in two steps, so that the scan can run while LibreOffice
+    computes (:func:`elo_xl.workbook.with_values`).
+
+    >>> import io, openpyxl
+    >>> book = openpyxl.Workbook()
+    >>> book.active["A1"] = "=1+1"
+    >>> buffer = io.BytesIO(); book.save(buffer)
+    >>> ready = Injection(buffer.getvalue())
+    >>> ready.formulas, openpyxl.load_workbook(io.BytesIO(ready.fill({"Sheet": {"A1": 2}})), data_only=True).active["A1"].value
+    (1, 2)
+    """
+
+    def __init__(self, xlsx: bytes):
+        self.entries: list[tuple[zipfile.ZipInfo, bytes | None]] = []
+        #: per worksheet part: its text between formula cells, and each cell's attributes (no
+        #: type), formula and reference
+        self.sheets: dict[str, tuple[list[bytes], list[tuple[bytes, bytes, str]]]] = {}
+        with zipfile.ZipFile(BytesIO(xlsx)) as archive:
+            self.parts = sheet_parts(archive)
+            sheets = set(self.parts.values())
+            for info in archive.infolist():
+                data = archive.read(info)
+                if info.filename in sheets:
+                    self.sheets[info.filename] = _scan_sheet(data, info.filename)
+                    self.entries.append((info, None))
+                else:
+                    self.entries.append((info, data))
+            self.comment = archive.comment
+
+    @property
+    def formulas(self) -> int:
+        """How many formula cells the worksheets hold."""
+        return sum(len(cells) for _, cells in self.sheets.values())
+
+    def fill(self, values: Mapping[str, Mapping[str, object]]) -> bytes:
+        """The workbook with *values* (sheet title → {"B7": value}) as its formula cells'
+        cached results (see :func:`inject_values`)."""
+        unknown = sorted(set(values) - set(self.parts))
+        if unknown:
+            raise ValueError(f"the workbook has no sheet named {unknown[0]!r}")
+        by_part = {part: values.get(title, {}) for title, part in self.parts.items()}
+        output = BytesIO()
+        with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as target:
+            for info, data in self.entries:
+                if data is None:
+                    data = _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {}))
+                entry = _copy_info(info)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                target.writestr(entry, data, compresslevel=DEFLATE_LEVEL)
+            target.comment = self.comment
+        return output.getvalue()
 
 
 def cell_text(value: object) -> tuple[bytes | None, bytes]:
@@ -254,35 +295,48 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
     raise TypeError(f"{value!r} ({type(value).__name__}) is not a cell value")
 
 
-def _inject_sheet(xml: bytes, values: Mapping[str, object], part: str) -> bytes:
-    """*xml* with every formula cell's cached value taken from *values*."""
-    count = 0
-    texts: dict[tuple[type, object], tuple[bytes | None, bytes]] = {}  # a book's values repeat
-
-    def replace(match: re.Match[bytes]) -> bytes:
-        nonlocal count
-        count += 1
+def _scan_sheet(xml: bytes, part: str) -> tuple[list[bytes], list[tuple[bytes, bytes, str]]]:
+    """A worksheet's text between its formula cells, and each formula cell's attributes
+    (without a type), formula and reference: one regular-expression pass."""
+    chunks: list[bytes] = []
+    cells: list[tuple[bytes, bytes, str]] = []
+    last = 0
+    for match in _FORMULA_CELL.finditer(xml):
         attributes = match[1] or b""
         reference = _REFERENCE.search(attributes)
         if reference is None:
             raise ValueError(f"{part}: a formula cell without a reference: {match[0][:80]!r}")
-        value = values.get(reference[1].decode("ascii"), None)
+        if b"t=" in attributes:
+            attributes = _TYPE.sub(b"", attributes)
+        chunks.append(xml[last:match.start()])
+        cells.append((attributes, match[2], reference[1].decode("ascii")))
+        last = match.end()
+    chunks.append(xml[last:])
+    if len(cells) != len(_ANY_FORMULA.findall(xml)):
+        raise ValueError(f"{part}: a formula cell is written in a way this module does not know")
+    return chunks, cells
+
+
+def _fill_sheet(chunks: list[bytes], cells: list[tuple[bytes, bytes, str]], values: Mapping[str, object]) -> bytes:
+    """A scanned worksheet with each formula cell's cached value taken from *values*."""
+    texts: dict[tuple[type, object], bytes] = {}  # a book's values repeat
+    out = []
+    for chunk, (attributes, formula, reference) in zip(chunks, cells):
+        value = values.get(reference)
         key = (value.__class__, value)
         try:
-            kind, text = texts[key]
-        except KeyError:
-            kind, text = texts[key] = cell_text(value)
-        except TypeError:  # not hashable: stored as it is, or refused by cell_text
+            tail = texts[key]
+        except (KeyError, TypeError):  # new, or not hashable (then stored as it is, or refused)
             kind, text = cell_text(value)
-        attributes = _TYPE.sub(b"", attributes)
-        if kind is not None:
-            attributes += b' t="' + kind + b'"'
-        return b"<c" + attributes + b">" + match[2] + b"<v>" + text + b"</v>"
-
-    result = _FORMULA_CELL.sub(replace, xml)
-    if count != len(_ANY_FORMULA.findall(xml)):
-        raise ValueError(f"{part}: a formula cell is written in a way this module does not know")
-    return result
+            tail = (b' t="' + kind + b'">' if kind is not None else b">"), b"<v>" + text + b"</v>"
+            try:
+                texts[key] = tail
+            except TypeError:
+                pass
+        out.append(chunk)
+        out.append(b"<c" + attributes + tail[0] + formula + tail[1])
+    out.append(chunks[-1])
+    return b"".join(out)
 
 
 def _rewrite(
