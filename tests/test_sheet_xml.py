@@ -130,3 +130,10 @@ def _prefill(players: int, rounds: int) -> dict:
             results[i][t] = "U"
     return {"name": [f"P{i}" for i in range(players)], "rating": [1500 + 37 * i for i in range(players)],
             "pairings": pairings, "results": results}
+
+
+def test_text_xml_cannot_hold_becomes_the_replacement_character() -> None:
+    # a lone surrogate, U+FFFE and U+FFFF cannot stand in an XML file: they print as U+FFFD
+    data = build("swiss", players=4, rounds=3, prefill={"name": ["a\ud800b", "x\ufffe", "y\uffff", "=HYPERLINK(1)"]})
+    names = [c.value for c in openpyxl.load_workbook(io.BytesIO(data)).worksheets[1]["D"][5:9]]
+    assert names == ["a\ufffdb", "x\ufffd", "y\ufffd", "=HYPERLINK(1)"]

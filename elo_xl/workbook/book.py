@@ -88,15 +88,18 @@ GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5",
 ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 
 def clean_text(value: str) -> str:
-    """User text with control characters removed (a newline or tab becomes a space).
+    """User text with control characters removed (a newline or tab becomes a space), and the
+    characters XML cannot hold otherwise (lone surrogates, U+FFFE, U+FFFF) as U+FFFD.
 
-    >>> clean_text("Nguy\\x07en\\tVan\\nAn")
-    'Nguyen Van An'
+    >>> clean_text("Nguy\\x07en\\tVan\\nAn"), clean_text("a\\ud800b\\uffff")
+    ('Nguyen Van An', 'a\ufffdb\ufffd')
     """
-    return _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    text = _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    return _NOT_XML.sub("\ufffd", text)
 
 
 _AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
