@@ -107,8 +107,9 @@ _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
 def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
-    """``Cell(ws, row=row, column=column)`` without its keyword handling (400,000 cells in a
-    big book): the attributes openpyxl 3.1's constructor sets, each to the same value."""
+    """``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
+    hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same
+    value."""
     cell = Cell.__new__(Cell)
     cell.parent, cell.row, cell.column = ws, row, column
     cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
@@ -667,7 +668,7 @@ class Book:
         cells = ws._cells
         areas = [range_boundaries(area.replace("$", "")) for area in _AREA.findall(str(ws.print_area or ""))]
         for (row, column), c in cells.items():
-            if c.data_type != "s":  # text only (formulas are "f"); read first: 400,000 cells
+            if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
                 continue
             value = c._value
             if not isinstance(value, str) or value.startswith("="):

@@ -1,9 +1,9 @@
 """A worksheet's cells as sheet XML, written fast and with shared formulas.
 
 openpyxl writes every cell through lxml, one element at a time, and every formula in full.
-A 1000-player Swiss book holds some 400,000 cells, most of them one formula copied down a
-column: written cell by cell they took half of the generation time, and a reader (LibreOffice,
-Gnumeric, Excel) parsed every copy again.
+A 1000-player Swiss book holds hundreds of thousands of cells, most of them one formula
+copied down a column: written cell by cell they took half of the generation time, and a
+reader (LibreOffice, Gnumeric, Excel) parsed every copy again.
 
 This module writes the ``<sheetData>`` part of a worksheet itself, from openpyxl's own cells
 (values, data types, styles and row heights as openpyxl holds them), with **shared formulas**
