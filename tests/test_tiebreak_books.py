@@ -229,10 +229,11 @@ def test_random_events_equal_the_engine(office: Any, tmp_path: Path, seed: int) 
     prefill = {"name": [f"P{i + 1}" for i in range(n)], "rating": ev["ratings"], "pairings": ev["pairings"],
                "colours": ev["colours"], "results": ev["results"], "tiebreaks": codes, "tiebreak_rules": version}
     book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=prefill)))
-    got = _recalc(office, book, tmp_path, SLOTS + ["Rank"], f"random{seed}")
+    got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbDeOpen"], f"random{seed}")
     event = tiebreaks.from_rounds(ev["results"], ev["pairings"], ev["colours"], ev["ratings"], False)
     ranking = tiebreaks.ranking(event, codes, version)
     de = "DE" not in codes or _de_comparable(event, codes, version)
+    assert (got["TbDeOpen"] > 0) == (not de)  # the book says when its DE may be short
     for k, code in enumerate(codes):
         if code == "DE" and not de:
             continue
@@ -322,13 +323,35 @@ def test_random_round_robins_equal_the_engine(office: Any, tmp_path: Path, seed:
     prefill = {"names": [f"P{i + 1}" for i in range(n)], "ratings": ratings, "results": table, "tiebreaks": codes,
                "tiebreak_rules": version}
     book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=n, prefill=prefill)))
-    got = _recalc(office, book, tmp_path, SLOTS + ["Rank"], f"rr{seed}")
+    got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbDeOpen"], f"rr{seed}")
     event = tiebreaks.from_crosstable(table, ratings)
     ranking = tiebreaks.ranking(event, codes, version)
     de = _de_comparable(event, codes, version)
+    assert (got["TbDeOpen"] > 0) == (not de)
     for k, code in enumerate(codes):
         if code == "DE" and not de:
             continue
         assert _column(got[SLOTS[k]]) == pytest.approx([float(row[k]) for row in ranking.values]), (code, version)
     if de:
         assert _column(got["Rank"]) == ranking.ranks
+
+
+def test_a_group_not_all_met_that_direct_encounter_splits_twice(office: Any, tmp_path: Path) -> None:
+    """Four players on 3 points, DE first in the list. Among them A beat B, C and D, and B beat
+    C and D; C and D never met. By hand (C.07 6.3): A's 3 wins are out of everyone's reach, so A
+    is first (DE 3); among the rest B's 2 wins are out of C's and D's reach (each could win one
+    game, C v D), so B is next (DE 2); C and D stay tied (0). The book applies 6.3 once: it gives
+    A 3 and the rest 0, and says so (TbDeOpen 1: B) on its Standings sheet."""
+    # rounds: 1 A-B, 2 A-C, 3 A-D and B-C, 4 B-D; the points from byes (U full, Z zero)
+    pairings = [[2, 3, 4, None, None], [1, None, 3, 4, None], [None, 1, 2, None, None], [None, None, 1, 2, None]]
+    results = [["1", "1", "1", "Z", "Z"], ["0", "U", "1", "1", "Z"], ["U", "0", "0", "U", "U"],
+               ["U", "U", "0", "0", "U"]]
+    codes = ["DE", "WIN", "BH", "SB", "PS", "BPG"]
+    prefill = {"name": list("ABCD"), "pairings": pairings, "results": results, "tiebreaks": codes,
+               "tiebreak_rules": "2024"}
+    event = tiebreaks.from_rounds(results, pairings, None, [None] * 4, False)
+    ranking = tiebreaks.ranking(event, codes, "2024")
+    assert ranking.points == [3, 3, 3, 3] and [row[0] for row in ranking.values] == [3, 2, 0, 0]
+    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=5, prefill=prefill)))
+    got = _recalc(office, book, tmp_path, ["Tiebreak1", "TbDeOpen"], "de-twice")
+    assert _column(got["Tiebreak1"]) == [3, 0, 0, 0] and got["TbDeOpen"] == 1

@@ -536,6 +536,20 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.level": ("level {number}", "ngang {number}", "مستوى {number}", "наравне {number}"),
     "tb.de_mini2": ("points among level", "điểm trong nhóm ngang", "النقاط بين المتساوين", "очки среди равных"),
     "tb.de_reach": ("points within reach", "điểm có thể đạt", "النقاط الممكنة", "достижимые очки"),
+    "tb.de_first": ("first of group", "đứng đầu nhóm", "أول المجموعة", "первый в группе"),
+    "tb.de_rest": ("points among rest", "điểm nhóm còn lại", "النقاط بين البقية", "очки остальных"),
+    "tb.de_rest_reach": ("rest within reach", "còn lại có thể đạt", "الممكن للبقية", "достижимо остальным"),
+    "tb.de_open": ("DE not in full", "ĐĐ chưa trọn", "مواجهة غير كاملة", "ЛВ не до конца"),
+    "tb.de_open_count": ("DE not in full", "ĐĐ chưa trọn", "مواجهة غير كاملة", "ЛВ не до конца"),
+    "standings.de_open": (
+        "Players tied in a way this book does not rank in full by direct encounter (C.07 6.2, 6.3): {number}. "
+        "elo-xl rate and elo-xl export rank them fully.",
+        "Số kỳ thủ bằng nhau mà sổ này chưa xếp trọn theo đối đầu trực tiếp (C.07 6.2, 6.3): {number}. "
+        "elo-xl rate và elo-xl export xếp trọn.",
+        "عدد اللاعبين المتعادلين الذين لا يرتبهم هذا الملف ترتيبًا كاملًا بالمواجهة المباشرة (C.07 6.2، 6.3): {number}. "
+        "يرتبهم elo-xl rate وelo-xl export ترتيبًا كاملًا.",
+        "Игроков, которых эта книга не до конца разделяет по личной встрече (C.07 6.2, 6.3): {number}. "
+        "elo-xl rate и elo-xl export разделяют их полностью."),
     "tb.s2": ("halves", "nửa điểm", "أنصاف", "полуочки"),
     "tb.last": ("last available", "ván cuối có mặt", "آخر جولة متاحة", "последний тур"),
     "tb.adjusted": ("adjusted", "điểm điều chỉnh", "المعدّل", "скорр."),

@@ -172,7 +172,8 @@ def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers), header_formulas=headers)
+        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers), header_formulas=headers,
+        note=tiebreak_columns.open_note(book))
 
 
 def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> str:

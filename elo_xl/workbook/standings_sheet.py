@@ -14,14 +14,14 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, Book, ref
+from .book import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, WRAP, Book, ref
 
 TOP = 5  # the first row of the table (headers on the row above)
 
 
 def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
           key_column: int, rank_column: int, progress: str | None = None,
-          header_formulas: dict[int, str] | None = None) -> Worksheet:
+          header_formulas: dict[int, str] | None = None, note: str | None = None) -> Worksheet:
     """Add the standings sheet of ``main``'s players (rows ``top``–``last``).
 
     ``columns`` are the printed columns after the place: (header key, column on ``main``,
@@ -29,7 +29,8 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     ``progress`` a text formula saying how far the event is ("After round 4"), printed on row 3
     with the event's dates (number cells in the date format: no text functions of dates, which
     differ between spreadsheets and locales).
-    ``header_formulas`` replaces the header of column ``k`` (0-based) by a formula.
+    ``header_formulas`` replaces the header of column ``k`` (0-based) by a formula; ``note`` a
+    text formula printed under the table, across it (empty text: nothing shows).
     """
     n = last - top + 1
     ws = book.sheet("sheet.standings")
@@ -67,6 +68,14 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
             book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
     book.widths(ws, {1: 7, 2: 5, 3: 26, **{c: 11 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
     ws.freeze_panes = f"A{TOP}"
-    book.print_setup(ws, f"A1:{L(width)}{TOP + n - 1}", f"{TOP - 1}:{TOP - 1}")
+    last = TOP + n - 1
+    if note is not None:
+        last += 1
+        book.formula(ws, f"A{last}", note)
+        ws[f"A{last}"].font = BOLD
+        ws[f"A{last}"].alignment = WRAP
+        ws.merge_cells(start_row=last, start_column=1, end_row=last, end_column=width)
+        ws.row_dimensions[last].height = 3 * 15  # three lines: the note's longest translation
+    book.print_setup(ws, f"A1:{L(width)}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)
     return ws

@@ -187,7 +187,7 @@ def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Are
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
         at.out + OUTPUTS.index("Rank"), progress=f.sentence(book.t("standings.after_round", round="{round}"), round=(
             f.rounds_played([ref(ws, at.column(CODE, t).replace("$", "")) for t in range(at.r)]))),
-        header_formulas=headers)
+        header_formulas=headers, note=tiebreak_columns.open_note(book))
 
 
 def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:

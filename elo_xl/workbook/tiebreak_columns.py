@@ -31,6 +31,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import tiebreak_formulas as tf
+from . import formulas as f
 from .formulas import sonneborn_berger
 from .book import OUTPUT_FILL, WORK_FILL, Book
 
@@ -44,7 +45,7 @@ KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
 BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter", "tb.level")
 #: Per-player helper columns, before the value columns.
 HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_met", "de_mini",
-           "de_mini2", "de_reach")
+           "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach", "de_open")
 
 
 def chosen(given: list[str] | None, offered: tuple[str, ...], default: tuple[str, ...]) -> list[str]:
@@ -127,13 +128,21 @@ def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
     for i in range(a.n):
         _player(book, ws, a, src, i)
     _names(book, ws, a)
+    _open_count(book, ws, a)
 
 
-def _event_cell(book: Book, ws: Worksheet, a: Area, name: str, key: str, text: str) -> None:
-    row = a.top - 1
-    book.label(ws, f"{L(a.first)}{row - 3}", key, bold=True)
-    book.formula(ws, f"{L(a.first)}{row - 2}", text, fill=WORK_FILL)
-    book.name(name, ws, f"{L(a.first)}{row - 2}")
+def _event_cell(book: Book, ws: Worksheet, a: Area, name: str, key: str, text: str, offset: int = 0) -> None:
+    row, column = a.top - 1, L(a.first + offset)
+    book.label(ws, f"{column}{row - 3}", key, bold=True)
+    book.formula(ws, f"{column}{row - 2}", text, fill=WORK_FILL)
+    book.name(name, ws, f"{column}{row - 2}")
+
+
+def _open_count(book: Book, ws: Worksheet, a: Area) -> None:
+    """``TbDeOpen``: how many players' DE the book may not take to the end (0 when DE is not
+    in the list); the Standings sheet says so under its table."""
+    _event_cell(book, ws, a, "TbDeOpen", "tb.de_open_count",
+                f'IF(TbDePos=0,0,COUNTIF({a.helper_column("de_open")},1))', offset=3)
 
 
 def _headers(book: Book, ws: Worksheet, a: Area) -> None:
@@ -184,8 +193,11 @@ def _reach(a: Area, h: Callable[[str], str]) -> str:
     return f'IF({h("de_key")}="","",{h("de_mini")}+2*(COUNTIF({a.helper_column("de_key")},{h("de_key")})-1-{h("de_met")}))'
 
 
-def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str]) -> None:
-    """The value columns, DE, the six chosen values and their numeric copies of one player."""
+def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str],
+                      against_first: Callable[[str], tuple[str, str]]) -> None:
+    """The value columns, DE, the six chosen values and their numeric copies of one player.
+    ``against_first(first)``: the half points he scored against start number ``first`` among
+    the tied, and the games he played against him there (for :func:`_de_open`)."""
     h = lambda key: a.helper(key, row)  # noqa: E731
     for k, code in enumerate(a.work):
         book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
@@ -193,6 +205,7 @@ def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str
                              a.helper_column("de_mini"), h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
                              a.helper_column("de_reach"))
     book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
+    _de_open(book, ws, a, row, against_first)
     for k in range(SLOTS):
         code = f"INDEX(TbCodes,{k + 1})"
         shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
@@ -200,6 +213,25 @@ def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str
         slot = f"{L(a.slot0 + k)}{row}"
         book.formula(ws, slot, shown, fill=OUTPUT_FILL)
         book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
+
+
+def _de_open(book: Book, ws: Worksheet, a: Area, row: int, against_first: Callable[[str], tuple[str, str]]) -> None:
+    """Whether the book's DE may differ from C.07 6 taken to the end (``de_open``, counted by
+    ``TbDeOpen``), through the first of a group not all met and the points among the rest."""
+    h = lambda key: a.helper(key, row)  # noqa: E731
+    numbers = f"$A${a.top}:$A${a.last_row}"
+    de = a.column(a.de_col)
+    keys, met = a.helper_column("de_key"), h("de_met")
+    points, games = against_first(h("de_first"))
+    book.formula(ws, h("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de),
+                 fill=WORK_FILL)
+    book.formula(ws, h("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
+                 fill=WORK_FILL)
+    book.formula(ws, h("de_rest_reach"), tf.de_rest_reach(h("de_rest"), keys, h("de_key"), met, games),
+                 fill=WORK_FILL)
+    book.formula(ws, h("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
+                                              h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
+                                              a.helper_column("de_rest_reach"), h("de_rest")), fill=WORK_FILL)
 
 
 def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
@@ -247,14 +279,17 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         "BPG": tf.black_games(codes, src.colours(i)), "BWG": tf.black_wins(codes, src.colours(i)),
         "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
     }
-    _values_and_slots(book, ws, a, row, present, values_of)
+    opponents, meets = f"{src.pairing(i, 0)}:{src.pairing(i, a.r - 1)}", a.row_of(ENCOUNTER, row)
+    _values_and_slots(book, ws, a, row, present, values_of, lambda first: (
+        f"SUMIFS({meets},{opponents},{first})", f'COUNTIFS({opponents},{first},{meets},">=0")'))
 
 
 #: The round-robin book's tie-breaks (FIDE's recommended list first): a crosstable has no
 #: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
 ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
 RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
-RR_HELPERS = ("games", "de_key", "de_met", "de_mini", "de_mini2", "de_reach")
+RR_HELPERS = ("games", "de_key", "de_met", "de_mini", "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach",
+              "de_open")
 
 
 @dataclass(frozen=True)
@@ -302,8 +337,10 @@ def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> 
             "SB": sonneborn_berger(codes, src.points_row), "KS": tf.koya(codes, src.points_row),
             "ARO": tf.average_rating(ratings), "TPR": tf.performance(codes, ratings, aro),
         }
-        _values_and_slots(book, ws, a, row, present, values_of)
+        _values_and_slots(book, ws, a, row, present, values_of, lambda first, meets=meets: (
+            f"IF({first}=0,0,SUM(INDEX({meets},1,{first})))", f"IF({first}=0,0,COUNT(INDEX({meets},1,{first})))"))
     _names(book, ws, a)
+    _open_count(book, ws, a)
 
 
 def write_rank(book: Book, ws: Worksheet, a: Area, row: int, points_column: str, points: str, present: str,
@@ -324,6 +361,11 @@ def write_rank(book: Book, ws: Worksheet, a: Area, row: int, points_column: str,
     numbers = f"$A${a.top}:$A${a.last_row}"
     ahead = tf.ahead_by_order((a.column(a.order0), keys[0]), (a.column(a.order0 + 1), keys[1]), numbers, f"$A{row}")
     book.formula(ws, cell, f'IF({present}=0,"",1+{ahead})', fill=OUTPUT_FILL)
+
+
+def open_note(book: Book) -> str:
+    """The Standings sheet's line under its table when ``TbDeOpen`` counts anyone (else empty)."""
+    return f'IF(TbDeOpen>0,{f.sentence(book.t("standings.de_open", number="{number}"), number="TbDeOpen")},"")'
 
 
 def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:

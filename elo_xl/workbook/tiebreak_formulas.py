@@ -198,6 +198,39 @@ def direct_encounter(keys: str, own_key: str, met: str, mini: str, own_mini: str
             f'{met_all})))')
 
 
+def de_first(keys: str, own_key: str, met: str, numbers: str, de: str) -> str:
+    """DE (6.3) in a group of three or more that has not all met: the start number of the one
+    ranked first (his DE is the group's size less one), 0 when none is or the group has all met."""
+    size = f"COUNTIF({keys},{own_key})"
+    return (f'IF({own_key}="",0,IF({size}<3,0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,0,'
+            f"SUMIFS({numbers},{keys},{own_key},{de},{size}-1))))")
+
+
+def de_rest_points(first: str, number: str, mini: str, against_first: str) -> str:
+    """DE (6.3 again): the half points among the rest of the group once its first is ranked
+    (``against_first``: those scored against him); blank for the first and where none is."""
+    return f'IF(OR({first}=0,{number}={first}),"",{mini}-({against_first}))'
+
+
+def de_rest_reach(rest: str, keys: str, own_key: str, met: str, met_first: str) -> str:
+    """The half points among the rest within reach: a win for each of its pairings not played."""
+    size = f"COUNTIF({keys},{own_key})"
+    return f'IF({rest}="","",{rest}+2*(({size}-2)-({met}-({met_first}))))'
+
+
+def de_open(keys: str, own_key: str, met: str, mini: str, own_mini: str, mini2: str, own_mini2: str,
+            rest_reach: str, own_rest: str) -> str:
+    """1 where the book's DE (6.2 and 6.3 applied once) may differ from C.07 6 taken to the end,
+    else 0: in a group that has all met, a player of a level subgroup that splits again (6.2
+    twice); in one that has not, the player the rest would rank first (6.3 again)."""
+    size = f"COUNTIF({keys},{own_key})"
+    level = f"COUNTIFS({keys},{own_key},{mini},{own_mini})"
+    level2 = f"COUNTIFS({keys},{own_key},{mini},{own_mini},{mini2},{own_mini2})"
+    return (f'IF({own_key}="",0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,'
+            f"IF(AND({level2}>=2,{level2}<{level}),1,0),"
+            f'IF({own_rest}="",0,IF(COUNTIFS({keys},{own_key},{rest_reach},">="&{own_rest})=1,1,0))))')
+
+
 def level_points(code: str, opponent: str, keys: str, own_key: str, minis: str, own_mini: str,
                  game: str | None = None) -> str:
     """DE's second pass (6.2): the half points of a game against a player of the same group
