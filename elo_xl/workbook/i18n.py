@@ -536,6 +536,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.level": ("level {number}", "ngang {number}", "مستوى {number}", "наравне {number}"),
     "tb.de_mini2": ("points among level", "điểm trong nhóm ngang", "النقاط بين المتساوين", "очки среди равных"),
     "tb.de_reach": ("points within reach", "điểm có thể đạt", "النقاط الممكنة", "достижимые очки"),
+    "tb.de_size": ("group size", "cỡ nhóm", "حجم المجموعة", "размер группы"),
     "tb.de_first": ("first of group", "đứng đầu nhóm", "أول المجموعة", "первый в группе"),
     "tb.de_rest": ("points among rest", "điểm nhóm còn lại", "النقاط بين البقية", "очки остальных"),
     "tb.de_rest_reach": ("rest within reach", "còn lại có thể đạt", "الممكن للبقية", "достижимо остальным"),

@@ -44,8 +44,8 @@ SLOTS = 6
 KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
 BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter", "tb.level")
 #: Per-player helper columns, before the value columns.
-HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_met", "de_mini",
-           "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach", "de_open")
+HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_size", "de_met",
+           "de_mini", "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach", "de_open")
 
 
 def chosen(given: list[str] | None, offered: tuple[str, ...], default: tuple[str, ...]) -> list[str]:
@@ -188,9 +188,14 @@ def _de_key(a: Area, row: int, points: str, present: str) -> str:
     return f'IF({present}=0,"",{key})'
 
 
+def _de_size(a: Area, h: Callable[[str], str]) -> str:
+    """The size of the player's tied group (0 on an empty row): counted once, read by DE's formulas."""
+    return f'IF({h("de_key")}="",0,COUNTIF({a.helper_column("de_key")},{h("de_key")}))'
+
+
 def _reach(a: Area, h: Callable[[str], str]) -> str:
     """DE (6.3): the half points among the tied group plus a win for each of them not met."""
-    return f'IF({h("de_key")}="","",{h("de_mini")}+2*(COUNTIF({a.helper_column("de_key")},{h("de_key")})-1-{h("de_met")}))'
+    return f'IF({h("de_key")}="","",{h("de_mini")}+2*({h("de_size")}-1-{h("de_met")}))'
 
 
 def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str, values_of: dict[str, str],
@@ -203,7 +208,7 @@ def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str
         book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
     de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
                              a.helper_column("de_mini"), h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
-                             a.helper_column("de_reach"))
+                             a.helper_column("de_reach"), h("de_size"))
     book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
     _de_open(book, ws, a, row, against_first)
     for k in range(SLOTS):
@@ -223,15 +228,17 @@ def _de_open(book: Book, ws: Worksheet, a: Area, row: int, against_first: Callab
     de = a.column(a.de_col)
     keys, met = a.helper_column("de_key"), h("de_met")
     points, games = against_first(h("de_first"))
-    book.formula(ws, h("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de),
+    book.formula(ws, h("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de,
+                                                h("de_size")),
                  fill=WORK_FILL)
     book.formula(ws, h("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_rest_reach"), tf.de_rest_reach(h("de_rest"), keys, h("de_key"), met, games),
+    book.formula(ws, h("de_rest_reach"), tf.de_rest_reach(h("de_rest"), h("de_size"), met, games),
                  fill=WORK_FILL)
     book.formula(ws, h("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
                                               h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
-                                              a.helper_column("de_rest_reach"), h("de_rest")), fill=WORK_FILL)
+                                              a.helper_column("de_rest_reach"), h("de_rest"), h("de_size")),
+                 fill=WORK_FILL)
 
 
 def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
@@ -262,6 +269,7 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         "x1": tf.cut_value(keys, 1), "x2": tf.cut_value(keys, 2),
         **{f"a{k}": tf.largest(values, k) for k in range(1, 5)},
         "de_key": _de_key(a, row, src.points(i), present),
+        "de_size": _de_size(a, h),
         "de_met": f"COUNT({meets})",
         "de_mini": f"SUM({meets})",
         "de_mini2": f"SUM({a.row_of(LEVEL, row)})",
@@ -288,8 +296,8 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
 #: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
 ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
 RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
-RR_HELPERS = ("games", "de_key", "de_met", "de_mini", "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach",
-              "de_open")
+RR_HELPERS = ("games", "de_key", "de_size", "de_met", "de_mini", "de_mini2", "de_reach", "de_first", "de_rest",
+              "de_rest_reach", "de_open")
 
 
 @dataclass(frozen=True)
@@ -327,7 +335,7 @@ def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> 
         present = src.present(i)
         meets, ratings = a.row_of(0, row), a.row_of(1, row)
         helpers = {"games": f'COUNTIF({codes},"<90")', "de_key": _de_key(a, row, src.points(i), present),
-                   "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})",
+                   "de_size": _de_size(a, h), "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})",
                    "de_mini2": f"SUM({a.row_of(2, row)})", "de_reach": _reach(a, h)}
         for key, text in helpers.items():
             book.formula(ws, h(key), text, fill=WORK_FILL)

@@ -183,14 +183,13 @@ def encounter_points(code: str, pairing: str, keys: str, own_key: str) -> str:
 
 
 def direct_encounter(keys: str, own_key: str, met: str, mini: str, own_mini: str, mini2: str, own_mini2: str,
-                     reach: str) -> str:
+                     reach: str, size: str) -> str:
     """DE's value: the players of the tied group he ranks above. When every pair of the group
     has met (6.1): those with fewer points in the games among them, plus those level with him
     on those points with fewer points in the games among the level ones (6.2, applied once).
     When not (6.3): all the others for the one whose points among the group no other can
     reach with wins in his games not played (``reach``: points plus a win per unplayed
-    pairing), 0 for the rest. 0 for a player alone."""
-    size = f"COUNTIF({keys},{own_key})"
+    pairing), 0 for the rest. 0 for a player alone. ``size``: the group's size (a cell)."""
     met_all = (f'COUNTIFS({keys},{own_key},{mini},"<"&{own_mini})'
                f'+COUNTIFS({keys},{own_key},{mini},{own_mini},{mini2},"<"&{own_mini2})')
     first = f'IF(COUNTIFS({keys},{own_key},{reach},">="&{own_mini})=1,{size}-1,0)'
@@ -198,12 +197,11 @@ def direct_encounter(keys: str, own_key: str, met: str, mini: str, own_mini: str
             f'{met_all})))')
 
 
-def de_first(keys: str, own_key: str, met: str, numbers: str, de: str) -> str:
+def de_first(keys: str, own_key: str, met: str, numbers: str, de: str, size: str) -> str:
     """DE (6.3) in a group of three or more that has not all met: the start number of the one
     ranked first (his DE is the group's size less one), 0 when none is or the group has all met."""
-    size = f"COUNTIF({keys},{own_key})"
-    return (f'IF({own_key}="",0,IF({size}<3,0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,0,'
-            f"SUMIFS({numbers},{keys},{own_key},{de},{size}-1))))")
+    return (f'IF(OR({own_key}="",{size}<3),0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,0,'
+            f"SUMIFS({numbers},{keys},{own_key},{de},{size}-1)))")
 
 
 def de_rest_points(first: str, number: str, mini: str, against_first: str) -> str:
@@ -212,21 +210,19 @@ def de_rest_points(first: str, number: str, mini: str, against_first: str) -> st
     return f'IF(OR({first}=0,{number}={first}),"",{mini}-({against_first}))'
 
 
-def de_rest_reach(rest: str, keys: str, own_key: str, met: str, met_first: str) -> str:
+def de_rest_reach(rest: str, size: str, met: str, met_first: str) -> str:
     """The half points among the rest within reach: a win for each of its pairings not played."""
-    size = f"COUNTIF({keys},{own_key})"
     return f'IF({rest}="","",{rest}+2*(({size}-2)-({met}-({met_first}))))'
 
 
 def de_open(keys: str, own_key: str, met: str, mini: str, own_mini: str, mini2: str, own_mini2: str,
-            rest_reach: str, own_rest: str) -> str:
+            rest_reach: str, own_rest: str, size: str) -> str:
     """1 where the book's DE (6.2 and 6.3 applied once) may differ from C.07 6 taken to the end,
     else 0: in a group that has all met, a player of a level subgroup that splits again (6.2
     twice); in one that has not, the player the rest would rank first (6.3 again)."""
-    size = f"COUNTIF({keys},{own_key})"
     level = f"COUNTIFS({keys},{own_key},{mini},{own_mini})"
     level2 = f"COUNTIFS({keys},{own_key},{mini},{own_mini},{mini2},{own_mini2})"
-    return (f'IF({own_key}="",0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,'
+    return (f'IF(OR({own_key}="",{size}<3),0,IF(COUNTIFS({keys},{own_key},{met},"<"&({size}-1))=0,'
             f"IF(AND({level2}>=2,{level2}<{level}),1,0),"
             f'IF({own_rest}="",0,IF(COUNTIFS({keys},{own_key},{rest_reach},">="&{own_rest})=1,1,0))))')
 
