@@ -226,23 +226,10 @@ def part2(list_players: int, events: int, per_event: int, rounds: int, openpyxl_
         lst, paths = write_month(folder, list_players, events, per_event, rounds)
         print(f"  (writing the files: {time.perf_counter() - start:.1f} s)")
         out = folder / "new.txt"
-        # a fresh process runs the command, then reports its CPU time and peak memory (VmHWM: the
-        # high-water mark of its own address space, not the benchmark's, which it was forked from)
-        wrapper = ("import resource, sys; from elo_xl.cli import main; code = main(sys.argv[1:]); "
-                   "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0]; "
-                   "u = resource.getrusage(resource.RUSAGE_SELF); "
-                   "print('BENCH', hwm, u.ru_utime + u.ru_stime, file=sys.stderr); sys.exit(code)")
-        cmd = [sys.executable, "-c", wrapper, "period", "--list", str(lst), "--month", "2026-10",
-               *map(str, paths), "-o", str(out)]
-        start = time.perf_counter()
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        if done.returncode:
-            print(done.stderr)
-            raise SystemExit(done.returncode)
-        _, hwm, cpu = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split()
-        print(f"  end to end (separate process): {wall:.1f} s wall, {float(cpu):.1f} s CPU, peak memory "
-              f"{int(hwm) / 1024:.0f} MB (targets: under 20 s, under 2 GB); load average "
+        args = ["period", "--list", str(lst), "--month", "2026-10", *map(str, paths), "-o", str(out)]
+        wall, cpu, mb = elo_xl_process(args)
+        print(f"  end to end (separate process): {wall:.1f} s wall, {cpu:.1f} s CPU, peak memory "
+              f"{mb:.0f} MB (targets: under 20 s, under 2 GB); load average "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
         from elo_xl.period.command import read_events
@@ -289,30 +276,36 @@ def part2(list_players: int, events: int, per_event: int, rounds: int, openpyxl_
 
         # with --db: the same month recorded, then --show of the stored 200,000-player period
         db = folder / "ratings.sqlite"
-        for label, extra in (("with --db (recorded)", ["--db", str(db)]),):
-            start = time.perf_counter()
-            done = subprocess.run(cmd + extra, capture_output=True, text=True)
-            wall = time.perf_counter() - start
-            if done.returncode:
-                print(done.stderr)
-                raise SystemExit(done.returncode)
-            _, hwm, cpu = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split()
-            print(f"  end to end {label}: {wall:.1f} s wall, {float(cpu):.1f} s CPU, peak {int(hwm) / 1024:.0f} MB; "
-                  f"database {db.stat().st_size / 1e6:.0f} MB")
+        wall, cpu, mb = elo_xl_process(args + ["--db", str(db)])
+        print(f"  end to end with --db (recorded): {wall:.1f} s wall, {cpu:.1f} s CPU, peak {mb:.0f} MB; "
+              f"database {db.stat().st_size / 1e6:.0f} MB")
         for fmt in ("txt", "csv", "json", "xlsx"):
             shown = folder / f"shown.{fmt}"
-            show = [sys.executable, "-c", wrapper, "period", "--db", str(db), "--show", "2026-10", "-o", str(shown)]
-            start = time.perf_counter()
-            done = subprocess.run(show, capture_output=True, text=True)
-            wall = time.perf_counter() - start
-            if done.returncode:
-                print(done.stderr)
-                raise SystemExit(done.returncode)
-            _, hwm, cpu = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split()
+            wall, cpu, mb = elo_xl_process(["period", "--db", str(db), "--show", "2026-10", "-o", str(shown)])
             same = " (byte-identical to the run's)" if fmt == "txt" and shown.read_bytes() == out.read_bytes() else ""
-            print(f"  --show 2026-10 -o LIST.{fmt}: {wall:.1f} s wall, {float(cpu):.1f} s CPU, peak "
-                  f"{int(hwm) / 1024:.0f} MB (target under 3 s){same}")
+            print(f"  --show 2026-10 -o LIST.{fmt}: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {mb:.0f} MB "
+                  f"(target under 3 s){same}")
 
+
+
+#: Run in a fresh process: the command, then its CPU time and peak memory on stderr (VmHWM: the
+#: high-water mark of its own address space, not the benchmark's, which it was forked from).
+_MEASURED = ("import resource, sys; from elo_xl.cli import main; code = main(sys.argv[1:]); "
+             "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0]; "
+             "u = resource.getrusage(resource.RUSAGE_SELF); "
+             "print('BENCH', hwm, u.ru_utime + u.ru_stime, file=sys.stderr); sys.exit(code)")
+
+
+def elo_xl_process(args: list[str]) -> tuple[float, float, float]:
+    """``elo-xl ARGS`` in a separate process: its wall seconds, CPU seconds and peak memory (MB)."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode:
+        print(done.stderr)
+        raise SystemExit(done.returncode)
+    _, hwm, cpu = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split()
+    return wall, float(cpu), int(hwm) / 1024
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -331,6 +331,18 @@ def _rating_list(rng: random.Random, players: int) -> tuple[str, list[str], str]
     return "list.txt", lines, form
 
 
+def _list_event(n: int) -> list[str]:
+    """The TRF lines of a one-round event of the list's first ``n`` players (FIDE IDs 100, 101…),
+    every board drawn."""
+    trf = ["012 Fuzz open", "042 2026/10/03", "XXR 1"]
+    for s in range(1, n + 1):
+        opp = s + 1 if s % 2 else s - 1
+        game = f"{opp:4d} {'w' if s % 2 else 'b'} =" if opp <= n else ""
+        trf.append(f"001 {s:4d} m    {f'Player {s - 1}':33} {'':>4} VIE {100 + s - 1:11d} {'':10} {'0.5':>4} "
+                   f"{'':4}  {game}".rstrip())
+    return trf
+
+
 @generator("rating-list", 2)
 def rating_list(rng: random.Random) -> Case:
     """A rating list with CR-only, CRLF, LF or mixed line ends (sometimes edited, cut or given one
@@ -338,15 +350,7 @@ def rating_list(rng: random.Random) -> Case:
     only in its line ends must be read as the LF one (a success that rates its players)."""
     players = rng.randint(2, 40)
     name, lines, form = _rating_list(rng, players)
-    n = min(players, 10)
-    rounds = [[(w, b) for w, b in zip(range(1, n, 2), range(2, n + 1, 2))]]
-    trf = ["012 Fuzz open", "042 2026/10/03", "XXR 1"]
-    for s in range(1, n + 1):
-        opp = s + 1 if s % 2 else s - 1
-        game = f"{opp:4d} {'w' if s % 2 else 'b'} {'=' }" if opp <= n else ""
-        trf.append(f"001 {s:4d} m    {f'Player {s - 1}':33} {'':>4} VIE {100 + s - 1:11d} {'':10} {'0.5':>4} "
-                   f"{'':4}  {game}".rstrip())
-    del rounds
+    trf = _list_event(min(players, 10))
     note = "valid"
     edit = rng.randrange(6)
     if edit == 1:
@@ -445,12 +449,7 @@ def xlsx_list(rng: random.Random) -> Case:
                 raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
             data = bytes(raw[:rng.choice([len(raw), len(raw), rng.randrange(len(raw))])])
             note = "archive damaged"
-    trf = ["012 Fuzz open", "042 2026/10/03", "XXR 1"]
-    for s in range(1, n + 1):
-        opp = s + 1 if s % 2 else s - 1
-        game = f"{opp:4d} {'w' if s % 2 else 'b'} =" if opp <= n else ""
-        trf.append(f"001 {s:4d} m    {f'Player {s - 1}':33} {'':>4} VIE {100 + s - 1:11d} {'':10} {'0.5':>4} "
-                   f"{'':4}  {game}".rstrip())
+    trf = _list_event(n)
     args = ["period", "--list", "{list.xlsx}", "--month", "2026-10", "{event.trf}", "--format",
             rng.choice(["txt", "csv", "json"]), "-o", "{out}"]
     return Case("xlsx-list", {"list.xlsx": data, "event.trf": ("\n".join(trf) + "\n").encode()}, args, note=note)

@@ -22,3 +22,27 @@ def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
             cell.value = item
             if isinstance(item, str):
                 cell.data_type = "s"
+
+
+#: Titles as older pairing programs type them (issue 15, item 1), with the title each means.
+SHORT = {"g": "GM", "wm": "WIM", "M": "IM", " wg ": "WGM", "Wf": "WFM", "c": "CM"}
+#: The norms a title holder is not checked for (rate --norms skips them; the sheet says so):
+#: his own title's and the lower ones' (FIDE B.01: GM > IM > WGM > WIM).
+HELD = {"GM": {"GM", "IM", "WGM", "WIM"}, "IM": {"IM", "WGM", "WIM"}, "WGM": {"WGM", "WIM"}, "WIM": {"WIM"}}
+#: The Norms sheet's outputs, per player.
+NORM_NAMES = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded", "NormStatus")
+
+
+def title(typed: str) -> str:
+    """The title a typed word means, by :data:`SHORT`."""
+    return SHORT.get(typed, typed)
+
+
+def held(typed: str, norm: str) -> bool:
+    """Whether the holder of the typed title is not checked for ``norm``."""
+    return norm in HELD.get(title(typed), set())
+
+
+def blank(value: Any) -> Any:
+    """A value read back, the empty text as ``None``."""
+    return None if value == "" else value

@@ -11,7 +11,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import NORM_NAMES as NAMES, blank, held, put, title
 from elo_xl.norms import NormGame, evaluate, points_text
 from elo_xl.recalc import read_named
 from elo_xl.results import parse_result
@@ -19,21 +19,6 @@ from elo_xl.workbook import build
 
 TITLES = ["GM", "g", "IM", "M", "WGM", " wg ", "WIM", "wm", "FM", "Wf", "CM", "c", "", ""]
 FEDERATIONS = ["GER", "FRA", "ESP", "NOR", "FID", ""]
-#: Titles as older pairing programs type them (issue 15, item 1), with the title each means.
-SHORT = {"g": "GM", "wm": "WIM", "M": "IM", " wg ": "WGM", "Wf": "WFM", "c": "CM"}
-#: The norms a title holder is not checked for (rate --norms skips them; the sheet says so):
-#: his own title's and the lower ones' (FIDE B.01: GM > IM > WGM > WIM).
-HELD = {"GM": {"GM", "IM", "WGM", "WIM"}, "IM": {"IM", "WGM", "WIM"}, "WGM": {"WGM", "WIM"}, "WIM": {"WIM"}}
-
-
-def title(typed: str) -> str:
-    """The title a typed word means, by the table above."""
-    return SHORT.get(typed, typed)
-
-
-def held(typed: str, norm: str) -> bool:
-    return norm in HELD.get(title(typed), set())
-NAMES = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded", "NormStatus")
 
 
 def event(rng: random.Random, n: int) -> dict[str, Any]:
@@ -63,9 +48,6 @@ def engine_check(data: dict[str, Any], i: int, norm: str, exempt: bool) -> Any:
             games.append(NormGame(data["ratings"][j], code, title(data["titles"][j]), data["federations"][j].replace("FID", "")))
     return evaluate(norm, games, data["federations"][i].replace("FID", ""), exempt=exempt)
 
-
-def blank(value: Any) -> Any:
-    return None if value == "" else value
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13, 14])

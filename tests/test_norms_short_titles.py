@@ -19,7 +19,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import NORM_NAMES as NAMES, put
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
 
@@ -44,7 +44,6 @@ TYPED = ["g", "G", "g", "m", "wg", "wm", "WM", "f", "", ""]
 #: The norms a title holder is not checked for, by hand (FIDE B.01: GM > IM > WGM > WIM).
 HELD = {"g": {"GM", "IM", "WGM", "WIM"}, "G": {"GM", "IM", "WGM", "WIM"}, "m": {"IM", "WGM", "WIM"},
         "wg": {"WGM", "WIM"}, "wm": {"WIM"}, "WM": {"WIM"}}
-NAMES = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded", "NormStatus")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import NORM_NAMES as NAMES, blank, held, put, title
 from elo_xl.norms import NormGame, evaluate, points_text
 from elo_xl.recalc import read_named
 from elo_xl.results import parse_result
@@ -22,21 +22,6 @@ TITLES = ["GM", "g", "GM", "IM", "M", "WGM", " wg ", "WIM", "wm", "FM", "WFM", "
 FEDERATIONS = ["GER", "FRA", "ESP", "NOR", "FID", "", "ger"]
 #: Few federations, one of them most: the 2/3 and 3/5 maxima and the two other federations bind.
 CROWDED = ["GER"] * 6 + ["FRA", "NOR", "FID"]
-#: Titles as older pairing programs type them (issue 15, item 1), with the title each means.
-SHORT = {"g": "GM", "wm": "WIM", "M": "IM", " wg ": "WGM", "Wf": "WFM", "c": "CM"}
-#: The norms a title holder is not checked for (rate --norms skips them; the sheet says so):
-#: his own title's and the lower ones' (FIDE B.01: GM > IM > WGM > WIM).
-HELD = {"GM": {"GM", "IM", "WGM", "WIM"}, "IM": {"IM", "WGM", "WIM"}, "WGM": {"WGM", "WIM"}, "WIM": {"WIM"}}
-
-
-def title(typed: str) -> str:
-    """The title a typed word means, by the table above."""
-    return SHORT.get(typed, typed)
-
-
-def held(typed: str, norm: str) -> bool:
-    return norm in HELD.get(title(typed), set())
-NAMES = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded", "NormStatus")
 OTHER = {"1": "0", "½": "½", "0": "1", "+": "−", "−": "+"}
 
 
@@ -116,9 +101,6 @@ def expected_status(c: Any, norm: str) -> str:
         return "norm score reached"
     return f"needs {points_text(c.points_needed)} from {c.to_play} game"
 
-
-def blank(value: Any) -> Any:
-    return None if value == "" else value
 
 
 SEEDS = [(21, FEDERATIONS), (22, FEDERATIONS), (23, FEDERATIONS), (24, FEDERATIONS), (25, FEDERATIONS),

@@ -55,6 +55,7 @@ from typing import IO
 from ..errors import EloError
 from ..io.paths import readable_file
 from .processes import end_group, group_members, socket_files
+from .values import Values, whole_number
 
 #: Environment variable naming the Python that can ``import uno``.
 PYTHON_VARIABLE = "ELO_XL_UNO_PYTHON"
@@ -81,13 +82,6 @@ _SOFFICE_PLACES = (
     r"C:\Program Files\LibreOffice\program\soffice.exe",
     r"C:\Program Files (x86)\LibreOffice\program\soffice.exe",
 )
-
-
-def _whole(value: object) -> object:
-    """A float that is whole as an ``int`` (as :func:`~elo_xl.recalc.read_values` gives it)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
 
 
 def find_soffice() -> str | None:
@@ -250,7 +244,7 @@ class LibreOffice:
         """
         return self._request("pdf", src, dst)
 
-    def values(self, src: str | os.PathLike[str]) -> dict[str, dict[str, object]]:
+    def values(self, src: str | os.PathLike[str]) -> Values:
         """Open *src*, recalculate every formula and return each formula cell's result:
         sheet title -> {"B7": value}, without saving anything (the fast way to a book's
         values: :func:`elo_xl.workbook.with_values` stores them in the book).
@@ -263,7 +257,7 @@ class LibreOffice:
         found = reply.get("values")
         if not isinstance(found, dict):
             raise RuntimeError(f"LibreOffice sent no values for {src}")
-        return {sheet: {cell: _whole(value) for cell, value in cells.items()} for sheet, cells in found.items()}
+        return {sheet: {cell: whole_number(value) for cell, value in cells.items()} for sheet, cells in found.items()}
 
     def _request(self, op: str, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
         target = Path(dst).resolve()

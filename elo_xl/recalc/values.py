@@ -179,7 +179,7 @@ def _read_with_openpyxl(path: Path) -> Values:
                 for cell in row:
                     value = getattr(cell, "value", None)
                     if value is not None and value != "":
-                        cells[cell.coordinate] = _whole(value)
+                        cells[cell.coordinate] = whole_number(value)
             result[sheet.title] = cells
         return result
     finally:
@@ -203,7 +203,7 @@ def _read_with_calamine(path: Path) -> Values:
             for row_number, row in enumerate(rows, start=1):
                 for letter, value in zip(letters, row):
                     if value != "" and value is not None:
-                        cells[f"{letter}{row_number}"] = _whole(value)
+                        cells[f"{letter}{row_number}"] = whole_number(value)
             result[title] = cells
     finally:
         book.close()
@@ -214,7 +214,7 @@ def _read_with_calamine(path: Path) -> Values:
     return result
 
 
-def _whole(value: object) -> object:
+def whole_number(value: object) -> object:
     """A whole ``float`` as an ``int`` (the readers differ there); anything else as it is."""
     if type(value) is float and value.is_integer() and abs(value) < 2**53:
         return int(value)

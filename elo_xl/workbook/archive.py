@@ -38,7 +38,7 @@ import os
 import re
 import stat
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from io import BytesIO
 
@@ -72,7 +72,6 @@ _FORMULA_CELL = re.compile(
 _ANY_FORMULA = re.compile(rb"<f[\s/>]")
 _REFERENCE = re.compile(rb'(?:^|\s)r="([^"]*)"')
 _TYPE = re.compile(rb'\st="[^"]*"')
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
@@ -245,16 +244,9 @@ class Injection:
         if unknown:
             raise ValueError(f"the workbook has no sheet named {unknown[0]!r}")
         by_part = {part: values.get(title, {}) for title, part in self.parts.items()}
-        output = BytesIO()
-        with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as target:
-            for info, data in self.entries:
-                if data is None:
-                    data = _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {}))
-                entry = _copy_info(info)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                target.writestr(entry, data, compresslevel=DEFLATE_LEVEL)
-            target.comment = self.comment
-        return output.getvalue()
+        return _archive(((_copy_info(info), data if data is not None else
+                          _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {})))
+                         for info, data in self.entries), self.comment)
 
 
 def cell_text(value: object) -> tuple[bytes | None, bytes]:
@@ -287,11 +279,10 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
     if isinstance(value, str):
         if value in ERROR_VALUES:
             return b"e", value.encode("ascii")
-        bad = _NOT_XML.search(value)
+        bad = sheet_xml.NOT_XML.search(value)
         if bad:
             raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")
-        text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        return b"str", text.replace("\r", "&#13;").encode("utf-8")
+        return b"str", sheet_xml.escape(value).replace("\r", "&#13;").encode("utf-8")
     raise TypeError(f"{value!r} ({type(value).__name__}) is not a cell value")
 
 
@@ -343,15 +334,18 @@ def _rewrite(
     xlsx: bytes, change: Callable[[zipfile.ZipInfo, bytes], tuple[zipfile.ZipInfo, bytes]]
 ) -> bytes:
     """A new archive with ``change(info, data)`` applied to every entry, in the same order."""
+    with zipfile.ZipFile(BytesIO(xlsx)) as source:
+        return _archive((change(info, source.read(info)) for info in source.infolist()), source.comment)
+
+
+def _archive(entries: Iterable[tuple[zipfile.ZipInfo, bytes]], comment: bytes) -> bytes:
+    """A zip archive of ``entries`` (each deflated at :data:`DEFLATE_LEVEL`) and ``comment``."""
     output = BytesIO()
-    with zipfile.ZipFile(BytesIO(xlsx)) as source, zipfile.ZipFile(
-        output, "w", compression=zipfile.ZIP_DEFLATED
-    ) as target:
-        for info in source.infolist():
-            new_info, data = change(info, source.read(info))
-            new_info.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(new_info, data, compresslevel=DEFLATE_LEVEL)
-        target.comment = source.comment
+    with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as target:
+        for info, data in entries:
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, data, compresslevel=DEFLATE_LEVEL)
+        target.comment = comment
     return output.getvalue()
 
 

@@ -30,6 +30,7 @@ from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
+from .sheet_xml import NOT_XML
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 
 #: Excel's width of a column whose width was not set.
@@ -88,7 +89,6 @@ GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5",
 ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 
 def clean_text(value: str) -> str:
@@ -99,7 +99,7 @@ def clean_text(value: str) -> str:
     ('Nguyen Van An', 'a\ufffdb\ufffd')
     """
     text = _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
-    return _NOT_XML.sub("\ufffd", text)
+    return NOT_XML.sub("\ufffd", text)
 
 
 _AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")

@@ -34,6 +34,7 @@ from babel.dates import format_date
 from ..errors import EloError
 from ..period.output import XLSX_MAX_ROWS, list_date
 from ..period.run import LIST_FIELDS
+from .sheet_xml import NOT_XML, escape
 from .archive import deterministic
 from .i18n import LANGUAGES, translate
 from .layout import text_width
@@ -138,17 +139,14 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
     return _with_rows(deterministic(out.getvalue()), rows, columns, change_at)
 
 
-_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 #: Players' rows written (and deflated) at a time: the sheet's XML is never held whole.
 CHUNK_ROWS = 10_000
 #: Deflate level of the workbook's parts. Measured on a 200,000-player list (85 MB of sheet XML):
 #: level 1 0.33 s and 13.5 MB, level 4 0.45 s and 11.4 MB, zlib's default 6 1.41 s and 10.3 MB.
 #: Level 4 keeps the file within 11 % of the smallest for a third of the time.
 LEVEL = 4
-#: Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE, U+FFFF).
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-#: The same but NUL, the separator of :func:`_texts`.
-_NOT_XML = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: :data:`~.sheet_xml.NOT_XML` but NUL, the separator of :func:`_texts`.
+_NOT_XML_BUT_NUL = re.compile(NOT_XML.pattern.replace("\x00", "\x01", 1))
 #: A text after the first that starts with white space (it needs ``xml:space="preserve"``); searched
 #: in the column reversed too, for the ends.
 _LEADING = re.compile(r"\x00\s")
@@ -161,11 +159,11 @@ def _texts(values: list[str | None]) -> list[str]:
     plain = ["" if v is None else v for v in values]
     joined = "\x00".join(plain)
     edge = joined[:1].isspace() or joined[-1:].isspace() or _LEADING.search(joined) or _LEADING.search(joined[::-1])
-    if joined.count("\x00") == len(plain) - 1 and not _NOT_XML.search(joined) and not edge:
-        return ["<t>" + t if t else "" for t in joined.translate(_ESCAPE).split("\x00")] if plain else []
+    if joined.count("\x00") == len(plain) - 1 and not _NOT_XML_BUT_NUL.search(joined) and not edge:
+        return ["<t>" + t if t else "" for t in escape(joined).split("\x00")] if plain else []
     out = []
     for v in plain:
-        text = _ILLEGAL.sub("\ufffd", v.translate(_ESCAPE))
+        text = NOT_XML.sub("\ufffd", escape(v))
         out.append("" if not text else ('<t xml:space="preserve">' if text != text.strip() else "<t>") + text)
     return out
 

@@ -65,7 +65,17 @@ _NO_STYLE = StyleArray().tobytes()
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
-def _escape(text: str) -> str:
+#: The characters XML 1.0 cannot hold: control characters but tab and line ends, lone
+#: surrogates, U+FFFE and U+FFFF (each writer of the house refuses them or writes U+FFFD).
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` as the content of an XML element: ``&``, ``<`` and ``>`` escaped.
+
+    >>> escape("a<b & c")
+    'a&lt;b &amp; c'
+    """
     if "&" in text:
         text = text.replace("&", "&amp;")
     if "<" in text:
@@ -76,7 +86,7 @@ def _escape(text: str) -> str:
 
 
 def _attribute(text: str) -> str:
-    return _escape(text).replace('"', "&quot;")
+    return escape(text).replace('"', "&quot;")
 
 
 def relative_key(text: str, row: int) -> tuple[bool, str, int]:
@@ -136,7 +146,7 @@ class _Run:
 
     def top_cell(self, letter: str) -> str:
         """The run's top cell: with the shared formula's range when the run has more rows."""
-        text = _escape(self.text)
+        text = escape(self.text)
         if self.number < 0:
             return f"{self.head}><f>{text}</f></c>"
         return f'{self.head}><f t="shared" ref="{letter}{self.top}:{letter}{self.last}" si="{self.number}">{text}</f></c>'
@@ -226,9 +236,9 @@ def sheet_data(ws: Worksheet) -> str:
             if isinstance(value, CellRichText):
                 raise Unsupported(f"{cell.coordinate}: rich text")
             space = ' xml:space="preserve"' if value != value.strip() else ""
-            out.append(f"{head}><is><t{space}>{_escape(value)}</t></is></c>")
+            out.append(f"{head}><is><t{space}>{escape(value)}</t></is></c>")
         else:
-            out.append(f"{head}><v>{_escape(safe_string(value))}</v></c>")
+            out.append(f"{head}><v>{escape(safe_string(value))}</v></c>")
     for column in list(runs):
         close(column)
     if current is not None:
