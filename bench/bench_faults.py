@@ -66,10 +66,10 @@ def export_cases(folder: Path, timeout: float) -> None:
 
 def norms_cases(folder: Path, timeout: float) -> None:
     from bench_norms import swiss
-    from elo_xl.export import tournament_to_trf
+    from elo_xl.event.trf import to_trf
 
     path = folder / "big.trf"
-    path.write_text(tournament_to_trf(swiss(9999, 99)), encoding="utf-8")
+    path.write_text(to_trf(swiss(9999, 99)), encoding="utf-8")
     run("rate 9,999 x 99", ["rate", str(path), "-o", str(folder / "r.txt")], timeout)
     run("rate --norms 9,999 x 99", ["rate", str(path), "--norms", "-o", str(folder / "n.txt")], timeout)
 

@@ -18,8 +18,8 @@ sys.path.insert(0, str(ROOT))
 
 from elo_xl.errors import EloError  # noqa: E402
 from elo_xl.io import EXAMPLE, parse_trf, read_trf  # noqa: E402
-from elo_xl.io.events import load  # noqa: E402
-from elo_xl.tournament import rate_tournament  # noqa: E402
+from elo_xl.event import load  # noqa: E402
+from elo_xl.event import rate_tournament  # noqa: E402
 
 
 def _run(call) -> str:

@@ -13,8 +13,8 @@ import random
 
 from common import timed
 from elo_xl.norms import norm_score
-from elo_xl.tournament import Entrant, Tournament
-from elo_xl.tournament_norms import player_norms
+from elo_xl.event import Entrant, Tournament
+from elo_xl.event.norms import player_norms
 from elo_xl.udfs import ELO_NORM
 
 RESULTS = ("1", "=", "0")

@@ -107,7 +107,7 @@ def timed(call, repeat: int = 1) -> tuple[float, float]:
 
 
 def part1(players: int, rounds: int) -> None:
-    from elo_xl.period.kernel import rate_games
+    from elo_xl.kernel import rate_games
     from elo_xl.udfs import ELO_EVENT
 
     ratings, a, b, h = swiss(players, rounds)

@@ -16,7 +16,7 @@ import time
 
 from elo_xl import tiebreaks
 from elo_xl.io.trf_read import parse_trf
-from elo_xl.samples import random_swiss
+from elo_xl.event.samples import random_swiss
 
 
 def best(f, times: int = 3) -> float:

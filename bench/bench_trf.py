@@ -9,9 +9,9 @@ import random
 import statistics
 import time
 
-from elo_xl.tournament import from_trf, rate_tournament
+from elo_xl.event import from_trf, rate_tournament
 from elo_xl.io import parse_trf, write_trf
-from elo_xl.samples import random_swiss
+from elo_xl.event.samples import random_swiss
 
 def big_event(players: int = 1000, rounds: int = 15, seed: int = 3) -> str:
     """A random Swiss as TRF text, every game on both lines."""

@@ -16,12 +16,14 @@ from . import __version__
 from .errors import EloError, escaped
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 from .io.staged import write_folder
+from .languages import LANGUAGES
+from .rules import rule_choices
+from .workbook import KINDS, size_help
 
 LITE_FOLDER = "elo-xl-lite"
 LITE_HINT = "Replace the xlwings Lite editor's main.py with this main.py; keep its requirements.txt as it is."
 DEMO_FOLDER = "elo-xl-demo"
-LANGS = ("en", "vi", "ar", "ru")
-RULES_HELP = "rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
+RULES_HELP = "rule set: " + rule_choices("'")
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -120,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("-o", "--output", metavar="FOLDER", default=DEMO_FOLDER,
                       help=f"folder for the workbooks (default: {DEMO_FOLDER})")
     demo.add_argument("--rules", default="FIDE", help=RULES_HELP)
-    demo.add_argument("--lang", default="en", choices=LANGS, help="language of the workbooks (default en)")
+    demo.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the workbooks (default en)")
     demo.set_defaults(run=run_demo)
 
     rate = commands.add_parser("rate", epilog=examples("rate"), help="rate an event from a TRF file or a CSV crosstable",
@@ -148,18 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
-        "workbook", epilog=examples("workbook"), help="write a ready-made workbook (player, round-robin, swiss, match, reference)",
+        "workbook", epilog=examples("workbook"), help=f"write a ready-made workbook ({', '.join(KINDS)})",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
                     "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
                     "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
                     "that does not apply to KIND is an error.")
-    book.add_argument("kind", metavar="KIND", choices=["player", "round-robin", "swiss", "match", "reference", "all"],
-                      help="player, round-robin, swiss, match, reference, or all")
+    book.add_argument("kind", metavar="KIND", choices=[*KINDS, "all"], help=f"{', '.join(KINDS)}, or all")
     book.add_argument("-o", "--output", metavar="FILE", required=True, help="the .xlsx file to write (a folder for 'all')")
-    book.add_argument("--lang", choices=LANGS, help="language of the book (default en)")
-    book.add_argument("--players", type=int, help="players: round-robin 3-30 (default 10), swiss 2-1000 (default 60)")
-    book.add_argument("--rounds", type=int, help="swiss rounds 1-15 (default 9)")
-    book.add_argument("--games", type=int, help="player: game rows 1-200 (default 40); match: games 1-1000 (default 24)")
+    book.add_argument("--lang", choices=LANGUAGES, help="language of the book (default en)")
+    for option in ("players", "rounds", "games"):
+        book.add_argument(f"--{option}", type=int, help=size_help(option))
     book.add_argument("--rules", help="rule set preselected in the book (default FIDE)")
     book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin) "
                       "or a CSV crosstable (round-robin), with the K that 'rate' uses; the size comes from the event")
@@ -263,8 +263,8 @@ def check_workbook_options(args: argparse.Namespace) -> None:
 
 def run_rate(args: argparse.Namespace) -> int:
     """``elo-xl rate EVENT``: the rating table (or CSV, JSON, an .xlsx report) of an event."""
-    from .io.events import load, read_k_file
-    from .tournament import rate_tournament
+    from .event import load, rate_tournament
+    from .io.kfile import read_k_file
 
     readable_file(args.event)
     if args.k_file:
@@ -279,7 +279,7 @@ def run_rate(args: argparse.Namespace) -> int:
     with _naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
         result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
     if args.norms or args.norms_exempt or args.min_games is not None:
-        from .tournament_norms import add_norms
+        from .event.norms import add_norms
 
         if not args.norms:
             raise EloError("--norms-exempt and --min-games go with --norms")
@@ -334,14 +334,14 @@ def run_workbook(args: argparse.Namespace) -> int:
     outputs = Outputs()
     if args.kind == "all":
         folder = writable_folder(args.output)
-        kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGS]
+        kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGUAGES]
         books = {}
         with Progress(len(kinds), "writing workbooks") as progress:
             for kind, lang in kinds:
                 books[f"{kind}-{lang}.xlsx"] = workbook.build(kind, lang)
                 progress.step(f"{kind}-{lang}.xlsx")
         write_folder(folder, books)  # all or none, also when killed
-        print(f"{args.output}: {len(kinds)} workbooks ({', '.join(workbook.KINDS)}; in {', '.join(LANGS)})")
+        print(f"{args.output}: {len(kinds)} workbooks ({', '.join(workbook.KINDS)}; in {', '.join(LANGUAGES)})")
         return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
@@ -366,10 +366,6 @@ def run_workbook(args: argparse.Namespace) -> int:
     return 0
 
 
-BOOK_KINDS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
-              "match": "match book", "reference": "reference book"}
-
-
 def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en") -> str:
     """The one line ``workbook`` prints about the book it wrote.
 
@@ -379,10 +375,10 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
     'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
     """
-    from .workbook import KINDS, sizes
+    from .workbook import KINDS, LABELS, sizes
 
     size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind]})
-    parts = [BOOK_KINDS[kind]]
+    parts = [LABELS[kind]]
     if "players" in size:
         parts.append(f"{size['players']} players")
     if "rounds" in size:
@@ -393,7 +389,7 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
                     played = max(played, r)
         parts.append(_count(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
     if "games" in size:
-        parts.append(_count(size["games"], "game row" if kind == "player" else "game"))
+        parts.append(_count(size["games"], KINDS[kind][0].unit))
     if options.get("rules"):
         parts.append(str(options["rules"]) + (f" {options['scale']}" if options.get("scale", 400) != 400 else ""))
     if lang != "en":
@@ -471,8 +467,9 @@ def run_demo(args: argparse.Namespace) -> int:
     """``elo-xl demo``: the sample events' rating tables, and their workbooks in a folder."""
     from . import report, workbook
     from .progress import Progress
-    from .samples import sample_round_robin, sample_swiss
-    from .tournament import rate_tournament, resolve_k, round_robin_prefill, swiss_prefill, event_fields
+    from .event import rate_tournament, resolve_k
+    from .event.samples import sample_round_robin, sample_swiss
+    from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
     rules = parse_rules(args.rules)
@@ -558,8 +555,9 @@ def _rules_options(text: str) -> dict[str, Any]:
 
 def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
-    from .io.events import load, read_k_file
-    from .tournament import event_fields, resolve_k, round_robin_prefill, swiss_prefill
+    from .event import load, resolve_k
+    from .io.kfile import read_k_file
+    from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
     event = load(args.source)

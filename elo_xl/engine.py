@@ -25,21 +25,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import gc
-import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from .errors import EloError, show
+from .errors import EloError
+from .games import Round, from_crosstable, from_rounds, game_result, numeric_rounds
 from .results import (
-    COMPLEMENT,
-    DRAW,
-    LOSS,
-    BYE_HELP,
-    BYES,
+    POINTS_HALVES,
     WIN,
-    WITHOUT_OPPONENT,
     Cells,
-    agree,
+    as_points,
     broadcast,
     cells_with_position,
     grid,
@@ -49,15 +44,12 @@ from .results import (
     parse_k,
     parse_number,
     parse_rating,
-    parse_result,
     parse_whole,
     rating_cells,
     same_size,
 )
-from .results import POINTS_HALVES, as_points  # the points of each result code (as standings counts them), for _tally
 from .rounding import exact, to_number
 from .rules import FIDE, FideRules, RuleSet, parse_rules
-from .tables import SATURATION, expected_hundredths
 
 Game = tuple  # (opponent's rating or None for unrated, result code or None)
 
@@ -174,16 +166,8 @@ def _games(opponents: Cells, results: Cells) -> list[Game]:
     """Pairs (opponent rating, result code) from two ranges of the same size."""
     same_size(opponents, "opponents", results, "results")
     opps = [parse_rating(v, "opponents", pos) for v, pos in cells_with_position(opponents)]
-    codes = [_game_result(v, "results", pos) for v, pos in cells_with_position(results)]
+    codes = [game_result(v, "results", pos) for v, pos in cells_with_position(results)]
     return list(zip(opps, codes))
-
-
-def _game_result(value: Any, argument: str, pos: int | tuple[int, int] | None) -> int | None:
-    """A result of a game against an opponent: any result but a bye."""
-    code = parse_result(value, argument, pos)
-    if code in BYES:
-        raise EloError.at(argument, pos, value, BYE_HELP)
-    return code
 
 
 def _counted(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int]:
@@ -459,36 +443,6 @@ def category(average: Any) -> int | None:
 #: Grids of at least this many cells in the rounds form try the numeric fast path first.
 _FAST_FROM = 64
 
-#: Results typed as numbers (what Excel passes for 1, ½, 0): read without the general parser.
-_NUMBER_RESULT = {1: WIN, 0.5: DRAW, 0: LOSS}
-
-
-def _rows(cells: Cells) -> tuple[Sequence, int, int]:
-    """A range as (rows, height, width), a list of rows used as it is (no copy); ragged ranges refused."""
-    if isinstance(cells, (list, tuple)) and cells and all(isinstance(r, (list, tuple)) for r in cells):
-        rows = cells
-    else:
-        rows = grid(cells)
-    if not rows:
-        return rows, 0, 0
-    width = len(rows[0])
-    for r in rows:
-        if len(r) != width:
-            raise EloError("a range has rows of different lengths; every row needs the same number of cells")
-    return rows, len(rows), width
-
-
-def _cell_result(value: Any, pos: tuple[int, int]) -> int | None:
-    """A result cell of a game: numbers 1, 0.5, 0 directly, anything else through the parser."""
-    cls = value.__class__
-    if cls is float or cls is int:
-        code = _NUMBER_RESULT.get(value)
-        if code is not None:
-            return code
-    elif value is None:
-        return None
-    return _game_result(value, "results", pos)
-
 
 def _event_ratings(cells: Cells) -> list[int | float | None]:
     """:func:`rating_cells` of the ratings column, numbers read directly (anything else, and any
@@ -537,196 +491,60 @@ def _event_k(k: Cells, n: int) -> list[int | float | None]:
     return values
 
 
-def _crosstable_games(ratings: list, results: Cells) -> list[list[Game]]:
-    n = len(ratings)
-    table, rows, cols = _rows(results)
-    if (rows, cols) != (n, n):
-        raise EloError(
-            f"results is {rows}×{cols} but ratings lists {n} players; a crosstable needs {n} rows and {n} columns "
-            "(or give pairings for the rounds form)")
-    codes = [[_cell_result(v, (i + 1, j + 1)) if i != j else None for j, v in enumerate(row)]
-             for i, row in enumerate(table)]
-    games: list[list[Game]] = [[] for _ in range(n)]
-    for i in range(n):
-        row_i, games_i, rating_i = codes[i], games[i], ratings[i]
-        for j in range(i + 1, n):
-            a, b = row_i[j], codes[j][i]
-            if a is None:
-                if b is None:
-                    continue
-                a = COMPLEMENT[b]
-            elif b is None:
-                b = COMPLEMENT[a]
-            elif not agree(a, b):
-                raise EloError(
-                    f"results, row {i + 1} column {j + 1} ({show(table[i][j])}) and row {j + 1} column {i + 1} "
-                    f"({show(table[j][i])}) disagree; one game reads 1/0, ½/½, 0/1, +/− or −/−")
-            games_i.append((ratings[j], a))
-            games[j].append((rating_i, b))
-    return games
+def _event_games(ratings: list, rounds: list[list[Round]]) -> list[list[Game]]:
+    """Each player's games as the engine rates them, (opponent's rating, own result code), from
+    the one reading of the cells (:mod:`elo_xl.games`): a round with a result and an opponent,
+    or a bye or forfeit without one (whose code the engine never rates)."""
+    return [[(ratings[r.opponent - 1] if r.opponent is not None else None, r.code) for r in row if r.code is not None]
+            for row in rounds]
 
 
-def _rounds_games(ratings: list, results: Cells, pairings: Cells) -> list[list[Game]]:
-    n = len(ratings)
-    ptable, prow, pcol = _rows(pairings)
-    rtable, rrow, rcol = _rows(results)
-    if prow != n:
-        raise EloError(f"pairings has {prow} rows but ratings lists {n} players; give one row per player")
-    if (rrow, rcol) != (prow, pcol):
-        raise EloError(f"results is {rrow}×{rcol} but pairings is {prow}×{pcol}; give one result per pairing cell")
-    opp = [[0] * pcol for _ in range(n)]
-    code = [[None] * pcol for _ in range(n)]
-    byes: list[list[Game]] = [[] for _ in range(n)]
-    limit = 10**6
-    for i in range(n):
-        prow_i, rrow_i, opp_i, code_i = ptable[i], rtable[i], opp[i], code[i]
-        for t in range(pcol):
-            value = prow_i[t]
-            cls = value.__class__
-            if (cls is int or (cls is float and value.is_integer())) and 0 <= value <= limit:
-                number = int(value)
-            elif value is None or is_blank(value):
-                number = None
-            else:
-                number = parse_whole(value, "pairings", 0, limit, (i + 1, t + 1))
-            if not number:  # a bye or a round without a game: byes and forfeits still score points
-                unpaired = parse_result(rrow_i[t], "results", (i + 1, t + 1))
-                if unpaired in WITHOUT_OPPONENT:
-                    byes[i].append((None, unpaired))
-                continue
-            if number > n or number == i + 1:
-                problem = (f"is not a start number; the event has {n} players" if number > n
-                           else "is the player himself; a player cannot meet himself")
-                raise EloError.at("pairings", (i + 1, t + 1), value, problem)
-            opp_i[t] = number
-            code_i[t] = _cell_result(rrow_i[t], (i + 1, t + 1))
-    games = byes
-    for i in range(n):
-        row_games, opp_i, code_i = games[i], opp[i], code[i]
-        for t in range(pcol):
-            j = opp_i[t] - 1
-            if j < 0:
-                continue
-            back = opp[j][t]
-            a = code_i[t]
-            if back != i + 1:
-                if back:
-                    raise EloError(
-                        f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
-                        f"but row {j + 1} says {j + 1} meets {back}")
-            elif a is not None:
-                b = code[j][t]
-                if b is not None and not agree(a, b):
-                    raise EloError(
-                        f"results, round {t + 1}: row {i + 1} ({show(rtable[i][t])}) and row {j + 1} "
-                        f"({show(rtable[j][t])}) disagree on their game; one game reads 1/0, ½/½, 0/1, +/− or −/−")
-            row_games.append((ratings[j], a))
-    return games
-
-
-def _numeric_rounds(rs: RuleSet, players: list, results: Cells, pairings: Cells) -> list | None:
-    """The rounds form when every pairing and result cell is a plain number or blank (what Excel
-    passes): each player's (counted opponents, halves, points), checked and tallied with numpy
-    in one pass over the grids. None when a cell needs the general reader (text, a bye, a forfeit,
-    any error: the general path then names the cell) or numpy is not installed.
-    """
+def _numeric_tallies(rs: RuleSet, players: list, results: Cells, pairings: Cells) -> list | None:
+    """Each player's (counted opponents, halves, points, ΣPD in hundredths or None) from the rounds
+    form read by :func:`elo_xl.games.numeric_rounds` (grids of plain numbers), ΣPD by the
+    period kernel's table (:func:`elo_xl.kernel.expected_per_game`) for FIDE's rule sets with
+    whole ratings. None where the general path must read the cells."""
     if rs.GAP_FROM is not None:  # pairs not rated (rapid, blitz): the general path
+        return None
+    read = numeric_rounds(results, pairings)
+    if read is None:
         return None
     try:
         import numpy as np
-    except ImportError:  # pragma: no cover - the general path does the same work
+    except ImportError:  # pragma: no cover - numeric_rounds found numpy
         return None
+
     n = len(players)
-    if not (isinstance(pairings, list) and isinstance(results, list) and len(pairings) == n == len(results)) or not n:
-        return None
-    plain = {float, int, type(None)}
-    if not all(row.__class__ is list for row in pairings) or not all(row.__class__ is list for row in results):
-        return None
-    chain = itertools.chain.from_iterable
-    if not set(map(type, chain(pairings))) <= plain or not set(map(type, chain(results))) <= plain:
-        return None
-    try:
-        pair = np.array(pairings, dtype=np.float64)  # blank (None) becomes NaN
-        res = np.array(results, dtype=np.float64)
-    except (ValueError, TypeError):  # ragged rows
-        return None
-    if pair.ndim != 2 or pair.shape != res.shape:
-        return None
-    blank = np.isnan(pair)
-    pair[blank] = 0
-    if (pair < 0).any() or (pair > n).any() or (pair != np.floor(pair)).any():
-        return None
-    opp = pair.astype(np.int64)
-    rows = np.arange(1, n + 1)[:, None]
-    paired = opp > 0
-    if (opp == rows).any():
-        return None
-    played = ~np.isnan(res)
-    halves = np.where(played, res * 2, 0)
-    if (played & ~np.isin(halves, (0, 1, 2))).any():
-        return None
-    i_idx, t_idx = np.nonzero(paired)
-    j_idx = opp[i_idx, t_idx] - 1
-    back = opp[j_idx, t_idx]
-    if ((back != 0) & (back != i_idx + 1)).any():
-        return None
-    mine, theirs = played[i_idx, t_idx], played[j_idx, t_idx]
-    both = mine & theirs
-    if (halves[i_idx, t_idx][both] + halves[j_idx, t_idx][both] != 2).any():
-        return None
-    # the games a player's own row holds with a result, in row order (round by round)
-    take = mine
-    i_g, j_g = i_idx[take], j_idx[take]
-    h_g = halves[i_idx, t_idx][take].astype(np.int64)
-    points = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
+    i_g, j_g, h_g = read.player, read.opponent, read.halves
     sub = rs.unrated_as
-    rated = np.array([p is not None for p in players])
+    if sub is None:
+        keep = np.array([p is not None for p in players])[j_g]
+        i_g, j_g, h_g = i_g[keep], j_g[keep], h_g[keep]
     counted = [sub if p is None else p for p in players]
     # whole ratings (the usual case) are gathered as integers, which is faster than as objects
     whole = all(p.__class__ is int for p in counted if p is not None)
-    if sub is None:
-        keep = rated[j_g]
-        i_g, j_g, h_g = i_g[keep], j_g[keep], h_g[keep]
     if whole:
         values = np.array([0 if p is None else p for p in counted], dtype=np.int64)[j_g].tolist()
     else:
         values = np.array(counted, dtype=object)[j_g].tolist()
     counts = np.bincount(i_g, minlength=n).tolist()
     sums = np.bincount(i_g, weights=h_g, minlength=n).astype(np.int64).tolist()
-    pds = _pd_sums(np, rs, players, i_g, j_g, n)
+    pds = None
+    if isinstance(rs, FideRules) and rs.uses_initial_ratings and all(p.__class__ is int for p in players if p is not None):
+        try:
+            from .kernel import KernelParams, expected_per_game
+        except ImportError:  # pragma: no cover - xlwings Lite bundles no kernel: the rule set sums ΣPD itself
+            return None
+        ratings = np.array([0 if p is None else p for p in players], dtype=np.int64)
+        pd = expected_per_game(ratings[i_g], ratings[j_g], KernelParams.of(rs))
+        pds = np.bincount(i_g, weights=pd, minlength=n).astype(np.int64).tolist()
     out = []
     at = 0
     for i in range(n):
         c = counts[i]
-        out.append((values[at:at + c], sums[i], as_points(points[i]), None if pds is None else pds[i]))
+        out.append((values[at:at + c], sums[i], as_points(read.points[i]), None if pds is None else pds[i]))
         at += c
     return out
-
-
-_PD_TABLE: Any = None
-
-
-def _pd_sums(np: Any, rs: RuleSet, players: list, i_g: Any, j_g: Any, n: int) -> list[int] | None:
-    """ΣPD in hundredths of each player over his counted games (player ``i_g`` against ``j_g``),
-    for FIDE rule sets with whole ratings: the 400-point cap as :meth:`FideRules.expected_hundredths`
-    applies it, then table 8.1.2 read by index (:func:`elo_xl.tables.expected_hundredths`). None
-    where the rule set rates otherwise (it then sums itself)."""
-    global _PD_TABLE
-    if (not isinstance(rs, FideRules) or not rs.uses_initial_ratings or rs.CAP is None
-            or type(rs).expected_hundredths is not FideRules.expected_hundredths):
-        return None
-    if not all(p.__class__ is int for p in players if p is not None):
-        return None
-    if _PD_TABLE is None:
-        _PD_TABLE = np.array([expected_hundredths(d) for d in range(-SATURATION, SATURATION + 1)], dtype=np.int64)
-    ratings = np.array([0 if p is None else p for p in players], dtype=np.int64)
-    own = ratings[i_g]
-    d = own - ratings[j_g]
-    capped = np.clip(d, -rs.CAP, rs.CAP)
-    if rs.cap_exempt_from is not None:
-        capped = np.where(own >= rs.cap_exempt_from, d, capped)
-    pd = _PD_TABLE[np.clip(capped, -SATURATION, SATURATION) + SATURATION]
-    return np.bincount(i_g, weights=pd, minlength=n).astype(np.int64).tolist()
 
 
 def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -> tuple[list, int, int | float]:
@@ -783,11 +601,11 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
         seeded = {} if standard_ratings is None else _standard_seeds(rs, players, ks, standard_ratings)
         if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
             tallies = None
-            games = _crosstable_games(players, results)
+            games = _event_games(players, from_crosstable(results, n))
         else:
             big = isinstance(pairings, list) and n and isinstance(pairings[0], list) and n * len(pairings[0]) >= _FAST_FROM
-            tallies = _numeric_rounds(rs, players, results, pairings) if big else None
-            games = None if tallies is not None else _rounds_games(players, results, pairings)
+            tallies = _numeric_tallies(rs, players, results, pairings) if big else None
+            games = None if tallies is not None else _event_games(players, from_rounds(results, pairings, players=n))
         if tallies is None:
             tallies = [_tally(rs, g, own) + (None,) for g, own in zip(games, players)]
         outcomes = [_outcome(rs, players[i], opps, halves, ks[i], points, pd)

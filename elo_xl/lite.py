@@ -162,9 +162,17 @@ def package_archive() -> bytes:
 
 
 def _package_imports(source: str) -> set[str]:
-    """Modules of this package that *source* imports (relatively or by full name)."""
+    """Modules of this package that *source* imports (relatively or by full name), but those
+    imported only where an ``ImportError`` is caught (an optional fast path: the engine's use of
+    the numpy kernel), which the bundle leaves out."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    optional = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.Try)
+                and any("ImportError" in ast.unparse(h.type or ast.Name("")) for h in node.handlers)
+                for inner in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in optional:
+            continue
         if isinstance(node, ast.ImportFrom):
             dotted = node.module or ""
             if node.level == 0:

@@ -1,7 +1,7 @@
 """Rating reports as text: an aligned table for a terminal, CSV, and JSON.
 
->>> from elo_xl.samples import ROUND_ROBIN
->>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> from elo_xl.event import from_crosstable, rate_tournament
+>>> from elo_xl.event.samples import ROUND_ROBIN
 >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> print(table(report))
 No  Name  Title  Fed  Points  DE  WIN  SB  KS  Rank
@@ -17,7 +17,7 @@ points, one column per tie-break, the rank) and the ratings (K, games, expected 
 new rating, performance); a name too long for the room left wraps onto a line of its own.
 The CSV, the JSON and the .xlsx report hold every column in one table.
 
-Every player's rank and tie-breaks come from one computation (:func:`elo_xl.tournament.event_ranking`:
+Every player's rank and tie-breaks come from one computation (:func:`elo_xl.event.ranking.event_ranking`:
 points, then the list of tie-breaks, then start number). The JSON holds them as ``"rank"`` and
 ``"tiebreaks"`` (code → value, in the order of the list); the table and the CSV show one column
 per tie-break after the points (table) or after the rank (CSV).
@@ -29,8 +29,8 @@ import json
 from typing import Any
 
 from .io.csv_cells import csv_lines
-from .tournament import Report
-from .tournament_norms import norms_section, norms_text
+from .event.norms import norms_section, norms_text
+from .event.rating import Report
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
@@ -190,7 +190,7 @@ def heading_lines(report: Report, width: int = 100) -> list[str]:
     """:func:`heading` in lines of at most ``width`` columns, broken between its parts (the
     next lines indented by two spaces; a part longer than a line is broken at spaces).
 
-    >>> from elo_xl.tournament import from_crosstable, rate_tournament
+    >>> from elo_xl.event import from_crosstable, rate_tournament
     >>> report = rate_tournament(from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
     >>> heading_lines(report, 60)
     ['Event — 2 players, 1 round, rules FIDE,', '  tie-breaks DE, WIN, SB, KS (2026 rules),', '  average rating 2450, category 8']

@@ -15,7 +15,8 @@ rated. ``None`` is a game not played.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from typing import Any
 
 from .errors import EloError
@@ -42,6 +43,31 @@ def as_points(units: int, per_point: int = 2) -> int | float:
     (3.5, 4, 2.25)
     """
     return units // per_point if units % per_point == 0 else units / per_point
+
+
+#: The keys of a TRF scoring system (:meth:`elo_xl.io.trf_model.TrfEvent.scoring`) for each
+#: result code: (with white, with black).
+SCORING_KEYS = {
+    WIN: ("WW", "BW"), DRAW: ("WD", "BD"), LOSS: ("WL", "BL"),
+    UNRATED_WIN: ("WW", "BW"), UNRATED_DRAW: ("WD", "BD"), UNRATED_LOSS: ("WL", "BL"),
+    FORFEIT_WIN: ("FW", "FW"), FORFEIT_LOSS: ("FL", "FL"),
+    BYE_HALF: ("HPB", "HPB"), BYE_FULL: ("FPB", "FPB"), BYE_PAIRING: ("PAB", "PAB"), BYE_ZERO: ("ZPB", "ZPB"),
+}
+
+
+def game_points(code: int | None, black: bool = False, scoring: Mapping[str, Fraction] | None = None) -> Fraction:
+    """The points one result brings: FIDE's 1, ½, 0, or a TRF file's scoring system.
+
+    >>> game_points(DRAW), game_points(BYE_PAIRING), game_points(None)
+    (Fraction(1, 2), Fraction(1, 1), Fraction(0, 1))
+    >>> game_points(WIN, black=True, scoring={"WW": Fraction(3), "BW": Fraction(4)})
+    Fraction(4, 1)
+    """
+    if code is None:
+        return Fraction(0)
+    if scoring is None:
+        return Fraction(POINTS_HALVES[code], 2)
+    return scoring[SCORING_KEYS[code][1 if black else 0]]
 
 
 #: The other player's result for each code (a forfeit win is the opponent's forfeit loss; byes have none).

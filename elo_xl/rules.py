@@ -557,6 +557,15 @@ RULE_SETS: tuple[RuleSet, ...] = (FIDE, FIDE_2024, FIDE_RAPID, FIDE_BLITZ, ELO_1
 RULE_NAMES: tuple[str, ...] = tuple(rs.name for rs in RULE_SETS)
 RULES_HELP = f'use {", ".join(RULE_NAMES[:-1])} or {RULE_NAMES[-1]} (with a scale: "LOGISTIC 480")'
 
+
+def rule_choices(quote: str = '"') -> str:
+    """The rule sets as a help text lists them, from :data:`RULE_SETS`.
+
+    >>> rule_choices("'")
+    "FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or 'LOGISTIC 480'"
+    """
+    return f"{RULE_NAMES[0]} (default), {', '.join(RULE_NAMES[1:])} or {quote}{LOGISTIC.name} 480{quote}"
+
 _BY_NAME: dict[str, RuleSet] = {
     "FIDE": FIDE, "FIDE2025": FIDE,
     "FIDE2024": FIDE_2024,

@@ -5,7 +5,7 @@ forms older pairing programs (Vega, early Swiss-Manager, JaVaFo) write in the ti
 >>> canonical("g"), canonical(" wm "), canonical("WGM"), canonical(""), canonical("xyz")
 ('GM', 'WIM', 'WGM', '', None)
 
-One table, read by the norms (:mod:`elo_xl.norms`), the event readers (:mod:`elo_xl.tournament`),
+One table, read by the norms (:mod:`elo_xl.norms`), the event readers (:mod:`elo_xl.event`),
 the books' prefill and the TRF writer, which keeps a file's spelling when the title it means did
 not change (:func:`same`).
 """

@@ -34,12 +34,13 @@ import xlwings as xw
 
 from . import engine, norms
 from .errors import EloError, describe_position
+from .rules import rule_choices
 
 #: Under xlwings Lite (Pyodide) and xlwings Server errors must be raised as XlwingsError.
 RAISE_ERRORS = bool(getattr(xw, "on_server", False)) or sys.platform == "emscripten"
 
 CATEGORY = "Elo"
-RULES_DOC = 'Rule set: FIDE (default), FIDE-2024, FIDE-RAPID, FIDE-BLITZ, ELO-1970, USSR-1977, LOGISTIC or "LOGISTIC 480".'
+RULES_DOC = f"Rule set: {rule_choices()}."
 STANDARD_DOC = ("Standard rating (optional; FIDE-RAPID, FIDE-BLITZ): an unrated player is rated with it, K 40 "
                 "unless given; blank = none.")
 STANDARD_EVENT_DOC = ("Standard ratings (optional; FIDE-RAPID, FIDE-BLITZ): a column of n; an unrated player with one "

@@ -5,7 +5,7 @@ import sys
 
 from elo_xl import __version__, rate_event
 from elo_xl.cli import main
-from elo_xl.samples import ROUND_ROBIN
+from elo_xl.event.samples import ROUND_ROBIN
 
 
 def test_demo_prints_the_engine_numbers(capsys, tmp_path):
@@ -22,7 +22,7 @@ def test_demo_prints_the_engine_numbers(capsys, tmp_path):
     assert "Pham Quoc Duy" in out and "2180" in out  # the unrated player's initial rating
     assert (tmp_path / "round-robin-en.xlsx").exists() and (tmp_path / "swiss-en.xlsx").exists()
     # the last line: one summary of what was written (the samples' sizes, as the sample module has them)
-    from elo_xl.samples import sample_swiss
+    from elo_xl.event.samples import sample_swiss
 
     swiss = sample_swiss()
     assert lines[-1] == (f"{tmp_path}: 2 workbooks, round-robin-en.xlsx ({len(ROUND_ROBIN.players)} players), "

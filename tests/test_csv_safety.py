@@ -16,7 +16,7 @@ from pathlib import Path
 
 from elo_xl.cli import main
 from elo_xl.report import as_csv
-from elo_xl.tournament import from_crosstable, rate_tournament
+from elo_xl.event import from_crosstable, rate_tournament
 
 INJECTED = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", "@SUM(A1:A9)", "-Bob"]
 

@@ -21,7 +21,8 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl import workbook
 from elo_xl.cli import main
 from elo_xl.errors import EloError
-from elo_xl.export import book_to_trf, describe_file
+from elo_xl.export import book_to_trf
+from elo_xl.workbook.read import describe_file
 
 TRF = Path(__file__).parent / "data" / "trf" / "swiss-10x9.trf"
 

@@ -9,7 +9,9 @@ import pytest
 
 from elo_xl.cli import main
 from elo_xl.errors import EloError
-from elo_xl.export import berger_round, book_to_trf, read_round_robin_book
+from elo_xl.export import book_to_trf
+from elo_xl.pairing.berger import berger_round
+from elo_xl.workbook.read import read_round_robin_book
 from elo_xl.io.trf_read import parse_trf
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build

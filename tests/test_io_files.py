@@ -15,9 +15,9 @@ from elo_xl.engine import rate_event
 from elo_xl.errors import EloError
 from elo_xl.io import EXAMPLE, parse_trf, read_trf
 from elo_xl.io.crosstable import read_csv_crosstable
-from elo_xl.io.events import load
+from elo_xl.event import load
 from elo_xl.io.kfile import read_k_file
-from elo_xl.samples import SWISS_TRF_PATH
+from elo_xl.event.samples import SWISS_TRF_PATH
 
 SAMPLE = SWISS_TRF_PATH.read_text(encoding="utf-8")
 
@@ -177,9 +177,10 @@ def test_csv_forms(tmp_path, text):
     path = tmp_path / "rr.csv"
     path.write_text(text, encoding="utf-8")
     t = read_csv_crosstable(path)
-    assert [e.name for e in t.entrants] == ["An", "Binh", "Chi"] and t.ratings == [2100, 2000, 1900]
+    ratings = [p.rating for p in t.players]
+    assert [p.name for p in t.players] == ["An", "Binh", "Chi"] and ratings == [2100, 2000, 1900]
     want = [o.new_rating for o in rate_event([2100, 2000, 1900], RESULTS, None, "FIDE")]
-    assert [o.new_rating for o in rate_event(t.ratings, t.results, None, "FIDE")] == want
+    assert [o.new_rating for o in rate_event(ratings, t.results, None, "FIDE")] == want
 
 
 def test_a_csv_without_the_csv_suffix_is_read_as_csv(tmp_path):

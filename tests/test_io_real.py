@@ -10,7 +10,7 @@ import pytest
 
 from elo_xl.cli import main
 from elo_xl.io import parse_trf, read_trf, write_trf
-from elo_xl.io.events import load
+from elo_xl.event import load
 
 REAL = Path(__file__).parent / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("*.trf"))

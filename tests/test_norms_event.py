@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from elo_xl.cli import main
-from elo_xl.io.events import load
-from elo_xl.tournament import Entrant, Tournament, from_crosstable, rate_tournament
-from elo_xl.tournament_norms import add_norms, kind_of_event, norms_to_check, player_norms, _rounds
+from elo_xl.event import load
+from elo_xl.event import Entrant, Tournament, from_crosstable, rate_tournament
+from elo_xl.event.norms import add_norms, norms_to_check, player_norms
 
 NORM_KEYS = ["norm", "games", "games_credited", "ra", "score", "rp", "points_required", "achieved", "unmet",
              "after_round", "to_play", "points_needed"]
@@ -190,17 +190,17 @@ def test_round_robin_unrated_with_zero_against_rated_do_not_count():
 
 def test_a_crosstable_is_a_round_robin_and_pairings_tell_the_kind():
     t = round_robin(4, [2400] * 4)
-    assert kind_of_event(t, _rounds(t)) == "round robin"
+    assert t.kind() == "round robin"
     entrants = [Entrant(i + 1, f"P{i + 1}", 2400) for i in range(4)]
     # Double round robin: 1-2 3-4, 1-3 2-4, 1-4 2-3, twice.
     pairs = [[2, 3, 4, 2, 3, 4], [1, 4, 3, 1, 4, 3], [4, 1, 2, 4, 1, 2], [3, 2, 1, 3, 2, 1]]
     results = [["=" for _ in range(6)] for _ in range(4)]
     drr = Tournament(entrants, results, pairs)
-    assert kind_of_event(drr, _rounds(drr)) == "double round robin"
+    assert drr.kind() == "double round robin"
     single = Tournament(entrants, [r[:3] for r in results], [p[:3] for p in pairs])
-    assert kind_of_event(single, _rounds(single)) == "round robin"
+    assert single.kind() == "round robin"
     swiss = Tournament(entrants, [r[:2] for r in results], [p[:2] for p in pairs])
-    assert kind_of_event(swiss, _rounds(swiss)) == "swiss"
+    assert swiss.kind() == "swiss"
 
 
 def test_round_robin_titles_and_federations_from_the_entrants():
@@ -221,7 +221,7 @@ def test_round_robin_titles_and_federations_from_the_entrants():
 
 
 def test_the_sample_event_gets_a_list_for_everyone():
-    from elo_xl.samples import sample_swiss
+    from elo_xl.event.samples import sample_swiss
 
     event = sample_swiss()
     report = rate_tournament(event)
@@ -249,19 +249,19 @@ def test_double_round_robin_halves_the_norm_title_requirement():
             first = a == 1 or b == 1
             results[a - 1][r], results[b - 1][r] = (("1", "0") if a == 1 else ("0", "1")) if first else ("=", "=")
     t = Tournament(entrants, results, pairings)
-    assert kind_of_event(t, _rounds(t)) == "double round robin"
+    assert t.kind() == "double round robin"
     gm = player_norms(t)[0][0]
     # 10/10 at Ra 2600: Rp 3400; 2 GM games of 10, and ⌈4/2⌉ = 2 are needed.
     assert (gm["norm"], gm["games"], gm["rp"], gm["achieved"], gm["unmet"]) == ("GM", 10, 3400, True, [])
     # Cut off after round 7 it is a Swiss: the GM met in rounds 2 and 7, and max(3, ⌈7/3⌉) = 3 needed.
     swiss = Tournament(entrants, [row[:7] for row in results], [row[:7] for row in pairings])
-    assert kind_of_event(swiss, _rounds(swiss)) == "swiss"
+    assert swiss.kind() == "swiss"
     assert "2 GM opponents, 3 needed" in player_norms(swiss, min_games=7)[0][0]["unmet"]
 
 
 def test_event_checks_agree_with_elo_norm():
     # Every whole-event check of the sample Swiss equals ELO_NORM on that player's rounds.
-    from elo_xl.samples import sample_swiss
+    from elo_xl.event.samples import sample_swiss
     from elo_xl.udfs import ELO_NORM
 
     event = sample_swiss()

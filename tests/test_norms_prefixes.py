@@ -12,9 +12,8 @@ import pytest
 
 from elo_xl.norms import MIN_GAMES, evaluate
 from elo_xl.results import WITHOUT_OPPONENT
-from elo_xl.tournament import Entrant, Tournament
-from elo_xl.tournament_norms import (_as_dict, _excluded_unrated, _federation, _rounds, _title, kind_of_event,
-                                     norms_to_check, player_norms)
+from elo_xl.event import Entrant, Tournament
+from elo_xl.event.norms import _as_dict, _excluded_unrated, _federation, _rounds, _title, norms_to_check, player_norms
 from elo_xl.norms import NormGame
 
 TITLES = ("", "", "GM", "GM", "IM", "WGM", "WIM", "FM", "WFM", "CM")
@@ -25,18 +24,18 @@ RESULTS = ("1", "=", "0")
 def every_prefix(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES) -> list[list[dict]]:
     """The per-prefix evaluation as ``player_norms`` did it before the shared sums."""
     rounds = _rounds(t)
-    kind = kind_of_event(t, rounds)
+    kind = t.kind()
     excluded = _excluded_unrated(t, rounds) if kind != "swiss" else set()
     out = []
     for i, e in enumerate(t.entrants):
         per_round = []
-        for j, code in rounds[i]:
+        for j, _, code in rounds[i]:
             if j is None:
                 per_round.append(NormGame(None, code) if code in WITHOUT_OPPONENT else None)
             elif j in excluded:
                 per_round.append(None)
             else:
-                o = t.entrants[j]
+                o = t.entrants[j - 1]
                 per_round.append(NormGame(o.rating, code, _title(o.title), _federation(o.federation)))
         games = [g for g in per_round if g is not None]
         own = _federation(e.federation)
@@ -138,7 +137,7 @@ def test_prefixes_do_not_evaluate_every_round(monkeypatch):
     """Before, a norm not made over a 60-round Swiss was evaluated again for each of the 51
     prefixes from round 9; now once over the event and once per prefix the sums cannot rule out."""
     import elo_xl.norms as norms
-    import elo_xl.tournament_norms as tournament_norms
+    import elo_xl.event.norms as event_norms
 
     calls = []
     real = norms.evaluate
@@ -148,7 +147,7 @@ def test_prefixes_do_not_evaluate_every_round(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(norms, "evaluate", counted)
-    monkeypatch.setattr(tournament_norms, "evaluate", counted)
+    monkeypatch.setattr(event_norms, "evaluate", counted)
     rng = random.Random(5)
     event = random_swiss(rng, 30, 60)
     checks = sum(map(len, player_norms(event)))
@@ -163,10 +162,9 @@ def test_kind_of_event_without_a_table_of_every_pair():
     entrants = [Entrant(i + 1, f"P{i + 1}", 2000) for i in range(n)]
     pairings = [[(i ^ 1) + 1] for i in range(n)]
     event = Tournament(entrants, [["="] for _ in range(n)], pairings)
-    rounds = _rounds(event)
     tracemalloc.start()
     try:
-        assert kind_of_event(event, rounds) == "swiss"
+        assert event.kind() == "swiss"
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -178,9 +176,9 @@ def test_kind_of_event_by_hand():
     entrants = [Entrant(i + 1, n, 2000) for i, n in enumerate("ABC")]
     once = Tournament(entrants, [["1", "1", None], ["0", None, "1"], [None, "0", "0"]],
                       [[2, 3, None], [1, None, 3], [None, 1, 2]])
-    assert kind_of_event(once, _rounds(once)) == "round robin"
+    assert once.kind() == "round robin"
     twice = Tournament(entrants, [r * 2 for r in once.results], [p * 2 for p in once.pairings])
-    assert kind_of_event(twice, _rounds(twice)) == "double round robin"
+    assert twice.kind() == "double round robin"
     missing = Tournament(entrants, [["1", None, None], ["0", None, None], [None, None, None]],
                          [[2, None, None], [1, None, None], [None, None, None]])
-    assert kind_of_event(missing, _rounds(missing)) == "swiss"
+    assert missing.kind() == "swiss"

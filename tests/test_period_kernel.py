@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from elo_xl.engine import rate
-from elo_xl.period import kernel
+from elo_xl import kernel
 from elo_xl.period.lists import ListRow, RatingList
 from elo_xl.period.run import rate_period
-from elo_xl.trf import parse_trf
+from elo_xl.io import parse_trf
 from period_helpers import event_text
 
 SYMBOL = {2: 1, 1: "½", 0: 0}

@@ -10,7 +10,7 @@ import pytest
 
 from elo_xl import engine
 from elo_xl.cli import main
-from elo_xl.samples import ROUND_ROBIN
+from elo_xl.event.samples import ROUND_ROBIN
 
 PLAYER_KEYS = ["start_no", "name", "fide_id", "federation", "title", "rating", "k", "k_source", "points", "games",
                "score", "opp_average", "expected", "change_unrounded", "change", "new_rating", "performance"]

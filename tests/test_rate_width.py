@@ -107,7 +107,7 @@ def test_the_karl_mala_heading_and_its_longest_name(capsys):
 
 
 def test_a_round_robin_fits_100_columns(capsys, tmp_path):
-    from elo_xl.samples import ROUND_ROBIN
+    from elo_xl.event.samples import ROUND_ROBIN
 
     names = [p.name for p in ROUND_ROBIN.players]
     lines = ["name,rating,k," + ",".join(str(k) for k in range(1, len(names) + 1))]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from elo_xl.engine import rate_event
 from elo_xl.errors import EloError
 from elo_xl.results import agree, parse_result
-from elo_xl.samples import SWISS_TRF_PATH
-from elo_xl.trf import (
+from elo_xl.event.samples import SWISS_TRF_PATH
+from elo_xl.io import (
     BLANK,
     EXAMPLE,
     TrfEvent,

@@ -13,7 +13,7 @@ import pytest
 
 from elo_xl.errors import EloError
 from elo_xl.io import TrfGame, parse_trf
-from elo_xl.samples import random_swiss
+from elo_xl.event.samples import random_swiss
 from elo_xl.io import trf_check, trf_read
 
 RESULTS = (("1", "0"), ("=", "="), ("0", "1"), ("+", "-"), ("-", "+"))

@@ -9,7 +9,7 @@ import pytest
 
 from elo_xl import rate_event
 from elo_xl.recalc import read_named
-from elo_xl.samples import ROUND_ROBIN
+from elo_xl.event.samples import ROUND_ROBIN
 from elo_xl.workbook import build, with_values
 from elo_xl.workbook.i18n import translate
 

@@ -12,8 +12,8 @@ import pytest
 
 from elo_xl import engine
 from elo_xl.recalc import read_named
-from elo_xl.samples import SWISS_TRF_PATH
-from elo_xl.trf import read_trf
+from elo_xl.event.samples import SWISS_TRF_PATH
+from elo_xl.io import read_trf
 
 DATA = Path(__file__).parent / "data" / "trf"
 

@@ -27,7 +27,7 @@ What is accepted (docs/input-files.md, "CSV crosstables", says the same):
 >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False, encoding="utf-8") as f:
 ...     _ = f.write("name;rating;k;1;2;3\\rAn;2100;20;x;1;0,5\\rBinh;2000;;0;x;\\rChi;NR;;½;;x\\r")
 >>> t = read_csv_crosstable(f.name)
->>> [e.name for e in t.entrants], t.ratings, t.results[0]
+>>> [p.name for p in t.players], [p.rating for p in t.players], t.results[0]
 (['An', 'Binh', 'Chi'], [2100, 2000, None], [None, '1', '0.5'])
 >>> os.unlink(f.name)
 """
@@ -37,16 +37,34 @@ from __future__ import annotations
 import csv
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import EloError, show
 from ..results import agree, is_blank, parse_k, parse_rating, parse_result
-from ..tournament import Entrant, Tournament
 from .csv_cells import restored
 from .decode import control_character, read_text, split_lines
 from .trf_format import MAX_PLAYERS
 
-__all__ = ["read_csv_crosstable", "SEPARATORS", "DIAGONAL"]
+__all__ = ["read_csv_crosstable", "Crosstable", "CrosstablePlayer", "SEPARATORS", "DIAGONAL"]
+
+
+class CrosstablePlayer(NamedTuple):
+    """One line of a crosstable: the name, the rating and K (None: unrated, the rule set's K),
+    and the standard rating where the file has that column."""
+
+    name: str
+    rating: int | float | None
+    k: int | float | None
+    standard_rating: int | float | None
+
+
+class Crosstable(NamedTuple):
+    """A CSV crosstable as read: the event's name (the file's), the players in start order and
+    the n×n results as typed (None: blank)."""
+
+    name: str
+    players: list[CrosstablePlayer]
+    results: list[list[Any]]
 
 #: The separators a crosstable may use.
 SEPARATORS = (",", ";", "\t")
@@ -62,7 +80,7 @@ def _separator(header: str) -> str:
     return best if counts[best] else ","
 
 
-def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
+def read_csv_crosstable(path: str | os.PathLike) -> Crosstable:
     """Read a CSV crosstable (see the module's documentation); every message names the file,
     the line and the column."""
     path = Path(path)
@@ -116,7 +134,7 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
         k = _value(fields[2], name, line, 3, "k", parse_k, decimal_comma)
         standard = (_value(fields[3], name, line, 4, "standard rating", parse_rating, decimal_comma)
                     if first == 4 else None)
-        entrants.append(Entrant(i + 1, restored(fields[0].strip()).strip(), rating, k=k, standard_rating=standard))
+        entrants.append(CrosstablePlayer(restored(fields[0].strip()).strip(), rating, k, standard))
         results = []
         for j, cell in enumerate(cells):
             cell = cell.strip()
@@ -133,7 +151,7 @@ def read_csv_crosstable(path: str | os.PathLike) -> Tournament:
             results.append(cell)
         table.append(results)
     _check_pairs(table, body, name)
-    return Tournament(entrants, table, name=path.stem)
+    return Crosstable(path.stem, entrants, table)
 
 
 def _trimmed(cells: list[str]) -> list[str]:

@@ -137,11 +137,11 @@ def _file_counts(player_lines: list[str]) -> dict[str, str]:
 
 
 def trf_from_book(t: Any) -> TrfEvent:
-    """The TrfEvent of what a Swiss book holds (a :class:`~elo_xl.tournament.Tournament` read
+    """The TrfEvent of what a Swiss book holds (a :class:`~elo_xl.event.model.Tournament` read
     from it, with ``records`` the lines the book kept and ``rounds`` the book's number of
     rounds), following the module's rules. Points and ranks are left to the caller.
 
-    >>> from elo_xl.tournament import Entrant, Tournament
+    >>> from elo_xl.event import Entrant, Tournament
     >>> kept = ["012 Cup", "XXR 3", "001    1      Ha, An                            0000", "###"]
     >>> t = Tournament([Entrant(1, "Ha, An", None), Entrant(2, "Le, Binh", 1800)], [["1"], ["0"]],
     ...                [[2], [1]], [["w"], ["b"]], name="Cup", rounds=3, records=kept)

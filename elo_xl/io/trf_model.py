@@ -16,9 +16,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import standings
 from ..errors import EloError, show
-from ..results import BYE_ZERO, RESULT_TEXT
+from ..results import BYE_ZERO, RESULT_TEXT, game_points
 from .dates import date_year
 from .trf_format import (
     _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem,  # noqa: F401  (EXAMPLE: doctests)
@@ -419,8 +418,8 @@ def _scoring_pairs(r: TrfRecord, pattern: str, shape: str) -> list[tuple[str, Fr
 def _game_points(g: TrfGame, scoring: dict[str, Fraction]) -> Fraction:
     code = g.result.upper()
     if not code.strip():  # blank: a zero-point bye without an opponent, a game not yet played with one
-        return standings.game_points(BYE_ZERO if g.opponent is None else None, scoring=scoring)
-    return standings.game_points(RESULT_TEXT.get(code), g.colour.lower() == "b", scoring)
+        return game_points(BYE_ZERO if g.opponent is None else None, scoring=scoring)
+    return game_points(RESULT_TEXT.get(code), g.colour.lower() == "b", scoring)
 
 
 def birth_year(player: TrfPlayer) -> int | None:

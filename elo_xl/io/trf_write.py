@@ -8,11 +8,11 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import os
 from typing import Sequence
 
-from .. import standings
 from ..errors import EloError, show
 from ..titles import same as same_title
 from .atomic import write_atomically
@@ -219,12 +219,10 @@ def set_standings(event: TrfEvent, points: Sequence[float | None] | None = None,
     values = list(points) if points is not None else event.computed_points()
     for p, v in zip(players, values):
         p.points = None if v is None else float(v)
-    if ranks is None:
-        scored = [i for i, p in enumerate(players) if p.points is not None]
-        shared = standings.ranks([players[i].points for i in scored], shared=True)
-        ranks = [None] * len(players)
-        for i, rank in zip(scored, shared):
-            ranks[i] = rank
+    if ranks is None:  # 1 + the number of players with more points
+        ordered = sorted(p.points for p in players if p.points is not None)
+        ranks = [None if p.points is None else len(ordered) - bisect.bisect_right(ordered, p.points) + 1
+                 for p in players]
     for p, rank in zip(players, ranks):
         p.rank = rank
 

@@ -27,13 +27,13 @@ from typing import Callable, Iterator, Sequence
 from ..errors import EloError
 from ..io.paths import writable_file
 from ..progress import Progress
+from ..languages import LANGUAGES
 from ..rules import parse_rules
 from .lists import TYPES
 
 #: Output formats (see :mod:`elo_xl.period.output`).
 FORMATS = ("txt", "csv", "xlsx", "json")
 #: Languages of the .xlsx list's words (those of the books).
-LANGS = ("en", "vi", "ar", "ru")
 
 #: The rule set of each list type when --rules is not given.
 TYPE_RULES = {"standard": "FIDE", "rapid": "FIDE-RAPID", "blitz": "FIDE-BLITZ"}
@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds to wait for another run using --db (default 60)")
     parser.add_argument("--strict", action="store_true", help="refuse an event dated outside --month")
     parser.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else txt)")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the .xlsx list (default en)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the .xlsx list (default en)")
     parser.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
 
 
@@ -93,7 +93,7 @@ def output_format(fmt: str | None, output: str | None) -> str:
 def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:
     """The TRF files as (path, event), read one at a time with a progress bar on stderr; a bad
     file's message names it."""
-    from ..trf import read_trf
+    from ..io import read_trf
 
     with Progress(len(paths), "reading events", stream) as progress:
         for path in paths:

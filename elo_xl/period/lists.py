@@ -28,7 +28,6 @@ or blank (None here).
 from __future__ import annotations
 
 import csv
-import io
 import os
 import re
 import sys

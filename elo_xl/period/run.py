@@ -14,7 +14,7 @@ arithmetic, first ratings pooled with the history and the next K are one computa
 steps share the period's tables; split, each piece would pass the same state around.
 
 >>> from elo_xl.period.lists import RatingList, ListRow
->>> from elo_xl.trf import parse_trf
+>>> from elo_xl.io import parse_trf
 >>> rl = RatingList()
 >>> rl.append(ListRow(100, "Ann", "VIE", "F", "", "", "", "", 2500, 0, 10, 1990, "w", 2))
 >>> rl.append(ListRow(200, "Bob", "VIE", "M", "", "", "", "", 2400, 0, 10, 1991, "", 3))
@@ -41,8 +41,8 @@ from ..errors import EloError, show
 from ..io.dates import parse_date
 from ..results import RESULT_TEXT
 from ..rules import FideRules, RuleSet, parse_rules
-from ..trf import TrfEvent, birth_year
-from . import kernel
+from ..io import TrfEvent, birth_year
+from .. import kernel
 from .lists import ListRow, RatingList
 
 #: TRF results of a rated game, in halves of a point for the player whose line holds them (the
@@ -241,7 +241,7 @@ def event_digest(event: TrfEvent) -> str:
     and every round's opponent, colour and result. The same event given twice, in one run or in
     two periods, has the same digest.
 
-    >>> from elo_xl.trf import parse_trf
+    >>> from elo_xl.io import parse_trf
     >>> lines = ("001    1 m    Ann                               2500 VIE         100                          2 w 1\\n"
     ...          "001    2 m    Bob                               2400 VIE         200                          1 b 0\\n")
     >>> event_digest(parse_trf("012 A\\n" + lines)) == event_digest(parse_trf("012 B\\n" + lines))

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import EloError
-from .run import LIST_FIELDS, History, PeriodResult, month_number, month_text, pool_months
+from .run import LIST_FIELDS, History, PeriodResult, month_number, pool_months
 
 VERSION = 2
 
@@ -161,7 +161,7 @@ def open_for_reading(path: str | os.PathLike) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
                                timeout=READ_WAIT)
-        version = _version(conn, path)
+        _version(conn, path)  # a newer database is refused
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as error:
         raise EloError(f"--db {cause(error, path)}") from None
@@ -255,12 +255,6 @@ def commit(conn: sqlite3.Connection) -> None:
 def months(conn: sqlite3.Connection, kind: str) -> list[str]:
     """The months of this list type in the database, in order."""
     return [m for (m,) in conn.execute("SELECT month FROM periods WHERE type = ? ORDER BY month", (kind,))]
-
-
-def last_month(conn: sqlite3.Connection, kind: str) -> str | None:
-    """The latest month processed for this list type (None: none yet)."""
-    done = months(conn, kind)
-    return done[-1] if done else None
 
 
 def check_month(conn: sqlite3.Connection, kind: str, month: str, replace: bool = False) -> None:
@@ -488,12 +482,3 @@ def _positions(result: PeriodResult, careers: dict[int, int]) -> Iterator[tuple[
     for j, x in enumerate(result.extra):
         if x.fide_id and x.fide_id in careers:
             yield x.fide_id, n + j
-
-
-def next_month(month: str) -> str:
-    """The month after ``month``.
-
-    >>> next_month("2026-12")
-    '2027-01'
-    """
-    return month_text(month_number(month) + 1)

@@ -21,28 +21,12 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
+from .. import games
 from ..errors import EloError
-from ..results import FORFEIT_LOSS, RESULT_TEXT, grid, is_blank
-from ..standings import from_crosstable as crosstable_games, from_rounds as rounds_games  # one reading of the cells
-
-
-class Round(NamedTuple):
-    """One round of one player: the opponent's start number (None: no opponent), the colour
-    (``"w"``, ``"b"`` or ``""``) and the player's own result code (None: nothing).
-
-    >>> Round(4, "b", 2)
-    Round(opponent=4, colour='b', code=2)
-    """
-
-    opponent: int | None
-    colour: str
-    code: int | None
-
-
-#: A round with nothing in it.
-ABSENT = Round(None, "", None)
+from ..games import ABSENT, Round
+from ..results import FORFEIT_LOSS, RESULT_TEXT
 
 
 @dataclass
@@ -118,31 +102,6 @@ def start_date(text: str | None) -> datetime.date | None:
     return found.date() if found is not None else None
 
 
-#: The words of a TRF ``092`` (type of tournament) that mean predetermined pairings.
-_ROUND_ROBIN_WORDS = ("robin", "berger", "scheveningen", "rr")
-
-
-def _looks_round_robin(kind: str | None, rounds: list[list[Round]]) -> bool:
-    text = (kind or "").lower()
-    if "swiss" in text:
-        return False
-    if any(word in text.replace("-", " ").split() or (len(word) > 2 and word in text) for word in _ROUND_ROBIN_WORDS):
-        return True
-    n = len(rounds)  # otherwise by its shape: n - 1 rounds (n when odd), or twice, every pair met in each cycle
-    if n < 3:
-        return False
-    cycle = n if n % 2 else n - 1
-    width = max((len(row) for row in rounds), default=0)
-    if width not in (cycle, 2 * cycle):
-        return False
-    met = set()
-    for i, row in enumerate(rounds, 1):
-        for r in row[:cycle]:
-            if r.opponent is not None:
-                met.add((min(i, r.opponent), max(i, r.opponent)))
-    return len(met) == n * (n - 1) // 2
-
-
 def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
     """The event of a :class:`~elo_xl.io.trf_model.TrfEvent`; ``round_robin`` None: from its
     ``092`` record, else from its pairings (every pair meets once).
@@ -164,7 +123,7 @@ def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
             row.append(Round(opp, colour if colour in ("w", "b") else "", code))
         rows.append(row)
     if round_robin is None:
-        round_robin = _looks_round_robin(trf.tournament_type, rows)
+        round_robin = games.kind(rows, trf.tournament_type) != games.SWISS
     scoring = trf.scoring()
     standard = all(scoring[k] == v for k, v in _STANDARD.items())
     return Event(rows, trf.ratings(), round_robin, start_date(trf.start), True, None if standard else scoring)
@@ -177,25 +136,18 @@ _STANDARD = {"WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": F
 
 def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Sequence[int | None] | None = None,
                 round_robin: bool | None = False, start: datetime.date | None = None) -> Event:
-    """The event of the engine's rounds form: ``pairings`` n×r (opponent's start number, blank
-    or 0 for none), ``results`` n×r (each row that player's own result), ``colours`` n×r
-    (``w``/``b``, optional). A game result on a round without an opponent is no game. A Swiss
-    unless ``round_robin`` (None: a round robin when every pair meets once in the rounds).
+    """The event of the engine's rounds form, read by :func:`elo_xl.games.from_rounds` (checked as
+    the engine checks it): ``pairings`` n×r (opponent's start number, blank or 0 for none),
+    ``results`` n×r (each row that player's own result), ``colours`` n×r (``w``/``b``, optional).
+    A game result on a round without an opponent is no game. A Swiss unless ``round_robin``
+    (None: as :func:`elo_xl.games.kind` reads the pairings).
 
     >>> from_rounds([[1, "H"], [0, "-"]], [[2, None], [1, None]], [["w", None], ["b", None]]).rounds[1]
     [Round(opponent=1, colour='b', code=0), Round(opponent=None, colour='', code=4)]
     """
-    games = rounds_games(results, pairings)  # the one reading of the rounds form's cells
-    ctable = grid(colours) if colours is not None else None
-    rows = []
-    for i, player in enumerate(games):
-        row = []
-        for t, (opp, code) in enumerate(player):
-            colour = "" if ctable is None or is_blank(ctable[i][t]) else str(ctable[i][t]).strip().lower()
-            row.append(Round(opp, colour if colour in ("w", "b") else "", code))
-        rows.append(row)
+    rows = games.from_rounds(results, pairings, colours)
     if round_robin is None:
-        round_robin = _looks_round_robin(None, rows)
+        round_robin = games.kind(rows) != games.SWISS
     return Event(rows, list(ratings) if ratings is not None else [], round_robin, start)
 
 
@@ -208,8 +160,7 @@ def from_crosstable(results: Any, ratings: Sequence[int | None] | None = None,
     >>> e.round_robin, e.ordered, e.rounds[0]
     (True, False, [Round(opponent=2, colour='', code=2), Round(opponent=3, colour='', code=1)])
     """
-    rows = [[Round(j, "", code) if code is not None else ABSENT for j, code in row]
-            for row in crosstable_games(results)]
+    rows = [[r if r.code is not None else ABSENT for r in row] for row in games.from_crosstable(results)]
     return Event(rows, list(ratings) if ratings is not None else [], True, start, ordered=False)
 
 

@@ -9,7 +9,9 @@ A player without such a game has 0.
 >>> from .event import from_rounds
 >>> from .unplayed import prepare
 >>> from .codes import parse_code
->>> p = prepare(from_rounds([["1", "="], ["0", "1"], ["=", "0"]], [[2, 3], [1, 3], [1, 2]], ratings=[2000, 1900, 1801]), "2024")
+>>> event = from_rounds([["1", "=", None], ["0", None, "1"], [None, "=", "0"]], [[2, 3, None], [1, None, 3], [None, 1, 2]],
+...                     ratings=[2000, 1900, 1801])
+>>> p = prepare(event, "2024")
 >>> average_rating(p, parse_code("ARO")), performance(p, parse_code("TPR")), perfect_performance(p, parse_code("PTP"))
 ([Fraction(1851, 1), Fraction(1901, 1), Fraction(1950, 1)], [Fraction(2044, 1), Fraction(1901, 1), Fraction(1757, 1)], [Fraction(2046, 1), Fraction(1900, 1), Fraction(1755, 1)])
 """

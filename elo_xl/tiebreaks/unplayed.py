@@ -38,7 +38,7 @@ from fractions import Fraction
 
 from ..results import (
     BYE_FULL, BYE_HALF, BYE_PAIRING, BYE_ZERO, DRAW, FORFEIT_LOSS, FORFEIT_WIN, LOSS, POINTS_HALVES, UNRATED_DRAW,
-    UNRATED_LOSS, UNRATED_WIN, WIN,
+    UNRATED_LOSS, UNRATED_WIN, WIN, game_points,
 )
 from .event import Event, rounds_played
 
@@ -49,8 +49,9 @@ AVAILABLE = frozenset((GAME, FORFEIT_WON, PAB, FULL_BYE))
 #: Voluntarily unplayed rounds (16.1.2).
 VOLUNTARY = frozenset((FORFEIT_LOST, HALF_BYE, ZERO_BYE, ABSENT))
 _BYE_KIND = {BYE_PAIRING: PAB, BYE_FULL: FULL_BYE, BYE_HALF: HALF_BYE, BYE_ZERO: ZERO_BYE}
-_SCORING_KEY = {PAB: "PAB", FULL_BYE: "FPB", HALF_BYE: "HPB", ZERO_BYE: "ZPB", FORFEIT_WON: "FW", FORFEIT_LOST: "FL"}
-_GAME_KEY = {WIN: "W", UNRATED_WIN: "W", DRAW: "D", UNRATED_DRAW: "D", LOSS: "L", UNRATED_LOSS: "L"}
+#: The result code of each kind of unplayed round.
+_UNPLAYED_CODE = {PAB: BYE_PAIRING, FULL_BYE: BYE_FULL, HALF_BYE: BYE_HALF, ZERO_BYE: BYE_ZERO,
+                  FORFEIT_WON: FORFEIT_WIN, FORFEIT_LOST: FORFEIT_LOSS}
 #: Codes that are a win over the board.
 GAME_WINS = frozenset((WIN, UNRATED_WIN))
 
@@ -131,13 +132,12 @@ def prepare(event: Event, version: str) -> Prepared:
     def value(key: str) -> int:
         return int(Fraction(scoring[key]) * unit) if scoring is not None else {"W": 2, "D": 1, "L": 0}[key[-1]]
 
-    game_points = {}
+    game_value = {}
     if scoring is not None:
-        for code, letter in _GAME_KEY.items():
-            game_points[(code, False)] = int(scoring["W" + letter] * unit)
-            game_points[(code, True)] = int(scoring["B" + letter] * unit)
-    bye_points = {k: (int(scoring[key] * unit) if scoring is not None else POINTS_HALVES[_code_of(k)])
-                  for k, key in _SCORING_KEY.items()}
+        for code in (WIN, UNRATED_WIN, DRAW, UNRATED_DRAW, LOSS, UNRATED_LOSS):
+            for black in (False, True):
+                game_value[(code, black)] = int(game_points(code, black, scoring) * unit)
+    bye_points = {k: int(game_points(code, False, scoring) * unit) for k, code in _UNPLAYED_CODE.items()}
     kind, opp, black, codes, points, category, standard = [], [], [], [], [], [], []
     for row in event.rounds:
         ks, os, bs, cs, ps, ss = [], [], [], [], [], 0
@@ -158,7 +158,7 @@ def prepare(event: Event, version: str) -> Prepared:
                 o = None
             else:
                 k = GAME
-                p = game_points[(c, is_black)] if scoring is not None else POINTS_HALVES[c]
+                p = game_value[(c, is_black)] if scoring is not None else POINTS_HALVES[c]
             ks.append(k)
             os.append(o - 1 if o is not None and k != ABSENT else -1)
             bs.append(is_black)
@@ -196,11 +196,6 @@ def prepare(event: Event, version: str) -> Prepared:
         category.append(cats)
     return Prepared(version, event.round_robin, r, unit, kind, opp, black, codes, points, score, adjusted, category,
                     draw, win, list(event.ratings), standard, event.ordered)
-
-
-def _code_of(kind: int) -> int:
-    return {PAB: BYE_PAIRING, FULL_BYE: BYE_FULL, HALF_BYE: BYE_HALF, ZERO_BYE: BYE_ZERO,
-            FORFEIT_WON: FORFEIT_WIN, FORFEIT_LOST: FORFEIT_LOSS}[kind]
 
 
 def trimmed(values: list[tuple[int, bool]], cut: int = 0, median: int = 0) -> list[int]:

@@ -12,20 +12,50 @@ elo_xl.errors.EloError: --players: 2 is not possible for a round-robin book; giv
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import EloError
 
-#: The kinds of book, with their size options: (option, default, lowest, highest).
-KINDS: dict[str, tuple[tuple[str, int, int, int], ...]] = {
-    "player": (("games", 40, 1, 200),),
-    "round-robin": (("players", 10, 3, 30),),
-    "swiss": (("players", 60, 2, 1000), ("rounds", 9, 1, 15)),
-    "match": (("games", 24, 1, 1000),),
+
+class Size(NamedTuple):
+    """A size option of a kind of book: ``--players`` and the like, and what it counts."""
+
+    option: str
+    default: int
+    low: int
+    high: int
+    unit: str
+
+
+#: The kinds of book, with their size options (every list of kinds, sizes and their help derives from it).
+KINDS: dict[str, tuple[Size, ...]] = {
+    "player": (Size("games", 40, 1, 200, "game row"),),
+    "round-robin": (Size("players", 10, 3, 30, "player"),),
+    "swiss": (Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")),
+    "match": (Size("games", 24, 1, 1000, "game"),),
     "reference": (),
 }
+#: What each kind is called in the line a command prints about the book it wrote.
+LABELS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
+          "match": "match book", "reference": "reference book"}
+
+
+def size_help(option: str) -> str:
+    """The help of a size option, from :data:`KINDS`.
+
+    >>> size_help("players")
+    'players: round-robin 3-30 (default 10), swiss 2-1000 (default 60)'
+    >>> size_help("games"), size_help("rounds")
+    ('player: game rows 1-200 (default 40); match: games 1-1000 (default 24)', 'swiss rounds 1-15 (default 9)')
+    """
+    found = [(kind, size) for kind, options in KINDS.items() for size in options if size.option == option]
+    if len(found) == 1:
+        kind, size = found[0]
+        return f"{kind} {size.unit}s {size.low}-{size.high} (default {size.default})"
+    if len({size.unit for _, size in found}) > 1:
+        return "; ".join(f"{kind}: {size.unit}s {size.low}-{size.high} (default {size.default})" for kind, size in found)
+    return f"{option}: " + ", ".join(f"{kind} {size.low}-{size.high} (default {size.default})" for kind, size in found)
 
 
 def sizes(kind: str, **given: int | None) -> dict[str, int]:
@@ -37,7 +67,7 @@ def sizes(kind: str, **given: int | None) -> dict[str, int]:
     if kind not in KINDS:
         raise EloError.at("KIND", None, kind, f"is not a kind of workbook; use {', '.join(KINDS)}")
     chosen = {}
-    for option, default, low, high in KINDS[kind]:
+    for option, default, low, high, _ in KINDS[kind]:
         value = given.get(option)
         value = default if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -103,26 +133,3 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
         else:
             values = office.values(source)
         return scanned.result().fill(values)
-
-
-def write(path: str | os.PathLike[str], kind: str, lang: str = "en", values: bool = False,
-          office: Any = None, **options: Any) -> Path:
-    """Build a book and write it to ``path`` atomically (nothing half-written on failure)."""
-    from ..io.atomic import write_atomically
-
-    data = build(kind, lang, **options)
-    if values:
-        data = with_values(data, office)
-    return write_atomically(path, data)
-
-
-def rebuild_folder(folder: str | os.PathLike[str]) -> list[Path]:
-    """Write every kind in every language, at default size, into ``folder`` (``workbooks/``).
-
-    The files are named ``KIND-LANG.xlsx``; the test suite fails when they are stale.
-    """
-    from .i18n import LANGUAGES
-
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    return [write(target / f"{kind}-{lang}.xlsx", kind, lang) for kind in KINDS for lang in LANGUAGES]

@@ -16,10 +16,9 @@ from functools import lru_cache
 
 from babel import Locale
 
+from ..languages import LANGUAGES
 from ..results import FLAG_WORDS
 from ..rules import ELO_1970, FIDE, FIDE_RAPID, LOGISTIC, LogisticRules
-
-LANGUAGES = ("en", "vi", "ar", "ru")
 
 TEXT: dict[str, tuple[str, str, str, str]] = {
     # sheets and titles

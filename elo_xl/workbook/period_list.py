@@ -33,7 +33,6 @@ from babel.dates import format_date
 
 from ..errors import EloError
 from ..period.output import XLSX_MAX_ROWS, list_date
-from ..period.run import LIST_FIELDS
 from .sheet_xml import NOT_XML, escape
 from .archive import deterministic
 from .i18n import LANGUAGES, translate

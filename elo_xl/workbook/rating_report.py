@@ -5,7 +5,7 @@ tie-break of the list after Points, as the text table; each player's norms made 
 a print setup an arbiter can pin up: landscape, one page wide, the header repeated on every
 page. The notes follow the table.
 
->>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> from elo_xl.event import from_crosstable, rate_tournament
 >>> report = rate_tournament(from_crosstable(["=Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> import io, openpyxl
 >>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(report))).active
@@ -24,8 +24,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from ..report import LEFT, columns as table_columns, heading, ranked_rows
-from ..tournament import Report
-from ..tournament_norms import norms_text
+from ..event.rating import Report
+from ..event.norms import norms_text
 from .book import FONT, TITLE_FONT, Book
 from .layout import text_width
 

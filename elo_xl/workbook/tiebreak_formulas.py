@@ -276,5 +276,5 @@ def cross_encounter_points(code: str, keys: str, opponent: str, own_key: str) ->
 def koya(codes: str, opponents_points: str) -> str:
     """KS (C.07 9.2) in a round robin: the points scored against the opponents with at least
     half the maximum score (a win's points times ``TbGames``, the most games a player has)."""
-    at_least = f'">="&(TbGames/2)'
+    at_least = '">="&(TbGames/2)'
     return f"({by_points(lambda c: f'COUNTIFS({codes},{c},{opponents_points},{at_least})')})/2"

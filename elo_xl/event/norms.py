@@ -6,8 +6,8 @@ is not checked for IM, WGM or WIM norms). The arithmetic is :func:`elo_xl.norms.
 
 What the event adds to one player's games:
 
-* the kind of event: a round robin when every two players meet exactly once (a crosstable
-  always is one), a double round robin when exactly twice, otherwise a Swiss;
+* the kind of event, the one answer of :meth:`~elo_xl.event.model.Tournament.kind` (a
+  crosstable always is a round robin; else the declared type, else who met whom);
 * in a round robin, games against an unrated player who scored zero against the rated
   players do not count (read from implementations);
 * in a Swiss, a norm not made over the whole event is checked again over every first *k*
@@ -19,7 +19,7 @@ What the event adds to one player's games:
   and a paired game without a result is a game still to play; the report's event says
   ``"after_round"`` and ``"of_rounds"``, each check its ``to_play`` and ``points_needed``.
 
->>> from elo_xl.tournament import from_crosstable, rate_tournament
+>>> from elo_xl.event import from_crosstable, rate_tournament
 >>> t = from_crosstable(["Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]])
 >>> report = rate_tournament(t, k=10, year=2026)
 >>> add_norms(report, t)
@@ -32,12 +32,15 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from .errors import EloError
-from .norms import (GAMES_CAP, MIN_GAMES, NORMS, NormCheck, NormGame, Prefixes, evaluate, first_prefix_made,
-                    points_text)
-from .results import COMPLEMENT, WITHOUT_OPPONENT, parse_result
-from .titles import canonical as canonical_title
-from .tournament import Report, Tournament
+from .. import games
+from ..errors import EloError
+from ..games import Round
+from ..norms import (GAMES_CAP, MIN_GAMES, NORMS, NormCheck, NormGame, Prefixes, evaluate, first_prefix_made,
+                     points_text)
+from ..results import WITHOUT_OPPONENT
+from ..titles import canonical as canonical_title
+from .model import Tournament
+from .rating import Report
 
 #: The norms checked for every player, and for women in addition.
 OPEN_NORMS = ("GM", "IM")
@@ -60,39 +63,20 @@ def _federation(text: str) -> str:
     return word if len(word) == 3 and word.isalpha() and word != "FID" else ""
 
 
-def _rounds(t: Tournament) -> list[list[tuple[int | None, int | None]]]:
-    """Each player's rounds as (opponent index or None, result code or None)."""
-    n = len(t.entrants)
-    if t.pairings is None:  # a crosstable: one game per pair, in start order
-        table = t.results
-        rows: list[list[tuple[int | None, int | None]]] = [[] for _ in range(n)]
-        for i in range(n):
-            for j in range(n):
-                if i == j:
-                    continue
-                code = parse_result(table[i][j], "results", (i + 1, j + 1))
-                if code is None:
-                    back = parse_result(table[j][i], "results", (j + 1, i + 1))
-                    code = None if back is None else COMPLEMENT[back]
-                    if code is None:
-                        continue
-                rows[i].append((j, code))
-        return rows
-    rows = []
-    for i, (pairs, results) in enumerate(zip(t.pairings, t.results)):
-        row = []
-        for r, (opponent, value) in enumerate(zip(pairs, results)):
-            code = parse_result(value, "results", (i + 1, r + 1))
-            row.append((opponent - 1 if opponent else None, code))
-        rows.append(row)
-    return rows
+def _rounds(t: Tournament) -> list[list[Round]]:
+    """Each player's rounds as :mod:`elo_xl.games` reads them; in a crosstable only the games
+    with a result (a crosstable has no rounds still to play)."""
+    rounds = t.games()
+    if t.pairings is None:
+        return [[r for r in row if r.code is not None] for row in rounds]
+    return rounds
 
 
-def progress(t: Tournament) -> tuple[int, int]:
+def progress(t: Tournament, rounds: list[list[Round]] | None = None) -> tuple[int, int]:
     """(rounds played, rounds planned): a round is played when anybody has an opponent or a
     result in it; the planned rounds are ``XXR``/``142`` (else the rounds the file uses).
 
-    >>> from elo_xl.tournament import Entrant, Tournament
+    >>> from elo_xl.event import Entrant, Tournament
     >>> t = Tournament([Entrant(1, "A", 2400), Entrant(2, "B", 2300)], [["1", None, None], ["0", None, None]],
     ...                [[2, None, None], [1, None, None]], rounds=3)
     >>> progress(t)
@@ -100,47 +84,22 @@ def progress(t: Tournament) -> tuple[int, int]:
     """
     if t.pairings is None:  # a crosstable: every game is known, none is "still to play" by rounds
         return (0, 0)
-    played = 0
-    for pairs, results in zip(t.pairings, t.results):
-        for r, (opponent, value) in enumerate(zip(pairs, results)):
-            if opponent or value not in (None, ""):
-                played = max(played, r + 1)
+    rounds = t.games() if rounds is None else rounds
+    played = max((k + 1 for row in rounds for k, r in enumerate(row) if r.opponent is not None or r.code is not None),
+                 default=0)
     planned = max(t.rounds or 0, len(t.pairings[0]) if t.pairings else 0)
     return played, planned
 
 
-def kind_of_event(t: Tournament, rounds: list[list[tuple[int | None, int | None]]]) -> str:
-    """``"round robin"``, ``"double round robin"`` or ``"swiss"``, from who met whom.
-
-    >>> from elo_xl.tournament import from_crosstable
-    >>> t = from_crosstable(["A", "B"], [2500, 2400], [[None, 1], [0, None]])
-    >>> kind_of_event(t, _rounds(t))
-    'round robin'
-    """
-    n = len(t.entrants)
-    if t.pairings is None:
-        return "round robin"
-    meetings: dict[tuple[int, int], int] = {}  # (player, opponent) -> games; pairs that never met are absent
-    for i, row in enumerate(rounds):
-        for j, _ in row:
-            if j is not None and 0 <= j < n and j != i:
-                meetings[(i, j)] = meetings.get((i, j), 0) + 1
-    counts = set(meetings.values()) | ({0} if len(meetings) < n * (n - 1) else set())
-    if counts == {1}:
-        return "round robin"
-    if counts == {2}:
-        return "double round robin"
-    return "swiss"
-
-
-def _excluded_unrated(t: Tournament, rounds: list[list[tuple[int | None, int | None]]]) -> set[int]:
-    """Unrated players who played rated players and scored zero against them (round robins)."""
+def _excluded_unrated(t: Tournament, rounds: list[list[Round]]) -> set[int]:
+    """Start numbers of the unrated players who played rated players and scored zero against
+    them (round robins)."""
     out = set()
-    for i, e in enumerate(t.entrants):
+    for i, e in enumerate(t.entrants, 1):
         if e.rating is not None:
             continue
-        against_rated = [code for j, code in rounds[i]
-                         if j is not None and t.entrants[j].rating is not None and code is not None and code <= 2]
+        against_rated = [r.code for r in rounds[i - 1] if r.opponent is not None
+                         and t.entrants[r.opponent - 1].rating is not None and r.code is not None and r.code <= 2]
         if against_rated and sum(against_rated) == 0:
             out.add(i)
     return out
@@ -167,15 +126,16 @@ def norms_to_check(sex: str, title: str) -> list[str]:
 def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES) -> list[list[dict[str, Any]]]:
     """The norm checks of every player of an event, in start order (JSON-ready dicts)."""
     rounds = _rounds(t)
-    kind = kind_of_event(t, rounds)
-    excluded = _excluded_unrated(t, rounds) if kind != "swiss" else set()
-    unfinished = progress(t)[1] > progress(t)[0]
+    kind = t.kind()
+    excluded = _excluded_unrated(t, rounds) if kind != games.SWISS else set()
+    played, planned = progress(t, rounds)
+    unfinished = planned > played
     entrants = t.entrants
     out = []
     for i, e in enumerate(entrants):
         per_round: list[NormGame | None] = []  # one entry per round: the game, or None
         remaining = 0
-        for j, code in rounds[i]:
+        for j, _, code in rounds[i]:
             if j is None:
                 if code is None and unfinished:
                     remaining += 1  # nothing written yet: a round still to play, as the Swiss book counts it
@@ -183,17 +143,17 @@ def player_norms(t: Tournament, exempt: bool = False, min_games: int = MIN_GAMES
             elif j in excluded:
                 per_round.append(None)
             else:
-                o = entrants[j]
+                o = entrants[j - 1]
                 per_round.append(NormGame(o.rating, code, _title(o.title), _federation(o.federation)))
-        games = [g for g in per_round if g is not None]
+        played_games = [g for g in per_round if g is not None]
         own = _federation(e.federation)
         checks = []
         prefixes = None  # the player's sums round by round, shared by his norms (made when needed)
         for name in norms_to_check(e.sex, e.title):
-            check = evaluate(name, games, own, min_games=min_games, exempt=exempt,
-                             double_round_robin=kind == "double round robin", remaining=remaining)
+            check = evaluate(name, played_games, own, min_games=min_games, exempt=exempt,
+                             double_round_robin=kind == games.DOUBLE_ROUND_ROBIN, remaining=remaining)
             after = None
-            if not check.achieved and kind == "swiss":
+            if not check.achieved and kind == games.SWISS:
                 prefixes = prefixes or Prefixes(per_round, own)
                 made = first_prefix_made(name, prefixes, min_games=min_games, exempt=exempt)
                 if made is not None:

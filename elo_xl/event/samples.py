@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import random
 
-    from .tournament import Tournament
+    from .model import Tournament
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,12 @@ ROUND_ROBIN = SampleEvent(
 
 
 def sample_round_robin() -> "Tournament":
-    """The sample round robin as a :class:`~elo_xl.tournament.Tournament`.
+    """The sample round robin as a :class:`~elo_xl.event.model.Tournament`.
 
     >>> sample_round_robin().entrants[9].rating is None
     True
     """
-    from .tournament import Entrant, Tournament
+    from .model import Entrant, Tournament
 
     event = ROUND_ROBIN
     entrants = [Entrant(i + 1, p.name, p.rating, federation=p.federation) for i, p in enumerate(event.players)]
@@ -86,17 +86,17 @@ def sample_round_robin() -> "Tournament":
 
 #: A real-looking 12-player, 7-round Swiss as a FIDE TRF file (a withdrawal, a forfeit, byes,
 #: an unrated player, three-letter titles).
-SWISS_TRF_PATH = Path(__file__).parent / "data" / "sample-swiss.trf"
+SWISS_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-swiss.trf"
 
 
 def sample_swiss() -> "Tournament":
-    """The sample Swiss as a :class:`~elo_xl.tournament.Tournament`.
+    """The sample Swiss as a :class:`~elo_xl.event.model.Tournament`.
 
     >>> t = sample_swiss()
     >>> len(t.entrants), len(t.pairings[0]), t.entrants[2].title
     (12, 7, 'WGM')
     """
-    from .io.events import load
+    from .load import load
 
     return load(SWISS_TRF_PATH)
 
@@ -117,7 +117,7 @@ def random_swiss(rng: "random.Random", players: int, rounds: int, results: tuple
     >>> text.count("\\n001 "), "XXR 2" in text
     (4, True)
     """
-    from .io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, set_standings, write_trf
+    from ..io import TrfEvent, TrfGame, TrfPlayer, TrfRecord, set_standings, write_trf
 
     entrants = [TrfPlayer(i + 1, f"Player {i + 1:04d}",
                           rating=rng.choice([None, rng.randint(1400, 2700)]) if unrated else rng.randint(1400, 2700),

@@ -1,4 +1,8 @@
-"""The period arithmetic of FIDE's table rule sets, vectorised: identical to the engine's, game for game.
+"""The arithmetic of FIDE's table rule sets, vectorised: identical to the engine's, game for game.
+
+Rating periods (:mod:`elo_xl.period.run`) rate a month of games with it, and the engine's
+whole-event path (:func:`elo_xl.engine.rate_event` on grids of numbers) sums its expected
+scores with :func:`expected_per_game`: one table, one cap, one rounding.
 
 Games arrive as three arrays, one entry per player and game (a game between two players is
 two entries, one from each side): the index of the player, his rating and his opponent's
@@ -27,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EloError
-from ..rules import FideRules, parse_rules
-from ..tables import SATURATION, expected_hundredths
+from .errors import EloError
+from .rules import FideRules, parse_rules
+from .tables import SATURATION, expected_hundredths
 
 
 def expected_table() -> np.ndarray:

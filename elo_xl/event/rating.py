@@ -1,0 +1,147 @@
+"""An event rated: every player's K (given, from a K file, or by the rule set), the engine's
+rating of the whole event, and the report ``elo-xl rate`` prints (:class:`Report`, JSON-ready),
+ranked by the event's one ranking (:mod:`elo_xl.event.ranking`).
+
+>>> from elo_xl.event.load import from_crosstable
+>>> from elo_xl.event.samples import ROUND_ROBIN
+>>> t = from_crosstable([p.name for p in ROUND_ROBIN.players], ROUND_ROBIN.ratings, ROUND_ROBIN.results)
+>>> report = rate_tournament(t, year=2026)
+>>> report.rows[0]["new_rating"], report.rows[9]["new_rating"], report.rows[9]["k"]
+(2530, 2180, None)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import tiebreaks
+from ..engine import average_rating, category, k_factor, rate_event
+from ..errors import EloError
+from ..results import parse_k
+from ..rules import RuleSet, parse_rules
+from .model import Tournament
+from .ranking import event_ranking
+
+__all__ = ["Report", "grouped_notes", "rate_tournament", "resolve_k"]
+
+
+@dataclass
+class Report:
+    """What ``elo-xl rate`` shows: the event and one row per player (JSON-ready)."""
+
+    event: dict[str, Any]
+    rows: list[dict[str, Any]]
+    notes: list[str] = field(default_factory=list)
+    #: The event rated.
+    tournament: Tournament | None = field(default=None, repr=False, compare=False)
+    #: Its ranking (:func:`~elo_xl.event.ranking.event_ranking`): the rows' ``rank`` and ``tiebreaks`` come from it.
+    ranking: tiebreaks.Ranking | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
+        return {"event": self.event, "players": self.rows}
+
+
+def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, int | float] | None = None,
+              year: int | None = None) -> list[tuple[int | float | None, str | None]]:
+    """Each player's K and where it came from: ``given`` (--k), ``file`` (--k-file or the CSV's
+    k column), ``rule`` (the rule set: FIDE 10 from 2400, 40 below 2300 for a junior by the event
+    year, 20 otherwise). ``(None, None)`` for an unrated player under FIDE (no K is used)."""
+    given = parse_k(k, "--k")
+    if k_file and hasattr(k_file, "unmatched"):  # a K file read from disk: every line must be applied
+        k_file.unmatched([e.fide_id.strip() for e in t.entrants if e.fide_id.strip()]
+                         + [str(e.start_no) for e in t.entrants])
+    event_year = year if year is not None else t.year()[0]
+    chosen = []
+    for e in t.entrants:
+        seeded = e.rating is None and e.standard_rating is not None and rules.seeds_from_standard
+        if e.rating is None and rules.uses_initial_ratings and not seeded:
+            chosen.append((None, None))
+        elif given is not None:
+            chosen.append((given, "given"))
+        elif k_file and (e.fide_id.strip() in k_file or str(e.start_no) in k_file):
+            chosen.append((k_file.get(e.fide_id.strip(), k_file.get(str(e.start_no))), "file"))
+        elif e.k is not None:
+            chosen.append((e.k, "file"))
+        elif seeded:  # rated with his standard rating (B.02 R&B 7.2.1), K as the rule set takes it
+            chosen.append((rules.K_STANDARD_SEED, "rule"))
+        else:
+            chosen.append((k_factor(e.rating, None, e.birth_year, None, rules, event_year), "rule"))
+    return chosen
+
+
+def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dict[str, int | float] | None = None,
+                    year: int | None = None, tiebreak_list: Any = None, tiebreak_rules: str | None = None) -> Report:
+    """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`), ranked by
+    :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
+    rs = parse_rules(rules)
+    ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
+    notes = list(t.notes)
+    if year is None:
+        year, origin = t.year()
+        if origin == "current year":
+            notes.append(f"the event has no {'readable ' if t.notes else ''}dates: the junior K rule uses the "
+                         f"current year, {year}")
+        elif origin == "end date" and t.start:
+            notes.append(f"the junior K rule uses the end date's year, {year}")
+    ks = resolve_k(t, rs, k, k_file, year)
+    standard = [e.standard_rating for e in t.entrants]
+    if any(s is not None for s in standard) and not rs.seeds_from_standard:
+        raise EloError(f"{t.name or 'the event'}: the standard rating column is for FIDE-RAPID and FIDE-BLITZ "
+                       f"(an unrated player is rated with his standard rating), not {rs.name}; give --rules "
+                       "FIDE-RAPID or FIDE-BLITZ, or leave the column out")
+    outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings,
+                          [[s] for s in standard] if rs.seeds_from_standard else None)
+    average = average_rating(t.ratings, rs)
+    rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
+    event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
+             "average_rating": average, "category": category(average),
+             "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
+    rows, player_notes = [], []
+    for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
+        rows.append({
+            "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
+            "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
+            "points": o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
+            "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
+            "new_rating": o.new_rating, "performance": o.performance,
+            "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
+        })
+        if o.note:
+            player_notes.append((e.name, o.note))
+    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+_TOO_FEW = re.compile(r"no rating: (\d+) rated games? against rated opponents, (\d+) needed")
+
+
+def grouped_notes(notes: list[tuple[str, str]]) -> list[str]:
+    """The players' notes, one line per kind: a note that several players share is said once,
+    with their names (``101 players without a rating have fewer than 5 rated games…``).
+
+    >>> for line in grouped_notes([("Ann", "no rating: 4 rated games against rated opponents, 5 needed"),
+    ...                            ("Bob", "no rating: 1 rated game against rated opponents, 5 needed"),
+    ...                            ("Cy", "no rating: a zero score is disregarded")]):
+    ...     print(line.replace("\\xa0", " "))
+    2 players without a rating have fewer than 5 rated games against rated opponents: Ann (4), Bob (1)
+    Cy: no rating: a zero score is disregarded
+    """
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    for name, note in notes:
+        match = _TOO_FEW.fullmatch(note)
+        if match:
+            what = f"without a rating have fewer than {match[2]} rated games against rated opponents"
+            groups.setdefault(what, []).append((name, note, f"{name}\u00a0({match[1]})"))  # kept on one line
+        else:
+            groups.setdefault(note, []).append((name, note, name))
+    out = []
+    for what, members in groups.items():
+        if len(members) == 1:
+            out.append(f"{members[0][0]}: {members[0][1]}")
+        elif what.startswith("without a rating have fewer"):
+            out.append(f"{len(members)} players {what}: {', '.join(label for *_, label in members)}")
+        else:
+            out.append(f"{len(members)} players: {what}: {', '.join(label for *_, label in members)}")
+    return out

@@ -1,0 +1,104 @@
+"""The books' contract: the defined names a book carries for other tools and for elo-xl's own
+reader, written once.
+
+The templates name their ranges with these constants, :mod:`elo_xl.workbook.read` reads a
+book through them (``elo-xl export``, and anything that writes into an existing book), and
+the table of ``docs/books.md``, "Defined names for other tools", is :func:`markdown_table` of
+:data:`CONTRACT` (a test compares them). A name not listed here is the book's own working (the
+rule-set switches, FIDE's tables, the tie-break helpers): it may change from one release to
+the next.
+
+>>> PLAYER_FIELDS["rating"], GAMES, CONTRACT["swiss"].inputs[:3]
+('Ratings', ('Pairings', 'Colours', 'Results'), ('Names', 'Titles', 'Federations'))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# --- the Event sheet (every calculating book) -------------------------------------------------
+
+#: The event's data: (field of :class:`~elo_xl.event.model.Tournament`, defined name).
+EVENT_FIELDS = {"name": "EventName", "city": "Place", "start": "StartDate", "end": "EndDate", "arbiter": "Arbiter"}
+RULES, SCALE, DEFAULT_K = "Rules", "Scale", "DefaultK"
+#: The TRF file's other lines, kept for ``elo-xl export`` (:mod:`elo_xl.io.trf_keep`).
+TRF_RECORDS = "TrfRecords"
+#: The six tie-break slots (codes of C.07) and the rule version (2024 or 2026).
+TIEBREAK_LIST, TIEBREAK_RULES = "TiebreakList", "TiebreakRules"
+
+# --- the players table and the games (Swiss and round-robin books) ----------------------------
+
+#: One column per TRF player field: (field of :class:`~elo_xl.event.model.Entrant`, defined name),
+#: in the order of the players table.
+PLAYER_FIELDS = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
+                 "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
+#: The games: the rounds grid of a Swiss book (n×r each); a round-robin book has ``Results`` (n×n).
+PAIRINGS, COLOURS, RESULTS = "Pairings", "Colours", "Results"
+GAMES = (PAIRINGS, COLOURS, RESULTS)
+
+# --- the outputs ------------------------------------------------------------------------------
+
+#: Per player, the columns of ``ELO_EVENT`` and more (Swiss and round-robin books).
+PLAYER_OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
+                  "Forecast")
+#: The event's figures above the players.
+EVENT_OUTPUTS = ("AverageRating", "Category", "TournamentK", "EventCounts", "Conflicts")
+RANK = "Rank"
+#: Each tie-break slot's value per player, in the order of ``TiebreakList``.
+TIEBREAK_VALUES = tuple(f"Tiebreak{k}" for k in range(1, 7))
+#: The Norms sheet: the norm typed per player, then what it needs.
+NORM_TITLE = "NormTitle"
+NORM_OUTPUTS = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded",
+                "NormStatus")
+
+# --- the player calculator and the match book --------------------------------------------------
+
+#: The player calculator's inputs: (defined name, field of the prefill).
+CALCULATOR_FIELDS = (("Name", "name"), ("Rating", "rating"), ("K", "k"), ("GamesPlayed", "games_played"),
+                     ("BirthYear", "birth_year"), ("Reached2400", "reached_2400"))
+OPP_RATINGS = "OppRatings"
+CALCULATOR_OUTPUTS = ("Games", "Score", "OppAverage", "Expected", "KUsed", "ChangeUnrounded", "Change", "NewRating",
+                      "Performance")
+MATCH_INPUTS = ("RatingA", "RatingB", "KA", "KB", RESULTS)
+MATCH_OUTPUTS = ("NewRatingA", "NewRatingB", "RunningA", "RunningB")
+
+
+class Names(NamedTuple):
+    """What a kind of book promises: the defined names to type into, those to read."""
+
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    note: str = ""
+
+
+_FIELDS = ("Names", "Titles", "Federations", "FideIds", "Births", "Sexes")
+
+#: Every book's promise, by kind (and the sheets two kinds share), in the order of docs/books.md.
+CONTRACT: dict[str, Names] = {
+    "player": Names(tuple(name for name, _ in CALCULATOR_FIELDS) + (OPP_RATINGS, RESULTS), CALCULATOR_OUTPUTS),
+    "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS, PLAYER_OUTPUTS + EVENT_OUTPUTS,
+                         f"`{RESULTS}` is n×n"),
+    "swiss": Names(_FIELDS + ("Ratings", "KFactors") + GAMES, PLAYER_OUTPUTS + EVENT_OUTPUTS,
+                   f"`{PAIRINGS}`, `{COLOURS}` and `{RESULTS}` are n×r"),
+    "norms sheet (round robin and Swiss)": Names((NORM_TITLE,), NORM_OUTPUTS),
+    "tie-breaks (round robin and Swiss)": Names((TIEBREAK_LIST, TIEBREAK_RULES), TIEBREAK_VALUES + (RANK,),
+                                                "the slots stand on the Event sheet"),
+    "match": Names(MATCH_INPUTS, MATCH_OUTPUTS),
+}
+
+
+def markdown_table() -> str:
+    """The table of docs/books.md, "Defined names for other tools", from :data:`CONTRACT`.
+
+    >>> print(markdown_table().splitlines()[2])
+    | `player` | `Name`, `Rating`, `K`, `GamesPlayed`, `BirthYear`, `Reached2400`, `OppRatings`, `Results` | `Games`, `Score`, `OppAverage`, `Expected`, `KUsed`, `ChangeUnrounded`, `Change`, `NewRating`, `Performance` |
+    """
+    def names(values: tuple[str, ...]) -> str:
+        return ", ".join(f"`{v}`" for v in values)
+
+    lines = ["| book | inputs | outputs |", "|---|---|---|"]
+    for kind, promise in CONTRACT.items():
+        label = f"`{kind}`" if " " not in kind else kind
+        inputs = names(promise.inputs) + (f" ({promise.note})" if promise.note else "")
+        lines.append(f"| {label} | {inputs} | {names(promise.outputs)} |")
+    return "\n".join(lines)

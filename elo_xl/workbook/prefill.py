@@ -1,0 +1,99 @@
+"""What a book is prefilled with for an event (``elo-xl workbook KIND --from EVENT``): the Event
+sheet's fields and the kept TRF lines, the tie-break slots, and each template's inputs (the
+players' fields, the rounds or the crosstable, the K that ``rate`` uses).
+
+>>> from elo_xl.event.samples import sample_swiss
+>>> data = swiss_prefill(sample_swiss(), [(20, "rule")] * 12)
+>>> data["name"][2], data["pairings"][2][:3], data["tiebreaks"]
+('Tran, Thi Thu Huong', [9, 1, 5], None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import tiebreaks
+from ..errors import EloError, show
+from ..event.model import Tournament
+from ..event.ranking import tiebreak_record
+from ..io.dates import as_date
+from ..io.trf_keep import book_cells
+from ..results import is_blank
+
+__all__ = ["crosstable", "event_fields", "round_robin_prefill", "swiss_prefill", "tiebreak_prefill"]
+
+
+def event_fields(t: Tournament) -> dict[str, Any]:
+    """The Event sheet's fields of a workbook (dates as dates where they can be read), and
+    the TRF file's header records, which ``elo-xl export`` writes back where unchanged."""
+    records = book_cells(t.source) if t.source is not None else list(t.records)
+    return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
+            "trf_records": records}
+
+
+def tiebreak_prefill(t: Tournament) -> dict[str, Any]:
+    """A book's tie-break slots and rule version for an event: its ``202`` record's list (None
+    without one, or when it does not read: the book's default, FIDE's recommended list; the
+    book keeps it only if it computes every code of it) and the version in force at the start
+    date (C.07; the 2026 amendment from 1 March 2026)."""
+    record = tiebreak_record(t)
+    chosen: list[str] | None = None
+    if record is not None and record[0]:
+        try:
+            codes = [x.code for x in tiebreaks.parse_codes(record[0])]
+        except EloError:
+            codes = []
+        chosen = codes or None
+    return {"tiebreaks": chosen, "tiebreak_rules": tiebreaks.version_for(tiebreaks.start_date(t.start))}
+
+
+def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """The Swiss book's inputs for an event in rounds form, with the K that ``rate`` uses."""
+    if t.pairings is None:
+        raise EloError("a Swiss book needs rounds: give a TRF file (a CSV crosstable has no rounds or colours)")
+    return {
+        "sex": [e.sex for e in t.entrants], "title": [e.title for e in t.entrants],
+        "name": [e.name for e in t.entrants], "rating": t.ratings,
+        "federation": [e.federation for e in t.entrants], "fide_id": [e.fide_id for e in t.entrants],
+        "birth": [e.birth for e in t.entrants], "k": [k for k, _ in ks],
+        "pairings": t.pairings, "colours": t.colours or [], "results": t.results,
+        **tiebreak_prefill(t),
+    }
+
+
+def crosstable(t: Tournament) -> list[list[Any]]:
+    """The event as an n×n crosstable (each game on the row of the player who lists it)."""
+    if t.pairings is None:
+        return t.results
+    n = len(t.entrants)
+    table: list[list[Any]] = [[None] * n for _ in range(n)]
+    for i, (row, results) in enumerate(zip(t.pairings, t.results)):
+        for r, (opponent, result) in enumerate(zip(row, results)):
+            if not opponent or is_blank(result):
+                continue
+            if table[i][opponent - 1] is not None:
+                raise EloError(f"players {i + 1} and {opponent} meet twice (round {r + 1}): "
+                               "a crosstable holds one game per pair; use the Swiss book")
+            table[i][opponent - 1] = result
+    return table
+
+
+def _no_standard_ratings(t: Tournament) -> None:
+    """The books have no column for standard ratings: refuse an event that gives them rather than
+    compute something else than ``rate`` computes."""
+    given = [e for e in t.entrants if e.standard_rating is not None]
+    if given:
+        raise EloError(f"{t.name or 'the event'}: the workbooks have no standard rating column (player "
+                       f"{given[0].start_no}, {show(given[0].name)}, has {given[0].standard_rating}); rate a rapid "
+                       "or blitz event with standard ratings with elo-xl rate, or leave the column out")
+
+
+def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """The round-robin book's inputs: the player fields (names, ratings, K, titles,
+    federations, FIDE IDs, births, sexes) and the crosstable."""
+    _no_standard_ratings(t)
+    return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
+            "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
+            "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],
+            "sexes": [e.sex for e in t.entrants], "results": crosstable(t),
+            **tiebreak_prefill(t)}

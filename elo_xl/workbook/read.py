@@ -1,0 +1,599 @@
+"""A Swiss or round-robin book read back: what the arbiter typed, as an event.
+
+Only the inputs are read, through the book's defined names (:mod:`elo_xl.workbook.names`, the
+contract the templates write), so no spreadsheet program is needed. Every value is checked
+where it was typed: a message names the file, the sheet and the cell (``book.xlsx, Swiss!M6:
+"1" is a game result, but round 4 names no opponent in Swiss!J6``).
+
+A round robin has a crosstable, not rounds: its games are put in the rounds and colours of
+the book's kept TRF player lines when the book was made from a TRF file, a game they lack in
+the round and colours of FIDE's Berger tables (:func:`elo_xl.pairing.berger.berger_round`),
+and every game in Berger order when the two do not fit together.
+
+The module is over 500 lines on purpose: every check names the sheet and cell the arbiter
+typed into, so the limits on the archive, the reading of each range and its checks stay
+together with the two book readers they serve.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+from ..errors import EloError, show
+from ..event.model import Entrant, Tournament
+from ..games import ROUND_ROBIN, SWISS
+from ..io import sniff, xlsx_archive
+from ..io.paths import readable_file
+from ..pairing.berger import berger_round
+from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
+                       parse_result, to_number)
+from . import names
+
+#: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
+MAX_PLAYERS = 9999
+MAX_ROUNDS = 99
+
+_SHEET_NAME = re.compile(r"[^\W\d]\w*\Z")
+
+#: TRF widths of the player fields typed as text (name 33 columns, federation 3…).
+WIDTHS = {"sex": 1, "title": 3, "name": 33, "federation": 3, "fide_id": 11, "birth": 10}
+
+RESULT_HELP = ("is not a result; type 1, ½ (or 0.5, =, R), 0 for a game, + or − (F+, F-) for a forfeit, W, D or L for an unrated "
+               "game, H, F, U or Z for a bye, or leave the cell blank")
+
+
+def describe_file(path: Path, head: bytes) -> str | None:
+    """Why a file that is not an ``.xlsx`` workbook cannot be exported, from its first bytes
+    (None: a zip archive, which :func:`check_archive` opens); the kind comes from
+    :func:`elo_xl.io.sniff.what_file`, the one that tells the readers what a file is.
+
+    >>> describe_file(Path("e.trf"), b"012 Club Cup\\n001    1 m")
+    'e.trf is a TRF file, not an Excel workbook: to make a Swiss book from it use `elo-xl workbook swiss --from e.trf`'
+    >>> describe_file(Path("x.xlsx"), b"")
+    'x.xlsx is empty, not an Excel workbook'
+    """
+    found = sniff.what_file(head, path.name)
+    if found in (sniff.EXCEL, sniff.OPENDOCUMENT, sniff.ZIP):
+        return None
+    if found == sniff.OLD_OFFICE:
+        return (f"{path} is an Excel 97-2003 file (.xls) or a workbook protected by a password: open it in a "
+                "spreadsheet program and save it as an Excel workbook (.xlsx) without a password")
+    if found == sniff.TRF:
+        return (f"{path} is a TRF file, not an Excel workbook: to make a Swiss book from it use "
+                f"`elo-xl workbook swiss --from {path}`")
+    if found == sniff.CSV:
+        return f"{path} is a text file (CSV), not an Excel workbook: save it as .xlsx, or rate it with `elo-xl rate`"
+    if found == sniff.BINARY:
+        return f"{path} is not an Excel workbook (it starts with the bytes {head[:8].hex(' ')})"
+    return f"{path} is {found}, not an Excel workbook" + (" (.xlsx)" if found == sniff.MARKUP else "")
+
+
+def check_archive(path: Path) -> None:
+    """Refuse, before openpyxl parses any XML, a file that is not a workbook or one beyond the
+    limits of :mod:`elo_xl.io.xlsx_archive` (sizes counted as unpacked, sheets, names, depth,
+    document types in any encoding)."""
+    import zipfile
+
+    size = path.stat().st_size
+    if size > xlsx_archive.MAX_FILE:
+        raise EloError(f"{path}: {size / 2**20:.0f} MB is larger than a workbook export reads "
+                       f"({xlsx_archive.MAX_FILE // 2**20} MB); is it the Swiss book?")
+    with open(path, "rb") as file:
+        head = file.read(512)
+    what = describe_file(path, head)
+    if what is not None:
+        raise EloError(what)
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
+    with archive:
+        names = {info.filename for info in archive.infolist()}
+        if "xl/workbook.xml" not in names:
+            if "mimetype" in names and b"opendocument" in _head(archive, "mimetype"):
+                raise EloError(f"{path} is an OpenDocument file (.ods): save it as an Excel workbook (.xlsx)")
+            if "word/document.xml" in names:
+                raise EloError(f"{path} is a Word document, not an Excel workbook")
+            raise EloError(f"{path} is a zip archive, not an Excel workbook")
+        xlsx_archive.check_members(path, archive)
+
+
+def _head(archive: Any, name: str) -> bytes:
+    """The first bytes of a part (never more, whatever it declares), or none when damaged."""
+    try:
+        with archive.open(name) as member:
+            return member.read(100)
+    except Exception:  # zipfile raises many kinds for a damaged part
+        return b""
+
+
+def cell_name(sheet: str, column: int, row: int) -> str:
+    """A cell as Excel writes it in a formula: ``Swiss!M6``, ``'My sheet'!A1``.
+
+    >>> cell_name("Swiss", 13, 6), cell_name("Швейцарка", 1, 2), cell_name("Vòng đấu", 1, 2), cell_name("It's", 2, 3)
+    ('Swiss!M6', 'Швейцарка!A2', "'Vòng đấu'!A2", "'It''s'!B3")
+    """
+    from openpyxl.utils import get_column_letter
+
+    quoted = sheet if _SHEET_NAME.match(sheet) else "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!{get_column_letter(column)}{row}"
+
+
+class _Range:
+    """The values of one defined name's range (rows of values) and where each cell is."""
+
+    def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]]):
+        self.name, self.sheet, self.min_col, self.min_row, self.rows = name, sheet, min_col, min_row, rows
+
+    def cell(self, i: int, j: int = 0) -> str:
+        """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
+        return cell_name(self.sheet, self.min_col + j, self.min_row + i)
+
+    @property
+    def reference(self) -> str:
+        last = self.cell(len(self.rows) - 1, len(self.rows[0]) - 1 if self.rows else 0).split("!")[1]
+        return f"{self.cell(0, 0)}:{last}"
+
+
+class _Book:
+    """A workbook's defined ranges, read without creating cells; messages name ``path``."""
+
+    def __init__(self, path: Path, wb: Any):
+        self.path, self.wb = path, wb
+
+    def has(self, name: str) -> bool:
+        return name in self.wb.defined_names
+
+    def range(self, name: str, max_rows: int, max_cols: int) -> _Range:
+        from openpyxl.utils.cell import range_boundaries
+
+        if name not in self.wb.defined_names:
+            raise EloError(f"{self.path}: the workbook has no range named {name}: is it a Swiss book written by elo-xl?")
+        try:
+            destinations = list(self.wb.defined_names[name].destinations)
+        except Exception:  # openpyxl parses the name's text: a formula or #REF! has no destination
+            destinations = []
+        if len(destinations) != 1:
+            raise EloError(f"{self.path}: the range named {name} no longer points to one block of cells "
+                           f"({self.wb.defined_names[name].attr_text!r}); export needs the names as elo-xl wrote them")
+        sheet, ref = destinations[0]
+        if sheet not in self.wb.sheetnames:
+            raise EloError(f"{self.path}: the range named {name} is on the sheet {sheet!r}, which the workbook no "
+                           "longer has; export needs the Swiss and Event sheets as elo-xl wrote them")
+        try:
+            min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
+        except (ValueError, TypeError):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is not a block of cells") from None
+        if None in (min_col, min_row, max_col, max_row):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is a whole row or column; "
+                           "export needs the names as elo-xl wrote them")
+        if max_row - min_row + 1 > max_rows or max_col - min_col + 1 > max_cols:
+            raise EloError(f"{self.path}: the range named {name} ({sheet}!{ref}) is larger than export reads "
+                           f"({max_rows} rows × {max_cols} columns); was the name resized?")
+        ws = self.wb[sheet]
+        cells = getattr(ws, "_cells", None)
+        if cells is None:  # not an ordinary worksheet (a chart sheet)
+            raise EloError(f"{self.path}: the range named {name} is on {sheet!r}, which is not a worksheet")
+
+        def value(r: int, c: int) -> Any:
+            cell = cells.get((r, c))
+            return None if cell is None else cell.value
+
+        rows = [[value(r, c) for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
+        return _Range(name, sheet, min_col, min_row, rows)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.strftime("%Y/%m/%d")
+    return str(value).strip()
+
+
+def _open_book(path: Path) -> _Book:
+    """The workbook at ``path``, checked and opened (formulas as written)."""
+    import openpyxl
+
+    path = readable_file(path, what="the Swiss or round-robin workbook")
+    check_archive(path)
+    try:
+        with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
+            warnings.simplefilter("ignore")
+            wb = openpyxl.load_workbook(path, data_only=False)
+    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
+        raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
+    return _Book(path, wb)
+
+
+def is_swiss(book: _Book) -> bool:
+    """Whether an opened book is a Swiss book (it names a rounds grid), else a round robin."""
+    return book.has(names.PAIRINGS) or not book.has(names.RESULTS)
+
+
+def read_book(path: str | Path) -> Tournament:
+    """The event typed into a Swiss or a round-robin workbook (a book with ``Pairings`` is a
+    Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
+    book = _open_book(Path(path))
+    if is_swiss(book):
+        return read_swiss_book(path, book)
+    return read_round_robin_book(path, book)
+
+
+def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
+    """The Event sheet's fields and the TRF lines the book kept."""
+    from ..io.trf_keep import unpack_cells
+
+    event = {}
+    for key, name in names.EVENT_FIELDS.items():
+        r = book.range(name, 1, 1)
+        event[key] = _text(r.rows[0][0])
+        if any(ch in event[key] for ch in "\r\n"):
+            raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
+        _fits_a_line(event[key], f"{where}{r.cell(0)}", 4)  # written after its record code and a space
+    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
+    if book.has(names.TRF_RECORDS):
+        kept = book.range(names.TRF_RECORDS, 100_000, 1)
+        for i, row in enumerate(kept.rows):
+            text = _text(row[0])
+            if any(ch in text for ch in "\r\n"):
+                raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
+            for line in unpack_cells([text]):
+                _fits_a_line(line, f"{where}{kept.cell(i)}")
+        records = [row[0] for row in kept.rows]
+    return event, records
+
+
+def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
+    """Refuse a value that would make a TRF line longer than a TRF reader takes (the written
+    file must read back), naming its cell."""
+    from ..io.trf_format import MAX_LINE
+
+    if prefix + len(text) > MAX_LINE:
+        raise EloError(f"{where}: {prefix + len(text):,} characters make a TRF line longer than {MAX_LINE:,}; "
+                       "shorten the cell")
+
+
+def _player_columns(path: Path, book: _Book) -> dict[str, _Range]:
+    """The players table's columns, each checked to be the size of ``Names``."""
+    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    first = columns["name"]
+    for r in columns.values():
+        if len(r.rows) != len(first.rows):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    return columns
+
+
+def _kept_schedule(records: list[Any]) -> dict[tuple[int, int], tuple[int, str]]:
+    """The round and colour of each game in the TRF player lines a book kept: (i, j) → (round, colour of i)."""
+    from ..io.trf_keep import unpack_cells
+    from ..io.trf_read import parse_trf
+
+    lines = [line for line in unpack_cells(records) if line[:3] == "001"]
+    if not lines:
+        return {}
+    try:
+        kept = parse_trf("\n".join(lines) + "\n")
+    except EloError:
+        return {}
+    schedule = {}
+    for p, (row, colours) in zip(kept.players, zip(kept.pairings(), kept.colours())):
+        for t, (opponent, colour) in enumerate(zip(row, colours or [None] * len(row))):
+            if opponent:
+                schedule[(p.start_no, opponent)] = (t + 1, (colour or "").lower())
+    return schedule
+
+
+def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tournament:
+    """The event typed into a round-robin workbook, its crosstable put into rounds.
+
+    Each game is read from either of its two cells (both typed must agree); it is written in
+    the round and colours the book's kept TRF lines give it, a game they lack (played since) in
+    its round of the Berger tables (:func:`berger_round`), and every game in Berger order when
+    the two would put two games of one player in one round. Rows without a name or rating after the
+    last player are empty places and left out.
+    """
+    path = Path(path)
+    book = book or _open_book(path)
+    columns = _player_columns(path, book)
+    size = len(columns["name"].rows)
+    table = book.range(names.RESULTS, MAX_PLAYERS, MAX_PLAYERS)
+    if len(table.rows) != size or len(table.rows[0]) != size:
+        raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{size} like Names "
+                       f"({columns['name'].reference}); export needs the ranges as elo-xl wrote them")
+    used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
+            or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
+    n = max(used) + 1 if used else 0
+    if n == 0:
+        raise EloError(f"{path}: the players table is empty")
+    where = f"{path}, "
+    entrants = [_entrant(where, columns, i) for i in range(n)]
+    event, records = _event_and_records(book, where)
+    codes: dict[tuple[int, int], tuple[Any, Any]] = {}
+    for i in range(n):
+        for j in range(n):
+            value = table.rows[i][j]
+            if i == j or is_blank(value):
+                continue
+            try:
+                code = parse_result(value, "results")
+            except EloError:
+                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} {RESULT_HELP}") from None
+            if code in BYES:
+                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} is a bye, which a crosstable has no "
+                               f"place for; type the game's result or leave the cell blank")
+            codes[(i, j)] = (code, value)
+    games = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = codes.get((i, j)), codes.get((j, i))
+            if a and b and a[0] is not None and b[0] is not None and not agree(a[0], b[0]):
+                raise EloError(f"{where}{table.cell(i, j)} and {table.cell(j, i)}: {show(a[1])} and {show(b[1])} "
+                               f"disagree on one game ({i + 1} against {j + 1}); a game reads 1/0, ½/½, 0/1, +/−, "
+                               "−/−, W/L or D/D")
+            if a or b:
+                games.append((i, j, a, b))
+    slots = _slots(games, n, _kept_schedule(records))
+    rounds = max([r for r, _ in slots.values()] + [n - 1 + n % 2])
+    pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    colours = [[""] * rounds for _ in range(n)]
+    results: list[list[Any]] = [[None] * rounds for _ in range(n)]
+    for i, j, a, b in games:
+        r, colour = slots[(i, j)]
+        pairings[i][r - 1], pairings[j][r - 1] = j + 1, i + 1
+        colours[i][r - 1], colours[j][r - 1] = colour, {"w": "b", "b": "w"}.get(colour, colour)
+        results[i][r - 1] = _side(a, b)
+        results[j][r - 1] = _side(b, a)
+    chosen, version = book_tiebreaks(book)
+    return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, declared=ROUND_ROBIN,
+                      tiebreak_list=chosen, tiebreak_version=version, **event)
+
+
+def _berger(i: int, j: int, n: int) -> tuple[int, str]:
+    r, white = berger_round(i + 1, j + 1, n)
+    return r, "w" if white else "b"
+
+
+def _slots(games: list[tuple[int, int, Any, Any]], n: int,
+           kept: dict[tuple[int, int], tuple[int, str]]) -> dict[tuple[int, int], tuple[int, str]]:
+    """The round and colour of each game: as the kept TRF lines give it, a game they lack in its
+    Berger round; all in Berger order when that puts two games of a player in one round."""
+    slots = {(i, j): kept.get((i + 1, j + 1)) or _berger(i, j, n) for i, j, _, _ in games}
+    taken: set[tuple[int, int]] = set()
+    for (i, j), (r, _) in slots.items():
+        if (i, r) in taken or (j, r) in taken:
+            return {(i, j): _berger(i, j, n) for i, j, _, _ in games}
+        taken |= {(i, r), (j, r)}
+    return slots
+
+
+def _side(own: Any, other: Any) -> Any:
+    """One player's result of a game from his cell, else the complement of the other's."""
+    if own is not None and own[0] is not None:
+        return own[1] if isinstance(own[1], float) else _text(own[1])
+    if other is not None and other[0] is not None:
+        return TRF_SYMBOL[COMPLEMENT[other[0]]]
+    return None
+
+
+def read_swiss_book(path: str | Path, book: _Book | None = None) -> Tournament:
+    """The event typed into a Swiss workbook: players, pairings, colours and results.
+
+    Rows without a name, a rating and any pairing are empty places of the book and are left out.
+    Every value is checked where it was typed: a message names the file, the sheet and the cell
+    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
+    """
+    path = Path(path)
+    if book is not None:
+        return _read_swiss(path, book)
+    return _read_swiss(path, _open_book(path))
+
+
+def _read_swiss(path: Path, book: _Book) -> Tournament:
+    """:func:`read_swiss_book` of an opened book."""
+    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    grids = [book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES]
+    size = len(columns["name"].rows)
+    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
+        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    pairings, colours, results = grids
+    used = [i for i in range(size)
+            if not is_blank(columns["name"].rows[i][0]) or not is_blank(columns["rating"].rows[i][0])
+            or any(not is_blank(v) for v in pairings.rows[i])]
+    n = max(used) + 1 if used else 0
+    if n == 0:
+        raise EloError(f"{path}: the players table is empty")
+    where = f"{path}, "
+    entrants = [_entrant(where, columns, i) for i in range(n)]
+    rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
+                  if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
+    grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds)
+    event, records = _event_and_records(book, where)
+    planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
+    chosen, version = book_tiebreaks(book)
+    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, declared=SWISS,
+                      tiebreak_list=chosen, tiebreak_version=version, **event)
+
+
+def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
+    """Player ``i`` of the players table, every field checked where it was typed."""
+    values = {key: r.rows[i][0] for key, r in columns.items()}
+    texts = {}
+    for key, width in WIDTHS.items():
+        text = _text(values[key])
+        cell = columns[key].cell(i)
+        if any(ch in text for ch in "\r\n\t"):
+            raise EloError(f"{where}{cell}: {show(text)} holds a line break or a tab; type the {key.replace('_', ' ')} "
+                           "on one line")
+        if len(text) > width:
+            raise EloError(f"{where}{cell}: {show(text)} has {len(text)} characters; a TRF file holds {width} for the "
+                           f"{key.replace('_', ' ')}")
+        texts[key] = text
+    if texts["sex"] and texts["sex"].lower() not in ("m", "w", "f"):
+        raise EloError(f"{where}{columns['sex'].cell(i)}: {show(texts['sex'])} is not a sex; type m or w, "
+                       "or leave it blank")
+    rating = values["rating"]
+    try:
+        number = parse_rating(rating, "rating")
+    except EloError:
+        number = -1
+    if number is not None and (number == -1 or not float(number).is_integer()):
+        raise EloError(f"{where}{columns['rating'].cell(i)}: {show(rating)} is not a rating; type a whole number "
+                       "from 1 to 3999, or leave it blank (or 0) for an unrated player")
+    try:
+        k = parse_k(values["k"], "k")
+    except EloError:
+        raise EloError(f"{where}{columns['k'].cell(i)}: {show(values['k'])} is not a K factor; type a number above "
+                       "0 and at most 100, or leave it blank for the rule set's K") from None
+    return Entrant(i + 1, texts["name"], None if number is None else int(number), texts["title"],
+                   texts["federation"], texts["fide_id"], texts["sex"], texts["birth"], k)
+
+
+def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: int,
+            rounds: int) -> tuple[list[list[int | None]], list[list[str]], list[list[Any]]]:
+    """The rounds grid, each cell checked where it was typed, and each game against the
+    opponent's row (as a TRF file's two lines of a game are checked)."""
+    grid_p: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    grid_c = [[""] * rounds for _ in range(n)]
+    grid_r: list[list[Any]] = [[None] * rounds for _ in range(n)]
+    codes: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    for i in range(n):
+        for t in range(rounds):
+            value, colour, result = pairings.rows[i][t], colours.rows[i][t], results.rows[i][t]
+            opponent = None
+            if not is_blank(value):
+                number = to_number(value)
+                if not isinstance(number, int) or not 0 <= number <= n or number == i + 1:
+                    problem = ("is the player's own start number; a player cannot meet himself" if number == i + 1
+                               else f"is not a start number; type the opponent's start number (1 to {n}), "
+                                    "or leave the cell blank for a round without an opponent")
+                    raise EloError(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
+                opponent = number or None
+            text = _text(colour).lower()
+            if text not in ("", "w", "b", "-"):
+                raise EloError(f"{where}{colours.cell(i, t)}: {show(colour)} is not a colour; type w, b or -, "
+                               "or leave the cell blank")
+            try:
+                code = parse_result(result, "results")
+            except EloError:
+                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} {RESULT_HELP}") from None
+            if opponent is not None and code in BYES:
+                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
+                               f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
+            grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
+            grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+    _implied(where, pairings, results, grid_p, grid_c, codes)
+    for i in range(n):
+        for t in range(rounds):
+            j = (grid_p[i][t] or 0) - 1
+            if j < 0:
+                if codes[i][t] is not None and codes[i][t] not in WITHOUT_OPPONENT:
+                    raise EloError(f"{where}{results.cell(i, t)}: {show(results.rows[i][t])} is a game result, but "
+                                   f"round {t + 1} names no opponent in {pairings.cell(i, t)}, and no row names "
+                                   f"{i + 1} in that round")
+                continue
+            back = grid_p[j][t]
+            if back != i + 1:
+                raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
+                               f"{pairings.cell(j, t)} pairs {j + 1} with {back}")
+            if j < i:
+                continue  # each game once
+            a, b = codes[i][t], codes[j][t]
+            if a is None and b is not None:  # typed on one of the two rows: the other is its complement
+                codes[i][t], grid_r[i][t] = COMPLEMENT[b], TRF_SYMBOL[COMPLEMENT[b]]
+            elif b is None and a is not None:
+                codes[j][t], grid_r[j][t] = COMPLEMENT[a], TRF_SYMBOL[COMPLEMENT[a]]
+            elif a is not None and b is not None and not agree(a, b):
+                raise EloError(f"{where}{results.cell(i, t)} and {results.cell(j, t)}: {show(results.rows[i][t])} and "
+                               f"{show(results.rows[j][t])} disagree on one game (round {t + 1}, {i + 1} against "
+                               f"{j + 1}); a game reads 1/0, ½/½, 0/1, +/−, −/−, W/L or D/D")
+            if grid_c[i][t] == grid_c[j][t] and grid_c[i][t] in ("w", "b"):
+                raise EloError(f"{where}{colours.cell(i, t)} and {colours.cell(j, t)}: both players of one game "
+                               f"(round {t + 1}, {i + 1} against {j + 1}) have {show(colours.rows[i][t])}; "
+                               "one plays w, the other b")
+    return grid_p, grid_c, grid_r
+
+
+_OTHER_COLOUR = {"w": "b", "b": "w"}
+
+
+def _implied(where: str, pairings: _Range, results: _Range, grid_p: list[list[int | None]],
+             grid_c: list[list[str]], codes: list[list[int | None]]) -> None:
+    """A board typed once: where a row names an opponent whose row names nobody in that round,
+    the opponent's pairing and colour are implied (his result, if typed, must complement it;
+    a bye there is a conflict); two rows naming one such opponent are a conflict. The grids are
+    completed in place (the result follows in :func:`_rounds`)."""
+    claims: dict[tuple[int, int], list[int]] = {}
+    for i, row in enumerate(grid_p):
+        for t, opponent in enumerate(row):
+            if opponent is not None and grid_p[opponent - 1][t] is None:
+                claims.setdefault((opponent - 1, t), []).append(i)
+    for (j, t), rows in sorted(claims.items()):
+        if len(rows) > 1:
+            raise EloError(f"{where}{pairings.cell(rows[0], t)} and {pairings.cell(rows[1], t)}: round {t + 1} pairs "
+                           f"{j + 1} with both {rows[0] + 1} and {rows[1] + 1}, and {pairings.cell(j, t)} names "
+                           "nobody; fix the pairing")
+        i = rows[0]
+        a, b = codes[i][t], codes[j][t]
+        if b is not None and (b in BYES or (a is not None and not agree(a, b))):
+            raise EloError(f"{where}{pairings.cell(i, t)} and {results.cell(j, t)}: round {t + 1} pairs {i + 1} with "
+                           f"{j + 1}, but {results.cell(j, t)} gives {j + 1} {show(results.rows[j][t])}, which does "
+                           f"not complement {show(results.rows[i][t])}; type the game on one row, or on both alike")
+        grid_p[j][t] = i + 1
+        grid_c[j][t] = _OTHER_COLOUR.get(grid_c[i][t], grid_c[i][t])
+
+
+def book_tiebreaks(book: _Book) -> tuple[list[str] | None, str | None]:
+    """The list of tie-breaks and the rule version a book names (its ``TiebreakList`` and
+    ``TiebreakRules``); (None, None) for a book that names none: the defaults apply. A code
+    or version that is not one is an error naming its cell."""
+    from .. import tiebreaks
+    from . import tiebreak_columns
+
+    codes: list[str] | None = None
+    version: str | None = None
+    if book.has(names.TIEBREAK_LIST):
+        slots = book.range(names.TIEBREAK_LIST, 6, 1)
+        given = [(k, _text(row[0])) for k, row in enumerate(slots.rows)]
+        offered = tiebreak_columns.SWISS if is_swiss(book) else tiebreak_columns.ROUND_ROBIN
+        seen: dict[str, int] = {}
+        for k, text in given:
+            if not text:
+                continue
+            where = f"{book.path}: {slots.cell(k)} ({names.TIEBREAK_LIST})"
+            try:
+                tiebreaks.parse_code(text)
+            except EloError as error:
+                raise EloError(f"{where}: {error}") from None
+            # a slot the book shows red counts for nothing there: refuse it rather than rank otherwise
+            if text.upper() not in offered:
+                raise EloError(f"{where}: {show(text)} is not a tie-break this book computes, so the book counts "
+                               f"nothing for it (the slot is red); choose one of {', '.join(offered)}, or clear it")
+            if text.upper() in seen:
+                raise EloError(f"{where}: {show(text)} is already in {slots.cell(seen[text.upper()])}; clear one of them")
+            seen[text.upper()] = k
+        codes = [text for _, text in given if text] or None
+    if book.has(names.TIEBREAK_RULES):
+        cell = book.range(names.TIEBREAK_RULES, 1, 1)
+        text = _text(cell.rows[0][0])
+        if text.endswith(".0"):
+            text = text[:-2]
+        if text:
+            try:
+                version = tiebreaks.check_version(text)
+            except EloError as error:
+                raise EloError(f"{book.path}: {cell.cell(0)} ({names.TIEBREAK_RULES}): {error}") from None
+    return codes, version
+
+
