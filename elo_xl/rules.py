@@ -53,7 +53,6 @@ from .rounding import (
 from .tables import P_TO_DP, expected_hundredths
 
 
-
 @dataclass(frozen=True, slots=True)
 class Change:
     """The result of rating one player's games: what the rule set's calculation shows.

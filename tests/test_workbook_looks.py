@@ -11,7 +11,7 @@ from books import put
 from elo_xl.errors import EloError
 from elo_xl.recalc import read_named, read_values
 from elo_xl.workbook import KINDS, build
-from elo_xl.workbook.book import NUMBER_FORMATS
+from elo_xl.workbook.style import NUMBER_FORMATS
 from elo_xl.workbook.i18n import LANGUAGES
 
 #: A format section that may end its number with the separator: a dot followed only by
@@ -78,7 +78,7 @@ def test_the_engine_reads_every_typed_form_as_the_books_do():
 
 
 def test_every_typed_form_is_in_the_dropdown_or_a_number():
-    from elo_xl.workbook.book import GAME_RESULTS, ROUND_RESULTS
+    from elo_xl.workbook.style import GAME_RESULTS, ROUND_RESULTS
 
     for typed, code in TYPED:
         if code != 110 and not (isinstance(typed, str) and typed.islower()):

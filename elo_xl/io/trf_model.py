@@ -118,7 +118,6 @@ class TrfRecord:
         return self.text[4:].strip()
 
 
-
 @dataclass(slots=True)
 class TrfEvent:
     """A whole TRF: the records that are not players (``headers``, in file order) and the

@@ -28,6 +28,7 @@ or blank (None here).
 from __future__ import annotations
 
 import csv
+import io  # noqa: F401  (the doctests' streams)
 import os
 import re
 import sys

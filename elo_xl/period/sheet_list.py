@@ -1,5 +1,5 @@
 """An ``.xlsx`` rating list read back as next month's ``--list``, streamed (memory stays flat
-whatever the list's length): the worksheet's XML read straight by :mod:`elo_xl.period.sheet_xml`
+whatever the list's length): the worksheet's XML read straight by :mod:`elo_xl.period.sheet_reader`
 (a 200,000-player list in a few seconds), openpyxl's read-only mode for anything that reader
 leaves to it. A damaged workbook is one line naming the file, never a traceback.
 
@@ -22,7 +22,8 @@ import zlib
 from typing import Any, Iterator
 
 from ..errors import EloError, show
-from .sheet_xml import SheetBook, Unusual
+from ..io.xlsx import column_number
+from .sheet_reader import SheetBook, Unusual
 
 #: Field of a ListRow ← column of the workbook written by elo-xl period.
 FROM_PERIOD = {"fide_id": "fide_id", "name": "name", "federation": "federation", "sex": "sex", "title": "title",
@@ -32,13 +33,6 @@ FROM_PERIOD = {"fide_id": "fide_id", "name": "name", "federation": "federation",
 #: list's own, :data:`elo_xl.period.lists.CSV_FIELDS`, are the same words).
 FROM_CSV = {**{f: f for f in FROM_PERIOD if f not in ("standard",)}, "rating": "rating", "games": "games",
             "k": "k", "standard": "standard_rating"}
-
-
-def _column_number(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - 64
-    return n - 1
 
 
 def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
@@ -58,8 +52,11 @@ def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
         for title, ref in destinations:
             m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
             if m:
+                try:
+                    found[key[len("elo_xl."):]] = column_number(m.group(1)) - 1
+                except KeyError:  # beyond Excel's last column: no column of the list
+                    continue
                 sheet, row = title, int(m.group(2))
-                found[key[len("elo_xl."):]] = _column_number(m.group(1))
     return sheet, row, found
 
 
@@ -86,7 +83,7 @@ def iter_list_xlsx(path: str | os.PathLike, make_row: Any, kind: str = "standard
     :class:`~elo_xl.period.lists.ListRow`); ``kind`` is the list's type: an elo-xl list holds one
     type, so it only says whether the standard rating is wanted.
 
-    The worksheet's XML is read straight (:mod:`elo_xl.period.sheet_xml`); from the first thing
+    The worksheet's XML is read straight (:mod:`elo_xl.period.sheet_reader`); from the first thing
     that reader does not read as openpyxl does, openpyxl's read-only mode reads on."""
     resume = 0
     try:

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import functools
 import os
-import posixpath
 import re
 import warnings
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
+
+from ..io.xlsx import cell_name, sheet_parts
 
 Values = dict[str, dict[str, object]]
 
@@ -32,7 +32,6 @@ Values = dict[str, dict[str, object]]
 _ERROR_CELL = re.compile(rb'<c\s([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</c>', re.DOTALL)
 _CELL_REFERENCE = re.compile(rb'(?:^|\s)r="([A-Z]+[0-9]+)"')
 _VALUE = re.compile(rb"<v>([^<]*)</v>")
-_RELATIONSHIP_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 
 
 def read_values(path: str | os.PathLike[str], *, reader: str | None = None) -> Values:
@@ -108,7 +107,7 @@ def read_named(path: str | os.PathLike[str], names: Iterable[str]) -> dict[str, 
         if low_column is None or low_row is None or high_column is None or high_row is None:
             raise KeyError(f"the name {name} refers to whole rows or columns: {reference}")
         rows = [
-            [sheet.get(_coordinate(column, row)) for column in range(low_column, high_column + 1)]
+            [sheet.get(cell_name(column, row)) for column in range(low_column, high_column + 1)]
             for row in range(low_row, high_row + 1)
         ]
         result[name] = rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
@@ -142,12 +141,6 @@ def _constant(name: str, text: str | None) -> object:
     except ValueError:
         raise KeyError(f"the name {name} is neither a range nor a constant: {text}") from None
     return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
-
-
-def _coordinate(column: int, row: int) -> str:
-    from openpyxl.utils.cell import get_column_letter
-
-    return f"{get_column_letter(column)}{row}"
 
 
 def _open(path: Path, data_only: bool) -> Any:
@@ -230,56 +223,3 @@ def _error_cells(xml: bytes) -> dict[str, str]:
         if reference and value:
             found[reference[1].decode("ascii")] = value[1].decode("utf-8")
     return found
-
-
-def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → name of its worksheet part (``xl/worksheets/sheet1.xml``), in tab order.
-
-    Follows ``_rels/.rels`` to the workbook part, its ``<sheets>`` list and its relationships;
-    chart sheets and dialog sheets are left out.
-
-    >>> import io, openpyxl
-    >>> book = openpyxl.Workbook(); book.create_sheet("R&D")
-    <Worksheet "R&D">
-    >>> buffer = io.BytesIO(); book.save(buffer)
-    >>> sheet_parts(zipfile.ZipFile(buffer))
-    {'Sheet': 'xl/worksheets/sheet1.xml', 'R&D': 'xl/worksheets/sheet2.xml'}
-    """
-    workbook = "xl/workbook.xml"
-    for relation in _relationships(archive, "_rels/.rels"):
-        if relation.get("Type", "").endswith("/officeDocument"):
-            workbook = _resolve("", relation.get("Target", workbook))
-    folder, name = posixpath.split(workbook)
-    targets = {
-        relation.get("Id"): _resolve(folder, relation.get("Target", ""))
-        for relation in _relationships(archive, posixpath.join(folder, "_rels", name + ".rels"))
-        if relation.get("Type", "") == _RELATIONSHIP_TYPE + "worksheet"
-    }
-    parts = {}
-    for element in ElementTree.fromstring(archive.read(workbook)).iter():
-        if _local(element.tag) == "sheet":
-            identifier = next((v for k, v in element.attrib.items() if _local(k) == "id"), None)
-            if identifier in targets:
-                parts[element.get("name", "")] = targets[identifier]
-    return parts
-
-
-def _relationships(archive: zipfile.ZipFile, part: str) -> list[ElementTree.Element]:
-    """The ``<Relationship>`` elements of a ``.rels`` part (none if it is missing)."""
-    try:
-        root = ElementTree.fromstring(archive.read(part))
-    except KeyError:
-        return []
-    return [element for element in root if _local(element.tag) == "Relationship"]
-
-
-def _resolve(folder: str, target: str) -> str:
-    """A relationship target as a part name: absolute (``/xl/…``) or relative to *folder*."""
-    if target.startswith("/"):
-        return target[1:]
-    return posixpath.normpath(posixpath.join(folder, target))
-
-
-def _local(tag: str) -> str:
-    """An XML name without its ``{namespace}``."""
-    return tag.rpartition("}")[2]

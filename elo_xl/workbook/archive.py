@@ -45,9 +45,9 @@ from io import BytesIO
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.writer.excel import ExcelWriter
 
-from . import sheet_xml
+from . import sheet_writer
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
-from ..recalc.values import sheet_parts
+from ..io.xlsx import NOT_XML, escape, sheet_parts
 
 #: The date of every zip entry: the earliest a zip file can hold.
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
@@ -123,7 +123,7 @@ class _FixedZip(zipfile.ZipFile):
 
 
 class _Writer(ExcelWriter):
-    """openpyxl's writer with each worksheet's rows written by :mod:`.sheet_xml` (fast, with
+    """openpyxl's writer with each worksheet's rows written by :mod:`.sheet_writer` (fast, with
     shared formulas); a worksheet it does not support is written by openpyxl."""
 
     def write_worksheet(self, ws: Any) -> None:
@@ -133,11 +133,11 @@ class _Writer(ExcelWriter):
         ws._drawing = SpreadsheetDrawing()
         ws._drawing.charts = ws._charts
         ws._drawing.images = ws._images
-        writer = sheet_xml.Writer(ws)
+        writer = sheet_writer.Writer(ws)
         try:
             writer.write()
             part = writer.part()
-        except sheet_xml.Unsupported:
+        except sheet_writer.Unsupported:
             super().write_worksheet(ws)
             return
         ws._rels = writer._rels
@@ -279,10 +279,10 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
     if isinstance(value, str):
         if value in ERROR_VALUES:
             return b"e", value.encode("ascii")
-        bad = sheet_xml.NOT_XML.search(value)
+        bad = NOT_XML.search(value)
         if bad:
             raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")
-        return b"str", sheet_xml.escape(value).replace("\r", "&#13;").encode("utf-8")
+        return b"str", escape(value).replace("\r", "&#13;").encode("utf-8")
     raise TypeError(f"{value!r} ({type(value).__name__}) is not a cell value")
 
 

@@ -1,227 +1,46 @@
-"""What every generated workbook shares: styles, the Event and Tables sheets, defined names,
-validation, protection, print set-up, and safe writing of user text.
+"""What every generated workbook shares: the Event and Tables sheets, defined names, validation,
+protection, print set-up, and safe writing of user text, in one language.
 
 A template module builds its own sheet on a :class:`Book`; the Book gives it the vocabulary
 of the house (``input_cell``, ``label``, ``formula``, ``name``…) so that every template looks
-and behaves alike.
+and behaves alike. The styles are :mod:`.style`, the pages :mod:`.pages`, the text widths
+:mod:`.layout`.
 
-Over 500 lines because it is the one vocabulary every template shares; the layout arithmetic
-(text widths) lives apart in :mod:`elo_xl.workbook.layout`.
+Over 500 lines because it is the one vocabulary every template shares: the cells, the names,
+the validation and the two shared sheets use each other's state (the tie-break codes offered,
+the rule sets listed, the styles made once).
 """
 
 from __future__ import annotations
 
-import re
 from copy import copy
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import Cell
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname, range_boundaries
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import column_index_from_string, get_column_letter, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..io.xlsx import cell_name
 from ..rules import RULE_SETS, LogisticRules, RuleSet
 from ..tables import D_TO_P, P_TO_DP
 from . import formulas as f
+from . import names
 from .archive import save_deterministic
 from .i18n import LANGUAGES, translate
-from .sheet_xml import NOT_XML
 from .layout import line_points, lines, longest_word, right_to_left, text_width
+from .pages import paginate, pages_wide, points, within
+from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
+                    HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS, TITLE_FONT,
+                    UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref)
 
-#: Excel's width of a column whose width was not set.
-DEFAULT_WIDTH = 8.43
-
-INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
-HEADER_FILL = PatternFill("solid", fgColor="1F3864")
-OUTPUT_FILL = PatternFill("solid", fgColor="E2EFDA")
-WORK_FILL = PatternFill("solid", fgColor="F2F2F2")
-WIN_FILL = PatternFill("solid", fgColor="C6EFCE", bgColor="C6EFCE")
-DRAW_FILL = PatternFill("solid", fgColor="DDEBF7", bgColor="DDEBF7")
-LOSS_FILL = PatternFill("solid", fgColor="FFC7CE", bgColor="FFC7CE")
-CONFLICT_FILL = PatternFill("solid", fgColor="FF0000", bgColor="FF0000")
-#: The books' font (openpyxl's default, Calibri): named on every bold font so that no program
-#: falls back to another family (LibreOffice printed the unnamed bold fonts in a serif).
-FONT = "Calibri"
-HEADER_FONT = Font(name=FONT, size=11, bold=True, color="FFFFFF")
-TITLE_FONT = Font(name=FONT, bold=True, size=14)
-BOLD = Font(name=FONT, size=11, bold=True)
-UP_FONT = Font(color="006100", bold=True)
-DOWN_FONT = Font(color="9C0006", bold=True)
-THIN = Side(style="thin", color="BFBFBF")
-GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
-CENTER = Alignment(horizontal="center", vertical="center")
-WRAP = Alignment(wrap_text=True, vertical="top")
 #: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them
 #: (row 14 in a book without tie-breaks).
 TIEBREAK_ROW = 13
 TRF_RECORDS_ROW = 22
-UNLOCKED = Protection(locked=False)
-
-#: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
-#: points and tie-breaks (halves, quarters) in ``General`` — 6, 5.5, 13.25 with the locale's
-#: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
-#: Points and tie-breaks in halves with one decimal (6.0, 5.5), as the Forecast beside them (6.0, 6.37).
-HALVES = "0.0"
-CHANGE = "+General;-General;0"
-EXPECTED = "0.00##"
-FORECAST = "0.0#"
-#: A typed draw shows as ½ however it was typed (0.5 too), as the computed crosstables show it:
-#: one draw notation in every printed grid (TRF's ``=`` is a file's notation, not a print's).
-DRAW = '[=0.5]"½";General'
-CHANGE_EXACT = "+0.00##;-0.00##;0"
-#: A date, year first, in every language.
-DATE = "yyyy-mm-dd"
-#: A tournament category: a dash where the average is below category 1 (the value stays 0).
-CATEGORY = 'General;-General;"–"'
-#: Every number format an output or input cell of a generated book may carry (a test checks).
-NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
-
-#: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
-NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
-#: The dropdown of a game's result: the usual forms first, then what else may be typed.
-GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5", "1/2", "W", "D", "L", "-", "F−"]
-#: The dropdown of a Swiss round: a game's results and the byes.
-ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-def clean_text(value: str) -> str:
-    """User text with control characters removed (a newline or tab becomes a space), and the
-    characters XML cannot hold otherwise (lone surrogates, U+FFFE, U+FFFF) as U+FFFD.
-
-    >>> clean_text("Nguy\\x07en\\tVan\\nAn"), clean_text("a\\ud800b\\uffff")
-    ('Nguyen Van An', 'a\ufffdb\ufffd')
-    """
-    text = _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
-    return NOT_XML.sub("\ufffd", text)
-
-
-_AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
-_COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
-
-
-def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
-    """``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
-    hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same
-    value."""
-    cell = Cell.__new__(Cell)
-    cell.parent, cell.row, cell.column = ws, row, column
-    cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
-    return cell
-
-
-def _cell(ws: Worksheet, coordinate: str) -> Any:
-    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
-    match = _COORDINATE.fullmatch(coordinate)
-    if match is None:
-        return ws[coordinate]
-    row, column = int(match[2]), column_index_from_string(match[1])
-    cells = ws._cells
-    target = cells.get((row, column))
-    if target is None:
-        target = cells[(row, column)] = _new_cell(ws, row, column)
-        if row > ws._current_row:
-            ws._current_row = row
-    return target
-
-
-def ref(sheet: Worksheet | str, cell: str) -> str:
-    """An absolute reference to ``cell`` on ``sheet``: ``'Round robin'!$C$5``.
-
-    >>> ref("Round robin", "C5:D9")
-    "'Round robin'!$C$5:$D$9"
-    """
-    title = sheet if isinstance(sheet, str) else sheet.title
-    parts = []
-    for part in cell.split(":"):
-        letters = part.rstrip("0123456789")
-        parts.append(f"${letters}${part[len(letters):]}")
-    return f"{quote_sheetname(title)}!{':'.join(parts)}"
-
-
-def row_ref(sheet: Worksheet | str, cell: str) -> str:
-    """A reference to ``cell`` on ``sheet`` with fixed columns and relative rows, for a formula
-    repeated row by row (it can then be shared down its column, :mod:`.sheet_xml`):
-    ``'Round robin'!$C5``.
-
-    >>> row_ref("Swiss", "BQ6:CA6")
-    "'Swiss'!$BQ6:$CA6"
-    """
-    sheet_part, _, cells = ref(sheet, cell).rpartition("!")
-    return f"{sheet_part}!{re.sub(r'[$](?=[0-9])', '', cells)}"
-
-
-def cell_name(column: int, row: int, absolute: bool = False) -> str:
-    """``(3, 5)`` → ``C5`` (or ``$C$5``)."""
-    letter = get_column_letter(column)
-    return f"${letter}${row}" if absolute else f"{letter}{row}"
-
-
-#: The smallest print scale of a wide sheet: the books' 11 pt text prints at 8 pt or more.
-MIN_PRINT_SCALE = 8 / 11
-#: The printable width of a landscape A4 page within the margins of :meth:`Book.print_setup`, in points.
-PAGE_POINTS = (297 / 25.4 - 0.8) * 72
-
-
-def _points(ws: Worksheet, low: int, high: int) -> float:
-    """The width of columns ``low``–``high`` in points (a width of w characters is 7w + 5 pixels)."""
-    total = 0.0
-    for c in range(low, high + 1):
-        width = ws.column_dimensions[get_column_letter(c)].width or 8.43
-        total += (7 * width + 5) * 0.75
-    return total
-
-
-def column_pages(widths: Sequence[float], ties: Sequence[tuple[int, int]], repeated: float,
-                 scale: float) -> list[int] | None:
-    """Where a sheet's page breaks go across: the index of the last column on each page but the
-    last, for columns of ``widths`` points printed at ``scale`` beside ``repeated`` points of
-    repeated columns on every page; never inside a tie (first, last index: a merged header) and
-    never a column alone that would not fit (None when a tie or a column is wider than a page).
-
-    >>> column_pages([100, 100, 100, 100], [], 0, PAGE_POINTS / 250)   # two columns a page
-    [1]
-    >>> column_pages([100, 100, 100, 100], [(2, 3)], 0, PAGE_POINTS / 300)   # three fit, but 2 goes with 3
-    [1]
-    >>> column_pages([100, 100, 100, 100], [(0, 3)], 0, PAGE_POINTS / 300) is None   # a tie wider than a page
-    True
-    """
-    room = PAGE_POINTS / scale - repeated
-    breaks, used, start = [], 0.0, 0
-    allowed = [not any(a <= c < b for a, b in ties) for c in range(len(widths))]  # a break after c
-    for c, width in enumerate(widths):
-        if width > room:
-            return None
-        if used + width > room:
-            last = next((b for b in range(c - 1, start - 1, -1) if allowed[b]), None)
-            if last is None:
-                return None
-            breaks.append(last)
-            start = last + 1
-            used = sum(widths[start:c])
-            if used + width > room:
-                return None
-        used += width
-    return breaks
-
-
-def pages_wide(width: float, repeated: float) -> int:
-    """The fewest pages wide that print ``width`` points at :data:`MIN_PRINT_SCALE` or more when
-    ``repeated`` points of it are printed again on every further page.
-
-    >>> pages_wide(700, 100), pages_wide(1800, 200)
-    (1, 2)
-    """
-    pages = 1
-    while (width + (pages - 1) * repeated) * MIN_PRINT_SCALE > pages * PAGE_POINTS and pages < 20:
-        pages += 1
-    return pages
 
 
 class Book:
@@ -262,7 +81,7 @@ class Book:
     @staticmethod
     def text(ws: Worksheet, cell: str, value: Any) -> None:
         """Write user data as data: text never becomes a formula, control characters go."""
-        target = _cell(ws, cell)
+        target = cell_at(ws, cell)
         if isinstance(value, str):
             target.value = clean_text(value)
             target.data_type = "s"
@@ -305,7 +124,7 @@ class Book:
     def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
                 fill: PatternFill | None = None) -> None:
         """A formula cell (locked), ``text`` without the leading ``=``."""
-        target = _cell(ws, cell)
+        target = cell_at(ws, cell)
         # what openpyxl's value setter does for a formula, without its checks of user text:
         # a formula is the book's own text
         target._value = "=" + text
@@ -322,7 +141,7 @@ class Book:
     def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
                    centred: bool = False) -> None:
         """An input cell: unlocked and shaded; its value (if any) is written as data."""
-        target = _cell(ws, cell)
+        target = cell_at(ws, cell)
         if value is not None:
             self.text(ws, cell, value)
 
@@ -448,11 +267,11 @@ class Book:
         if title_columns:
             low, _, high, _ = range_boundaries(area)
             first, last = (column_index_from_string(c) for c in title_columns.split(":"))
-            pages = pages_wide(_points(ws, low, high), _points(ws, first, last))
+            pages = pages_wide(points(ws, low, high), points(ws, first, last))
             if pages > 1:
                 ws.print_title_cols = title_columns
                 header = int(title_rows.split(":")[0].replace("$", ""))
-                _within(ws, header, last)
+                within(ws, header, last)
                 ws._elo_paginate = (area, title_columns)  # see paginate
         ws.page_setup.fitToWidth = pages
         ws.page_setup.fitToHeight = 0
@@ -479,15 +298,16 @@ class Book:
         self.text(ws, "A1", self.t("title.event"))
         ws["A1"].font = TITLE_FONT
         event = event or {}
+        fields = names.EVENT_FIELDS
         rows = [
-            ("EventName", "event.name", event.get("name"), None, None),
-            ("Place", "event.place", event.get("place"), None, None),
-            ("StartDate", "event.start", event.get("start"), "yyyy-mm-dd", "date"),
-            ("EndDate", "event.end", event.get("end"), "yyyy-mm-dd", "date"),
-            ("Arbiter", "event.arbiter", event.get("arbiter"), None, None),
-            ("Rules", "event.rules", rules, None, "rules"),
-            ("Scale", "event.scale", scale, None, "scale"),
-            ("DefaultK", "event.default_k", default_k, None, "k"),
+            (fields["name"], "event.name", event.get("name"), None, None),
+            (fields["city"], "event.place", event.get("place"), None, None),
+            (fields["start"], "event.start", event.get("start"), "yyyy-mm-dd", "date"),
+            (fields["end"], "event.end", event.get("end"), "yyyy-mm-dd", "date"),
+            (fields["arbiter"], "event.arbiter", event.get("arbiter"), None, None),
+            (names.RULES, "event.rules", rules, None, "rules"),
+            (names.SCALE, "event.scale", scale, None, "scale"),
+            (names.DEFAULT_K, "event.default_k", default_k, None, "k"),
         ]
         for i, (name, key, value, number_format, kind) in enumerate(rows, start=3):
             self.label(ws, f"A{i}", key, bold=True)
@@ -502,7 +322,7 @@ class Book:
         for i in range(max(len(records), 1)):
             self.input_cell(ws, f"A{first + i}", records[i] if i < len(records) else None)
             ws.merge_cells(f"A{first + i}:C{first + i}")
-        self.name("TrfRecords", ws, f"A{first}:A{first + max(len(records), 1) - 1}")
+        self.name(names.TRF_RECORDS, ws, f"A{first}:A{first + max(len(records), 1) - 1}")
         self.label(ws, "C8", "event.rules_help")
         self.label(ws, "C9", "event.scale_help")
         self.label(ws, "C10", "event.default_k_help")
@@ -545,13 +365,13 @@ class Book:
         self.validate(ws, f"B{first}:B{last}", "tiebreak")
         ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(
             formula=[f'AND($B{first}<>"",$D{first}="")'], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
-        self.name("TiebreakList", ws, f"B{first}:B{last}")
+        self.name(names.TIEBREAK_LIST, ws, f"B{first}:B{last}")
         self.name("TbCodes", ws, f"D{first}:D{last}")
         rules = last + 1
         self.label(ws, f"A{rules}", "tb.rules", bold=True)
         self.input_cell(ws, f"B{rules}", int(version))
         self.validate(ws, f"B{rules}", "tiebreak_rules")
-        self.name("TiebreakRules", ws, f"B{rules}")
+        self.name(names.TIEBREAK_RULES, ws, f"B{rules}")
         self.formula(ws, f"D{rules}", f'OR(B{rules}=2026,B{rules}="2026")')
         self.name("TbNew", ws, f"D{rules}")
         self.formula(ws, f"D{rules + 1}", 'IFERROR(MATCH("DE",TbCodes,0),0)')
@@ -666,7 +486,7 @@ class Book:
 
         wrapped, single = [], []
         cells = ws._cells
-        areas = [range_boundaries(area.replace("$", "")) for area in _AREA.findall(str(ws.print_area or ""))]
+        areas = [range_boundaries(area.replace("$", "")) for area in AREA.findall(str(ws.print_area or ""))]
         for (row, column), c in cells.items():
             if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
                 continue
@@ -718,83 +538,3 @@ class Book:
         self.wb.properties.creator = "elo-xl"
         self.wb.calculation.fullCalcOnLoad = True
         return save_deterministic(self.wb)
-
-
-def _within(ws: Worksheet, header: int, last: int) -> None:
-    """The title, the event line and the labels above the header rows (from column A) merged
-    across the repeated columns ``A``–``last`` and wrapped: they print in full on every page."""
-    for merged in list(ws.merged_cells.ranges):
-        if merged.min_row < header and merged.min_col == 1 and merged.max_col > last:
-            ws.unmerge_cells(str(merged))
-            ws.merge_cells(start_row=merged.min_row, start_column=1, end_row=merged.max_row, end_column=last)
-    spans = {(m.min_row, m.min_col) for m in ws.merged_cells.ranges}
-    for row in range(1, header):
-        cell = ws.cell(row=row, column=1)
-        if cell.value is not None and (row, 1) not in spans:
-            ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last)
-        if cell.value is not None:
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
-
-
-#: What the width estimate leaves free on a page (a spreadsheet's column widths differ slightly).
-PAGE_SLACK = 0.96
-#: The printable height of a landscape A4 page within the margins of :meth:`Book.print_setup`,
-#: the footer's line taken off, in points.
-PAGE_HEIGHT = (210 / 25.4 - 1.2) * 72 - 12
-
-
-def pages_tall(heights: Sequence[float], repeated: float, scale: float) -> int:
-    """How many pages down rows of ``heights`` points print at ``scale`` when ``repeated`` points
-    of header rows print again at the top of every further page.
-
-    >>> pages_tall([100] * 9, 0, PAGE_HEIGHT / 300), pages_tall([100] * 9, 100, PAGE_HEIGHT / 300)
-    (3, 4)
-    """
-    room = PAGE_HEIGHT / scale
-    pages, used = 1, 0.0
-    for height in heights:
-        if used + height > room:
-            pages, used = pages + 1, repeated
-        used += height
-    return pages
-
-
-def paginate(ws: Worksheet, area: str, title_columns: str) -> None:
-    """Print a wide sheet across pages at the largest scale (percent, at most 100) that keeps
-    the fewest pages :data:`MIN_PRINT_SCALE` allows, with manual breaks between columns that no
-    merged cell of the area spans (a round's header stays whole); a fixed scale, since fitting
-    to pages ignores manual breaks (Excel) or moves them."""
-    low, top, high, bottom = range_boundaries(area)
-    first, last = (column_index_from_string(c) for c in title_columns.split(":"))
-    repeated = _points(ws, first, last)
-    start = last + 1
-    widths = [_points(ws, c, c) for c in range(start, high + 1)]
-    ties = [(m.min_col - start, m.max_col - start) for m in ws.merged_cells.ranges
-            if m.min_col >= start and m.max_col <= high and m.max_col > m.min_col]
-    height = lambda r: (ws.row_dimensions[r].height if r in ws.row_dimensions and ws.row_dimensions[r].height  # noqa: E731
-                        else 15.0)
-    heights = [height(r) for r in range(top, bottom + 1)]
-    header_rows = [int(x) for x in str(ws.print_title_rows or "").replace("$", "").split(":") if x]
-    header = sum(height(r) for r in range(header_rows[0], header_rows[-1] + 1)) if header_rows else 0.0
-    best: tuple[int, int, list[int]] | None = None
-    # the fewest pages in all (across × down), then the largest scale that prints them
-    for scale in range(100, int(-(-MIN_PRINT_SCALE * 100 // 1)) - 1, -1):
-        breaks = column_pages(widths, ties, repeated, scale / 100 / PAGE_SLACK)
-        if breaks is None:
-            continue
-        pages = (len(breaks) + 1) * pages_tall(heights, header, scale / 100 / PAGE_SLACK)
-        if best is None or pages < best[1]:
-            best = (scale, pages, breaks)
-    if best is None:
-        return  # nothing fits at the least scale: fit to width stays
-    scale, _, breaks = best
-    ws.sheet_properties.pageSetUpPr.fitToPage = False
-    ws.page_setup.scale = scale
-    ws.page_setup.fitToWidth = len(breaks) + 1
-    for b in breaks:
-        ws.col_breaks.append(Break(id=start + b, max=1048575))
-
-
-def columns(first: int, count: int) -> Iterable[int]:
-    """Column numbers ``first``, ``first+1``, … (``count`` of them)."""
-    return range(first, first + count)

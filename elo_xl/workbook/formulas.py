@@ -356,17 +356,9 @@ def k_used(rating: str, k_eff: str) -> str:
     return f'IF({gets_initial_rating(rating)},"",{k_eff})'
 
 
-
-
 def sonneborn_berger(codes: str, opponents_points: str) -> str:
     """Sonneborn-Berger: each game's points times the opponent's points, summed."""
     return f"({by_points(lambda code: f'SUMIF({codes},{code},{opponents_points})')})/2"
-
-
-
-
-
-
 
 
 def expected_if_counted(own: str, opp: str) -> str:

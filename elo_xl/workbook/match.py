@@ -17,14 +17,16 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, CHANGE, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
-from .event import PlayerColumns, RowRanges
+from . import names
+from .book import Book
+from .style import CENTER, CHANGE, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP
+from .rating_columns import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
            "col.code_a", "col.opp_a", "col.e_a", "col.code_b", "col.opp_b", "col.e_b")
 #: The players' inputs: (label, prefill key, defined names of A and B, validation), rows 5–7.
-INPUTS = (("col.name", "name", None, None, None), ("col.rating", "rating", "RatingA", "RatingB", "rating"),
-          ("col.k", "k", "KA", "KB", "k"))
+INPUTS = (("col.name", "name", None, None, None), ("col.rating", "rating", *names.MATCH_INPUTS[0:2], "rating"),
+          ("col.k", "k", *names.MATCH_INPUTS[2:4], "k"))
 HEADER_ROW = 14  # the games' header; game rows follow
 HELPER_ROWS = (11, 12)  # the helper rows of player A and player B
 #: The game-by-game series: (column, own column, other column, player, rounded).
@@ -93,9 +95,10 @@ def _games(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerColumn
             change = f.one_game_change(before, against, k_given[player], codes[player], not rounded)
             book.formula(ws, f"{column}{row}", f.series_step(before, against, codes[player], change),
                          None if rounded else "0.0###", OUTPUT_FILL)
-    book.name("Results", ws, f"B{first}:B{last}")
-    book.name("RunningA", ws, f"C{first}:C{last}")
-    book.name("RunningB", ws, f"D{first}:D{last}")
+    running_a, running_b = names.MATCH_OUTPUTS[2:4]
+    book.name(names.RESULTS, ws, f"B{first}:B{last}")
+    book.name(running_a, ws, f"C{first}:C{last}")
+    book.name(running_b, ws, f"D{first}:D{last}")
     book.validate(ws, f"B{first}:B{last}", "results")
     book.result_colours(ws, f"B{first}:B{last}", f"B{first}")
     book.conflict_colour(ws, f"B{first}:B{last}", f"G{first}")
@@ -129,8 +132,9 @@ def _rated_once(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerC
         book.label(ws, f"D{i}", f"out.{name}", bold=True)
         for column, values in zip("EF", outputs):
             book.formula(ws, f"{column}{i}", values[name], number_format, OUTPUT_FILL)
-    book.name("NewRatingA", ws, "E8")
-    book.name("NewRatingB", ws, "F8")
+    new_a, new_b = names.MATCH_OUTPUTS[0:2]
+    book.name(new_a, ws, "E8")
+    book.name(new_b, ws, "F8")
     book.label(ws, "D10", "match.paradox")
     ws["D10"].alignment = WRAP
     ws.merge_cells("D10:F12")

@@ -43,18 +43,19 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .. import norms
+from . import names
 from . import norm_formulas as nf
-from .book import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, Book, row_ref
+from .book import Book
+from .style import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, row_ref
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
 TOP = 6
 #: The printed columns: (header key, defined name or None, number format).
-SHOWN = (("col.no", None, None), ("col.name", None, None), ("col.norm", "NormTitle", None),
-         ("col.norm_games", "NormGames", None), ("col.norm_ra", "NormAverage", None),
-         ("col.norm_score", "NormScore", None), ("col.norm_rp", "NormPerformance", None),
-         ("col.norm_required", "NormRequired", None), ("col.norm_needed", "NormNeeded", None),
-         ("col.norm_status", "NormStatus", None))
+SHOWN = (("col.no", None, None), ("col.name", None, None), ("col.norm", names.NORM_TITLE, None)) + tuple(
+    (header, name, None) for header, name in zip(("col.norm_games", "col.norm_ra", "col.norm_score", "col.norm_rp",
+                                                  "col.norm_required", "col.norm_needed", "col.norm_status"),
+                                                 names.NORM_OUTPUTS, strict=True))
 #: The working columns after the printed ones (one letter name each, for the formulas).
 WORK = ("k", "known", "rest", "n", "halves", "played", "base", "bye", "req", "holders", "titled", "others",
         "own_count", "max_count", "own_fed", "rating", "tcode", "mix", "made")

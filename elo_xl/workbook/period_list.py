@@ -14,6 +14,7 @@ month's list (:mod:`elo_xl.period.sheet_list`). Saved with fixed timestamps
 (:func:`elo_xl.workbook.archive.deterministic`), so ``--show`` gives the run's bytes.
 
 >>> import io, openpyxl
+>>> from elo_xl.period.run import LIST_FIELDS
 >>> head = {"period": "2026-04", "type": "standard", "rules": "FIDE"}
 >>> row = dict.fromkeys(LIST_FIELDS); row.update(fide_id=7, name="Ngo, Lan", games=3, change=-7, new_rating=2098)
 >>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(head, [row]))).active
@@ -32,8 +33,8 @@ from typing import Any
 from babel.dates import format_date
 
 from ..errors import EloError
+from ..io.xlsx import NOT_XML, column_letter, escape
 from ..period.output import XLSX_MAX_ROWS, list_date
-from .sheet_xml import NOT_XML, escape
 from .archive import deterministic
 from .i18n import LANGUAGES, translate
 from .layout import text_width
@@ -72,11 +73,6 @@ def title(head: dict[str, Any], lang: str = "en") -> str:
                      period=head["period"])
 
 
-def _letter(c: int) -> str:
-    """Column letters of 0-based column ``c`` (up to ZZ)."""
-    return (chr(64 + c // 26) if c >= 26 else "") + chr(65 + c % 26)
-
-
 def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") -> bytes:
     """The new list as ``.xlsx`` bytes (see the module's documentation)."""
     from openpyxl import Workbook
@@ -96,7 +92,7 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
     sheet = book.create_sheet(translate("plist.sheet", lang))
     if lang == "ar":
         sheet.sheet_view.rightToLeft = True
-    sheet.freeze_panes = f"{_letter(columns.index('name') + 1)}{HEAD_ROWS + 1}"
+    sheet.freeze_panes = f"{column_letter(columns.index('name') + 2)}{HEAD_ROWS + 1}"
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.paperSize = "9"  # A4
     sheet.page_setup.fitToWidth = 1
@@ -108,7 +104,7 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
     bold = Font(name="Calibri", sz=11, family=2, scheme="minor", b=True)  # the book's one font, bold
     for c, name in enumerate(columns):
         width = max(text_width(words[name], bold=True) + 1, 7)
-        sheet.column_dimensions[_letter(c)].width = max(width, _WIDE.get(name, 0))
+        sheet.column_dimensions[column_letter(c + 1)].width = max(width, _WIDE.get(name, 0))
     top = WriteOnlyCell(sheet, value=title(head, lang))
     top.font = bold
     # an empty cell with the signed format registers that style; the players' rows use its number
@@ -122,17 +118,17 @@ def as_xlsx(head: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") 
         header.append(cell)
     sheet.append(header)
     change_at = columns.index("change")
-    last = _letter(len(columns) - 1)
+    last = column_letter(len(columns))
     end = len(rows) + HEAD_ROWS
     sheet.auto_filter.ref = f"A{HEAD_ROWS}:{last}{end}"
-    changes = f"{_letter(change_at)}{HEAD_ROWS + 1}:{_letter(change_at)}{max(end, HEAD_ROWS + 1)}"
+    changes = f"{column_letter(change_at + 1)}{HEAD_ROWS + 1}:{column_letter(change_at + 1)}{max(end, HEAD_ROWS + 1)}"
     sheet.conditional_formatting.add(changes, CellIsRule(operator="greaterThan", formula=["0"],
                                                          font=Font(color="006100")))
     sheet.conditional_formatting.add(changes, CellIsRule(operator="lessThan", formula=["0"], font=Font(color="9C0006")))
     quoted = "'" + sheet.title.replace("'", "''") + "'"
     for c, name in enumerate(columns):
         key = f"elo_xl.{name}"
-        book.defined_names[key] = DefinedName(key, attr_text=f"{quoted}!${_letter(c)}${HEAD_ROWS}")
+        book.defined_names[key] = DefinedName(key, attr_text=f"{quoted}!${column_letter(c + 1)}${HEAD_ROWS}")
     out = io.BytesIO()
     book.save(out)
     return _with_rows(deterministic(out.getvalue()), rows, columns, change_at)
@@ -144,7 +140,7 @@ CHUNK_ROWS = 10_000
 #: level 1 0.33 s and 13.5 MB, level 4 0.45 s and 11.4 MB, zlib's default 6 1.41 s and 10.3 MB.
 #: Level 4 keeps the file within 11 % of the smallest for a third of the time.
 LEVEL = 4
-#: :data:`~.sheet_xml.NOT_XML` but NUL, the separator of :func:`_texts`.
+#: :data:`~elo_xl.io.xlsx.NOT_XML` but NUL, the separator of :func:`_texts`.
 _NOT_XML_BUT_NUL = re.compile(NOT_XML.pattern.replace("\x00", "\x01", 1))
 #: A text after the first that starts with white space (it needs ``xml:space="preserve"``); searched
 #: in the column reversed too, for the ends.
@@ -188,7 +184,7 @@ def _rows_xml(rows: list[dict[str, Any]], columns: list[str], change_at: int, si
     numbers = list(map(str, range(first, first + len(rows))))
     parts = [[f'<row r="{n}">' for n in numbers]]
     for c, field in enumerate(columns):
-        parts.append(_cells(_letter(c), numbers, [r[field] for r in rows], f' s="{signed}"' if c == change_at else ""))
+        parts.append(_cells(column_letter(c + 1), numbers, [r[field] for r in rows], f' s="{signed}"' if c == change_at else ""))
     parts.append(["</row>"] * len(rows))
     return "".join(chain.from_iterable(zip(*parts)))
 

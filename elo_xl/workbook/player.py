@@ -20,17 +20,17 @@ from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, Book
-from .event import PlayerColumns, RowRanges
+from . import names
+from .book import Book
+from .style import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP
+from .rating_columns import PlayerColumns, RowRanges
 
 #: Game columns: opponent's name, rating, result (inputs), then the working.
 GAME_COLUMNS = ("col.no", "col.opp_name", "col.opp_rating", "col.result", "col.diff", "col.diff_used",
                 "col.expected", "col.w_minus_we", "col.k_times", "col.code", "col.opp_used", "col.e_percent")
 #: The player's inputs: (defined name, label, prefill key, validation), from row 4 in column C.
-INPUTS = (("Name", "player.name", "name", None), ("Rating", "player.rating", "rating", "rating"),
-          ("K", "player.k", "k", "k"), ("GamesPlayed", "player.games_played", "games_played", "whole"),
-          ("BirthYear", "player.birth_year", "birth_year", "year"),
-          ("Reached2400", "player.reached_2400", "reached_2400", "flag"))
+INPUTS = tuple((name, f"player.{field}", field, kind) for (name, field), kind in zip(
+    names.CALCULATOR_FIELDS, (None, "rating", "k", "whole", "year", "flag"), strict=True))
 HEADER_ROW = 11   # the games' header; game rows follow
 HELPER_ROW = 8    # the helper row, beside the player's inputs
 
@@ -96,8 +96,8 @@ def _games(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: 
                  (f"I{row}", f"{k_used}*({f.w_minus_we(code, exp)})", EXPECTED))
         for cell, text, number_format in steps:
             book.formula(ws, cell, f.if_rated_game(own, opp, text), number_format)
-    book.name("OppRatings", ws, f"C{first}:C{last}")
-    book.name("Results", ws, f"D{first}:D{last}")
+    book.name(names.OPP_RATINGS, ws, f"C{first}:C{last}")
+    book.name(names.RESULTS, ws, f"D{first}:D{last}")
     book.validate(ws, f"C{first}:C{last}", "rating")
     book.validate(ws, f"D{first}:D{last}", "results")
     book.result_colours(ws, f"D{first}:D{last}", f"D{first}")
@@ -122,9 +122,8 @@ def _totals(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
     """The totals with their defined names and the initial-rating status; returns the last row."""
     h = lambda key: helpers.cell(key, HELPER_ROW)  # noqa: E731
     outputs = helpers.outputs(HELPER_ROW)
-    totals = (("Games", None), ("Score", HALVES), ("OppAverage", None), ("Expected", EXPECTED), ("KUsed", None),
-              ("ChangeUnrounded", CHANGE_EXACT), ("Change", CHANGE), ("NewRating", None),
-              ("Performance", None))
+    formats = {"Score": HALVES, "Expected": EXPECTED, "ChangeUnrounded": CHANGE_EXACT, "Change": CHANGE}
+    totals = tuple((name, formats.get(name)) for name in names.CALCULATOR_OUTPUTS)
     outputs["ChangeUnrounded"] = h("unrounded")
     book.label(ws, f"A{top}", "player.totals", bold=True)
     for i, (name, number_format) in enumerate(totals, start=top + 1):

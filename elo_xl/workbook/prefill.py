@@ -5,7 +5,7 @@ players' fields, the rounds or the crosstable, the K that ``rate`` uses).
 >>> from elo_xl.event.samples import sample_swiss
 >>> data = swiss_prefill(sample_swiss(), [(20, "rule")] * 12)
 >>> data["name"][2], data["pairings"][2][:3], data["tiebreaks"]
-('Tran, Thi Thu Huong', [9, 1, 5], None)
+('Tran, Thi Thu Huong', [9, 4, 1], None)
 """
 
 from __future__ import annotations

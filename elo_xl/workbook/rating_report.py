@@ -26,7 +26,8 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from ..report import LEFT, columns as table_columns, heading, ranked_rows
 from ..event.rating import Report
 from ..event.norms import norms_text
-from .book import FONT, TITLE_FONT, Book
+from .book import Book
+from .style import FONT, TITLE_FONT
 from .layout import text_width
 
 __all__ = ["as_xlsx"]

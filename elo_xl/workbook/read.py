@@ -18,7 +18,6 @@ together with the two book readers they serve.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import sniff, xlsx_archive
 from ..io.paths import readable_file
+from ..io.xlsx import reference
 from ..pairing.berger import berger_round
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                        parse_result, to_number)
@@ -36,8 +36,6 @@ from . import names
 #: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
 MAX_PLAYERS = 9999
 MAX_ROUNDS = 99
-
-_SHEET_NAME = re.compile(r"[^\W\d]\w*\Z")
 
 #: TRF widths of the player fields typed as text (name 33 columns, federation 3…).
 WIDTHS = {"sex": 1, "title": 3, "name": 33, "federation": 3, "fide_id": 11, "birth": 10}
@@ -111,18 +109,6 @@ def _head(archive: Any, name: str) -> bytes:
         return b""
 
 
-def cell_name(sheet: str, column: int, row: int) -> str:
-    """A cell as Excel writes it in a formula: ``Swiss!M6``, ``'My sheet'!A1``.
-
-    >>> cell_name("Swiss", 13, 6), cell_name("Швейцарка", 1, 2), cell_name("Vòng đấu", 1, 2), cell_name("It's", 2, 3)
-    ('Swiss!M6', 'Швейцарка!A2', "'Vòng đấu'!A2", "'It''s'!B3")
-    """
-    from openpyxl.utils import get_column_letter
-
-    quoted = sheet if _SHEET_NAME.match(sheet) else "'" + sheet.replace("'", "''") + "'"
-    return f"{quoted}!{get_column_letter(column)}{row}"
-
-
 class _Range:
     """The values of one defined name's range (rows of values) and where each cell is."""
 
@@ -131,7 +117,7 @@ class _Range:
 
     def cell(self, i: int, j: int = 0) -> str:
         """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
-        return cell_name(self.sheet, self.min_col + j, self.min_row + i)
+        return reference(self.sheet, self.min_col + j, self.min_row + i)
 
     @property
     def reference(self) -> str:

@@ -10,7 +10,8 @@ from openpyxl.styles import Alignment
 
 from ..rules import FIDE, RULE_NAMES
 from ..tables import P_TO_DP, p_high_rows
-from .book import WRAP, Book
+from .book import Book
+from .style import WRAP
 
 #: Rating bands of the Vietnamese Wikipedia article "Elo rating system": (from, key).
 BANDS = ((1000, "band.1000"), (1200, "band.1200"), (1600, "band.1600"), (1800, "band.1800"), (2000, "band.2000"),

@@ -9,7 +9,7 @@ Layout of the main sheet (n players), top to bottom and left to right (see :clas
   from both sides, then the outputs and a ranking key;
 * below it the input crosstable, where a game is typed in either of its two cells;
 * to the right of the input crosstable the working area: base codes, game codes, expected
-  scores, counted opponents' ratings, and the per-player helper columns of :mod:`event`.
+  scores, counted opponents' ratings, and the per-player helper columns of :mod:`rating_columns`.
 """
 
 from __future__ import annotations
@@ -24,27 +24,24 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
-from . import norms_sheet, standings_sheet, tiebreak_columns
-from .book import ref
-from .book import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, Book
-from .event import HELPERS as EVENT_HELPERS
-from .event import PlayerColumns, RowRanges, event_block
+from . import names, norms_sheet, standings_sheet, tiebreak_columns
+from .book import Book
+from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, ref
+from .rating_columns import HELPERS as EVENT_HELPERS
+from .rating_columns import PlayerColumns, RowRanges, event_block
 
 #: The Buchholz codes a slot may hold that the 2026 rules forbid in a round robin (C.07 8).
 BUCHHOLZ_CODES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB")
 
 #: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
-FIELDS = (("sexes", "col.sex", 8, "Sexes"), ("titles", "col.title", 5, "Titles"), ("names", "col.name", 24, "Names"),
-          ("ratings", "col.rating", 7, "Ratings"), ("federations", "col.federation", 5, "Federations"),
-          ("fide_ids", "col.fide_id", 11, "FideIds"), ("births", "col.birth", 11, "Births"),
-          ("k", "col.k", 5, "KFactors"))
+FIELDS = tuple((prefill, f"col.{field}", width, names.PLAYER_FIELDS[field]) for prefill, field, width in (
+    ("sexes", "sex", 8), ("titles", "title", 5), ("names", "name", 24), ("ratings", "rating", 7),
+    ("federations", "federation", 5), ("fide_ids", "fide_id", 11), ("births", "birth", 11), ("k", "k", 5)))
 #: The column number of each field.
 FIELD_COLUMNS = {key: 2 + k for k, (key, *_) in enumerate(FIELDS)}
 
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "SB", "Rank", "Forecast", "KUsed")
-#: Outputs shown but not given a defined name.
-UNNAMED = ("SB", "Rank", "KUsed")
 OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "SB": HALVES, "Forecast": FORECAST,
                   "Change": CHANGE}
 DIAGONAL_FILL = PatternFill("solid", fgColor="808080")
@@ -158,7 +155,7 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         present = helpers.cell("present", at.g0 + i)
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
         book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
-    book.name("Rank", ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
+    book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
     return area
 
 
@@ -214,7 +211,7 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
                 book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]),
                              OUTPUT_FORMATS.get(key), OUTPUT_FILL)
     for k, key in enumerate(OUTPUTS):
-        if key not in UNNAMED:
+        if key in names.PLAYER_OUTPUTS:  # the others are shown, not named (Rank is named with its key)
             book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")
     for key, _, _, name in FIELDS:
         book.name(name, ws, f"{at.field(key)}{at.top}:{at.field(key)}{at.last}")
@@ -248,7 +245,7 @@ def _input_crosstable(book: Book, ws: Worksheet, at: Layout, table: list[list[An
             value = table[i][j] if i < len(table) and j < len(table[i]) else None
             book.input_cell(ws, cell, value, centred=True)
     results = f"{L(at.cross)}{at.g0}:{L(at.cross + at.n - 1)}{at.g_last}"
-    book.name("Results", ws, results)
+    book.name(names.RESULTS, ws, results)
     book.validate(ws, results, "results")
     book.result_colours(ws, results, f"{L(at.cross)}{at.g0}")
     book.conflict_colour(ws, results, f"{L(at.block(CODE))}{at.g0}")

@@ -14,7 +14,8 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, WRAP, Book, ref
+from .book import Book
+from .style import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, WRAP, ref
 
 TOP = 5  # the first row of the table (headers on the row above)
 

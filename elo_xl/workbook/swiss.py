@@ -11,7 +11,7 @@ from the tie-break area (:mod:`tiebreak_columns`).
 
 Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
 per player: No, the TRF fields, the opponents, colours and results of every round, the
-outputs, a ranking key, then the working blocks and the helper columns of :mod:`event`.
+outputs, a ranking key, then the working blocks and the helper columns of :mod:`rating_columns`.
 Then the Standings sheet and the Norms sheet of :mod:`norms_sheet` (one slot per round).
 """
 
@@ -27,22 +27,18 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
-from . import norms_sheet, standings_sheet, tiebreak_columns
-from .book import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, Book, ref, row_ref
+from . import names, norms_sheet, standings_sheet, tiebreak_columns
+from .book import Book
+from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, ref, row_ref
 from .codes import NOTHING
-from .event import HELPERS, PlayerColumns, RowRanges, event_block
+from .rating_columns import HELPERS, PlayerColumns, RowRanges, event_block
 
-#: The defined name of each players-table column (beside the spec's Ratings and KFactors).
-FIELD_NAMES = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
-               "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
 #: The TRF player fields of the players table: (prefill key, header key, width).
 FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name", 24), ("rating", "col.rating", 7),
           ("federation", "col.federation", 5), ("fide_id", "col.fide_id", 11), ("birth", "col.birth", 11),
           ("k", "col.k", 5))
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "Buchholz", "Rank", "Forecast", "KUsed")
-#: Outputs shown but not given a defined name.
-UNNAMED = ("Buchholz", "Rank", "KUsed")
 OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buchholz": HALVES, "Forecast": FORECAST,
                   "Change": CHANGE}
 #: The per-round blocks of the rounds grid (inputs) and of the working area, in column order.
@@ -155,7 +151,7 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
         book.formula(ws, f"{L(bh_col)}{row}", f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
         book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
-    book.name("Rank", ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
+    book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
     return area
 
 
@@ -257,12 +253,12 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
 def _names_and_checks(book: Book, ws: Worksheet, at: Layout) -> None:
     """Defined names, validation and colours of the inputs and outputs."""
     for k, (key, _, _) in enumerate(FIELDS):
-        book.name(FIELD_NAMES[key], ws, f"{L(2 + k)}{at.top}:{L(2 + k)}{at.last}")
-    book.name("Pairings", ws, at.area(OPPONENTS))
-    book.name("Colours", ws, at.area(COLOURS))
-    book.name("Results", ws, at.area(RESULTS))
+        book.name(names.PLAYER_FIELDS[key], ws, f"{L(2 + k)}{at.top}:{L(2 + k)}{at.last}")
+    book.name(names.PAIRINGS, ws, at.area(OPPONENTS))
+    book.name(names.COLOURS, ws, at.area(COLOURS))
+    book.name(names.RESULTS, ws, at.area(RESULTS))
     for k, key in enumerate(OUTPUTS):
-        if key not in UNNAMED:
+        if key in names.PLAYER_OUTPUTS:  # the others are shown, not named (Rank is named with its key)
             book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")
     for key, kind in (("rating", "rating"), ("k", "k")):
         book.validate(ws, f"{L(at.field(key))}{at.top}:{L(at.field(key))}{at.last}", kind)

@@ -32,8 +32,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import tiebreak_formulas as tf
 from . import formulas as f
+from . import names
 from .formulas import sonneborn_berger
-from .book import OUTPUT_FILL, WORK_FILL, Book
+from .book import Book
+from .style import OUTPUT_FILL, WORK_FILL
 
 #: The tie-breaks the Swiss book computes, in the order of its dropdown (FIDE's recommended
 #: list first).
@@ -112,7 +114,6 @@ class Area:
         return self.column(self.helper0 + self.helpers.index(key))
 
 
-
 def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
     """Write the Swiss area: the rounds counted, the headers and every player's formulas."""
     a = area
@@ -165,7 +166,7 @@ def _headers(book: Book, ws: Worksheet, a: Area) -> None:
 def _names(book: Book, ws: Worksheet, a: Area) -> None:
     for k in range(SLOTS):
         col = L(a.slot0 + k)
-        book.name(f"Tiebreak{k + 1}", ws, f"{col}{a.top}:{col}{a.last_row}")
+        book.name(names.TIEBREAK_VALUES[k], ws, f"{col}{a.top}:{col}{a.last_row}")
     book.widths(ws, {c: 6 for c in range(a.first, a.last_col + 1)})
 
 

@@ -42,16 +42,16 @@ from __future__ import annotations
 
 import re
 from io import BytesIO
-from typing import Any
 
 from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
 from openpyxl.styles.cell_style import StyleArray
-from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
+
+from ..io.xlsx import column_letter, escape
 
 #: Stands for the row number of a formula's own row in a :func:`relative_key`.
 ROW = "\x00"
@@ -63,26 +63,6 @@ _WHOLE_ROWS = re.compile(r"(?<![A-Za-z0-9_.$])\$?\d+:\$?\d+")
 #: The packed style of a cell without style (openpyxl's ``StyleArray()``: nine zeros).
 _NO_STYLE = StyleArray().tobytes()
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
-
-
-#: The characters XML 1.0 cannot hold: control characters but tab and line ends, lone
-#: surrogates, U+FFFE and U+FFFF (each writer of the house refuses them or writes U+FFFD).
-NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def escape(text: str) -> str:
-    """``text`` as the content of an XML element: ``&``, ``<`` and ``>`` escaped.
-
-    >>> escape("a<b & c")
-    'a&lt;b &amp; c'
-    """
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
 
 
 def _attribute(text: str) -> str:
@@ -172,7 +152,7 @@ def sheet_data(ws: Worksheet) -> str:
 
     def close(column: int) -> None:
         run = runs.pop(column)
-        out[run.index] = run.top_cell(get_column_letter(column))
+        out[run.index] = run.top_cell(column_letter(column))
 
     empty_rows = sorted(set(dimensions.keys()) - {row for row, _ in ws._cells})
     pending = iter(empty_rows)
@@ -201,9 +181,9 @@ def sheet_data(ws: Worksheet) -> str:
             number = style_ids.get(packed)
             if number is None:
                 number = style_ids[packed] = styles.add(style)
-            head = f'<c r="{get_column_letter(column)}{row}" s="{number}"'
+            head = f'<c r="{column_letter(column)}{row}" s="{number}"'
         else:
-            head = f'<c r="{get_column_letter(column)}{row}"'
+            head = f'<c r="{column_letter(column)}{row}"'
         kind = cell.data_type
         if kind == "f":
             if not isinstance(value, str):

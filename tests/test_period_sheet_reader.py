@@ -1,4 +1,4 @@
-"""The fast reader of ``.xlsx`` lists (elo_xl.period.sheet_xml) and the list written for it.
+"""The fast reader of ``.xlsx`` lists (elo_xl.period.sheet_reader) and the list written for it.
 
 The workbooks here are written by hand, part by part, so every expected value is the one typed
 in the XML; each is also read by openpyxl's read-only mode, the reader this one must agree with.
@@ -13,7 +13,7 @@ import pytest
 
 from elo_xl.cli import main
 from elo_xl.period.lists import iter_list
-from elo_xl.period.sheet_xml import SheetBook, Unusual, unescape
+from elo_xl.period.sheet_reader import SheetBook, Unusual, unescape
 from period_helpers import write_csv_list, write_event
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

@@ -1,6 +1,7 @@
-"""Per-player rating formulas shared by the round-robin and Swiss books.
+"""The rating columns every calculating book shares: per player, the helper columns of the
+rating arithmetic, and the event's figures above the players (average rating, category, K_T).
 
-Both books end in the same per-player arithmetic over a row of game codes (see
+Every calculating book ends in the same per-player arithmetic over a row of game codes (see
 :mod:`formulas`): rated games, score, opponents' average, expected score, change, new rating,
 performance and forecast. :class:`PlayerColumns` writes that arithmetic once, as helper
 columns of the working area, given where a player's codes, opponents' ratings and expected
@@ -16,7 +17,9 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
-from .book import BOLD, CATEGORY, OUTPUT_FILL, WORK_FILL, Book
+from . import names
+from .book import Book
+from .style import BOLD, CATEGORY, OUTPUT_FILL, WORK_FILL
 
 #: The helper columns, in order, and the header key of each.
 HELPERS = (
@@ -122,12 +125,13 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     conflicts = helpers.col("conflicts", g0, g_last)
     rated_sum, rated_count = f'SUMIF({value},">0")', f'COUNTIF({value},">0")'
     kvant_sum, kvant_count = f"SUMIF({present},1,{used})", f"SUM({present})"
+    average, category, kt, counts, conflicts_name = names.EVENT_OUTPUTS
     items = [
-        ("AverageRating", "event.average", f.event_average(rated_sum, rated_count, kvant_sum, kvant_count)),
-        ("Category", "event.category", f.category("AverageRating")),
-        ("TournamentK", "event.kt", f.if_kvant("AverageRating")),
-        ("EventCounts", "event.counts", f.event_counts(rated_count, kvant_count, "AverageRating")),
-        ("Conflicts", "event.conflicts", f"SUM({conflicts})"),
+        (average, "event.average", f.event_average(rated_sum, rated_count, kvant_sum, kvant_count)),
+        (category, "event.category", f.category(average)),
+        (kt, "event.kt", f.if_kvant(average)),
+        (counts, "event.counts", f.event_counts(rated_count, kvant_count, average)),
+        (conflicts_name, "event.conflicts", f"SUM({conflicts})"),
     ]
     column = first
     for name, key, text in items:
@@ -139,9 +143,9 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         ws[f"{L(column)}{row}"].alignment = Alignment(horizontal="center")
         ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
         book.name(name, ws, f"{L(column)}{row}")
-        if name in ("TournamentK", "EventCounts"):
+        if name in (kt, counts):
             book.kvant_only(ws, f"{L(column)}{row - 1}:{L(column + 1)}{row}")
-        if name == "Category":
+        if name == category:
             ws[f"{L(column)}{row}"].number_format = CATEGORY
         column += 2
 

@@ -1,4 +1,4 @@
-"""The sheet-XML writer (``elo_xl.workbook.sheet_xml``): shared formulas only where each cell
+"""The sheet-XML writer (``elo_xl.workbook.sheet_writer``): shared formulas only where each cell
 computes what its formula written in full computes.
 
 Two independent checks: openpyxl's reader expands a shared formula with its own translator
@@ -19,7 +19,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from elo_xl.recalc import read_values
 from elo_xl.workbook import archive, build
-from elo_xl.workbook.sheet_xml import ROW, relative_key, sheet_data
+from elo_xl.workbook.sheet_writer import ROW, relative_key, sheet_data
 
 
 def sheet(formulas: dict[str, str]) -> str:

@@ -27,15 +27,13 @@ CRC) and parsed, the sheet's XML around the rows is parsed, the sheet is read to
 
 from __future__ import annotations
 
-import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
 from typing import IO, Any, Iterable, Iterator
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+from ..io.xlsx import MAIN, NOT_XML, PACKAGE_RELATIONSHIPS, RELATIONSHIPS, XML_BYTES, column_letter, column_number, resolve
+
 #: Decompressed bytes of the worksheet read at a time.
 BLOCK = 1 << 22
 
@@ -53,8 +51,6 @@ _STYLED_CELL = re.compile(_CELL_PATTERN.replace("STYLE", r"(\d+)"))
 _ROW = re.compile(r'<row r="(\d+)"(?:\s+[\w:]+="[^"<&]*")*\s*(/?)>')
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-#: Characters XML 1.0 cannot hold: a strict parser (openpyxl's) refuses them.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _DECLARATION = re.compile(rb'<\?xml[^>]*encoding=["\'](?!utf-8["\'])', re.I)
 _STRINGS = re.compile(r'<si><t(?: xml:space="preserve")?>([^<]*)</t></si>|<si><t/></si>')
 
@@ -83,7 +79,7 @@ def unescape(text: str) -> str:
         if m[1]:
             return _NAMED[m[1]]
         code = int(m[2]) if m[2] else int(m[3], 16)
-        if code > 0x10FFFF or _NOT_XML.match(chr(code)) or 0xD800 <= code <= 0xDFFF:
+        if code > 0x10FFFF or NOT_XML.match(chr(code)):  # a strict parser (openpyxl's) refuses them
             raise Unusual(f"character reference {m[0]}")
         return chr(code)
 
@@ -132,17 +128,15 @@ class SheetBook:
         if book.tag != f"{{{MAIN}}}workbook":
             raise Unusual(f"a workbook of namespace {book.tag}")
         targets, kinds = {}, {}
-        for rel in self._xml("xl/_rels/workbook.xml.rels").iter(_PACKAGE_REL):
+        for rel in self._xml("xl/_rels/workbook.xml.rels").iter(f"{{{PACKAGE_RELATIONSHIPS}}}Relationship"):
             if rel.get("TargetMode") == "External":
                 continue
-            target = rel.get("Target", "")
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
-            targets[rel.get("Id")] = path
+            targets[rel.get("Id")] = resolve("xl", rel.get("Target", ""))
             kinds[rel.get("Id")] = rel.get("Type", "").rsplit("/", 1)[-1]
         self.sheetnames: list[str] = []
         self._sheets: dict[str, str] = {}
         for sheet in book.iter(f"{{{MAIN}}}sheet"):
-            rid = sheet.get(f"{{{_REL}}}id")
+            rid = sheet.get(f"{{{RELATIONSHIPS}}}id")
             if kinds.get(rid) == "worksheet":
                 self.sheetnames.append(sheet.get("name", ""))
                 self._sheets[sheet.get("name", "")] = targets[rid]
@@ -203,7 +197,7 @@ class SheetBook:
                 raise Unusual("shared strings other than plain text")
             values = pieces[1::2]
             raw = body.encode("utf-8")
-            if raw.translate(None, _XML_BYTES) or "\ufffe" in body or "\uffff" in body:
+            if raw.translate(None, XML_BYTES) or "\ufffe" in body or "\uffff" in body:
                 raise Unusual("a character XML cannot hold")
             self._strings = [unescape(v).replace("x005F_", "") if v else "" for v in values]
         return self._strings
@@ -213,7 +207,7 @@ class SheetBook:
         """(row number, values by 0-based column) of the rows from ``min_row`` to ``max_row``, empty
         rows left out; only ``columns`` (0-based) are read when given, the others are ``None``."""
         part = self._sheets[sheet]
-        wanted = None if columns is None else {_LETTERS[c]: c for c in sorted(set(columns))}
+        wanted = None if columns is None else {column_letter(c + 1): c for c in sorted(set(columns))}
         with self._zip.open(part) as stream:
             yield from self._scan(stream, min_row, max_row, part, wanted)
 
@@ -245,7 +239,7 @@ class SheetBook:
                 if cut < len(b"</row>"):
                     continue
                 raw, pending = pending[:cut], pending[cut:]
-            if raw.translate(None, _XML_BYTES) or b"\xef\xbf\xbe" in raw or b"\xef\xbf\xbf" in raw or b"]]>" in raw:
+            if raw.translate(None, XML_BYTES) or b"\xef\xbf\xbe" in raw or b"\xef\xbf\xbf" in raw or b"]]>" in raw:
                 raise Unusual("a character XML cannot hold", last + 1)
             for n, values in self._rows_of(raw.decode("utf-8"), last, wanted):
                 last = n
@@ -296,7 +290,7 @@ class SheetBook:
                 continue
             at = dict(zip(letters, range(1, len(parts), k)))
             if wanted is None:
-                wanted_here = {letter: _COLUMNS[letter] for letter in at}
+                wanted_here = {letter: column_number(letter) - 1 for letter in at}
             else:
                 wanted_here = wanted
             values: list[Any] = [None] * (max(wanted_here.values()) + 1 if wanted_here else 0)
@@ -334,19 +328,3 @@ class SheetBook:
                     and all(v is None or v == "" for v in values):
                 raise Unusual("a row whose cells lie outside the columns read", n)  # empty, or not?
             yield n, values
-
-
-#: The bytes XML text may hold (all but the control characters other than tab, LF and CR).
-_XML_BYTES = bytes(b for b in range(256) if b >= 0x20 or b in (9, 10, 13))
-
-
-def _column_numbers() -> dict[str, int]:
-    """Column letters → 0-based column, A to XFD."""
-    letters = [chr(65 + i) for i in range(26)]
-    two = [a + b for a in letters for b in letters]
-    three = [a + b for a in letters for b in two]
-    return {name: i for i, name in enumerate(letters + two + three[:16384 - 26 - 676])}
-
-
-_COLUMNS = _column_numbers()
-_LETTERS = list(_COLUMNS)

@@ -1,0 +1,140 @@
+"""The cell vocabulary of the books: fills, fonts, borders, number formats, the dropdown lists of
+results, user text made safe for a cell, fast cell access, and references to cells.
+
+Every template styles its cells with these names, so that every book looks alike; the
+:class:`~elo_xl.workbook.book.Book` applies them.
+
+>>> ref("Round robin", "C5:D9"), clean_text("Nguy\x07en\tVan")
+("'Round robin'!$C$5:$D$9", 'Nguyen Van')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.utils import column_index_from_string, quote_sheetname
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..io.xlsx import NOT_XML
+
+#: Excel's width of a column whose width was not set.
+DEFAULT_WIDTH = 8.43
+
+INPUT_FILL = PatternFill("solid", fgColor="FFF4CC")
+HEADER_FILL = PatternFill("solid", fgColor="1F3864")
+OUTPUT_FILL = PatternFill("solid", fgColor="E2EFDA")
+WORK_FILL = PatternFill("solid", fgColor="F2F2F2")
+WIN_FILL = PatternFill("solid", fgColor="C6EFCE", bgColor="C6EFCE")
+DRAW_FILL = PatternFill("solid", fgColor="DDEBF7", bgColor="DDEBF7")
+LOSS_FILL = PatternFill("solid", fgColor="FFC7CE", bgColor="FFC7CE")
+CONFLICT_FILL = PatternFill("solid", fgColor="FF0000", bgColor="FF0000")
+#: The books' font (openpyxl's default, Calibri): named on every bold font so that no program
+#: falls back to another family (LibreOffice printed the unnamed bold fonts in a serif).
+FONT = "Calibri"
+HEADER_FONT = Font(name=FONT, size=11, bold=True, color="FFFFFF")
+TITLE_FONT = Font(name=FONT, bold=True, size=14)
+BOLD = Font(name=FONT, size=11, bold=True)
+UP_FONT = Font(color="006100", bold=True)
+DOWN_FONT = Font(color="9C0006", bold=True)
+THIN = Side(style="thin", color="BFBFBF")
+GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+CENTER = Alignment(horizontal="center", vertical="center")
+WRAP = Alignment(wrap_text=True, vertical="top")
+UNLOCKED = Protection(locked=False)
+
+#: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):
+#: points and tie-breaks (halves, quarters) in ``General`` — 6, 5.5, 13.25 with the locale's
+#: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
+#: Points and tie-breaks in halves with one decimal (6.0, 5.5), as the Forecast beside them (6.0, 6.37).
+HALVES = "0.0"
+CHANGE = "+General;-General;0"
+EXPECTED = "0.00##"
+FORECAST = "0.0#"
+#: A typed draw shows as ½ however it was typed (0.5 too), as the computed crosstables show it:
+#: one draw notation in every printed grid (TRF's ``=`` is a file's notation, not a print's).
+DRAW = '[=0.5]"½";General'
+CHANGE_EXACT = "+0.00##;-0.00##;0"
+#: A date, year first, in every language.
+DATE = "yyyy-mm-dd"
+#: A tournament category: a dash where the average is below category 1 (the value stays 0).
+CATEGORY = 'General;-General;"–"'
+#: Every number format an output or input cell of a generated book may carry (a test checks).
+NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
+
+#: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
+NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")
+#: The dropdown of a game's result: the usual forms first, then what else may be typed.
+GAME_RESULTS = [1, "½", 0, "R", "F+", "F-", "=", "+", "−", 0.5, "0.5", "0,5", "1/2", "W", "D", "L", "-", "F−"]
+#: The dropdown of a Swiss round: a game's results and the byes.
+ROUND_RESULTS = GAME_RESULTS + ["H", "F", "U", "Z"]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(value: str) -> str:
+    """User text with control characters removed (a newline or tab becomes a space), and the
+    characters XML cannot hold otherwise (lone surrogates, U+FFFE, U+FFFF) as U+FFFD.
+
+    >>> clean_text("Nguy\\x07en\\tVan\\nAn"), clean_text("a\\ud800b\\uffff")
+    ('Nguyen Van An', 'a\ufffdb\ufffd')
+    """
+    text = _CONTROL.sub("", value.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    return NOT_XML.sub("\ufffd", text)
+
+
+AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
+_COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+
+
+def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
+    """``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
+    hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same
+    value."""
+    cell = Cell.__new__(Cell)
+    cell.parent, cell.row, cell.column = ws, row, column
+    cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
+    return cell
+
+
+def cell_at(ws: Worksheet, coordinate: str) -> Any:
+    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
+    match = _COORDINATE.fullmatch(coordinate)
+    if match is None:
+        return ws[coordinate]
+    row, column = int(match[2]), column_index_from_string(match[1])
+    cells = ws._cells
+    target = cells.get((row, column))
+    if target is None:
+        target = cells[(row, column)] = _new_cell(ws, row, column)
+        if row > ws._current_row:
+            ws._current_row = row
+    return target
+
+
+def ref(sheet: Worksheet | str, cell: str) -> str:
+    """An absolute reference to ``cell`` on ``sheet``: ``'Round robin'!$C$5``.
+
+    >>> ref("Round robin", "C5:D9")
+    "'Round robin'!$C$5:$D$9"
+    """
+    title = sheet if isinstance(sheet, str) else sheet.title
+    parts = []
+    for part in cell.split(":"):
+        letters = part.rstrip("0123456789")
+        parts.append(f"${letters}${part[len(letters):]}")
+    return f"{quote_sheetname(title)}!{':'.join(parts)}"
+
+
+def row_ref(sheet: Worksheet | str, cell: str) -> str:
+    """A reference to ``cell`` on ``sheet`` with fixed columns and relative rows, for a formula
+    repeated row by row (it can then be shared down its column, :mod:`.sheet_writer`):
+    ``'Round robin'!$C5``.
+
+    >>> row_ref("Swiss", "BQ6:CA6")
+    "'Swiss'!$BQ6:$CA6"
+    """
+    sheet_part, _, cells = ref(sheet, cell).rpartition("!")
+    return f"{sheet_part}!{re.sub(r'[$](?=[0-9])', '', cells)}"
