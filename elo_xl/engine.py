@@ -4,6 +4,10 @@ Every function takes what a user types (numbers, numeric text, ``"½"``, blanks 
 a rule set name, and raises :class:`~elo_xl.errors.EloError` with a one-line message on bad
 input. Range arguments accept a single value, a flat list (a column) or a list of rows.
 
+An event's games are read from the cells by :mod:`elo_xl.games` (the one reader, with its
+checks); the whole-event path on grids of numbers sums its expected scores with the period
+kernel's table (:mod:`elo_xl.kernel`).
+
 The module is longer than the house's ~500 lines on purpose: its four parts (single games,
 one player's games, K and categories, whole events) share the private steps that make them
 agree to the point (``_counted`` drops what a rule set does not rate, ``_outcome`` rounds a
