@@ -1,16 +1,27 @@
-"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run."""
+"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run.
+
+The test modules live in folders by concept (``tests/engine/``, ``tests/workbook/``, …); the
+helpers they share (``ci.py``, ``books.py``, ``period_helpers.py``, ``xlwings_harness.py``)
+stay here in ``tests/``, which this file puts on ``sys.path`` for every folder.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ci import missing
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 
-from elo_xl.recalc import gnumeric as gnumeric_engine
-from elo_xl.recalc import libreoffice as libreoffice_engine
+from ci import missing  # noqa: E402  (tests/ is on sys.path from here)
+
+from elo_xl.recalc import gnumeric as gnumeric_engine  # noqa: E402
+from elo_xl.recalc import libreoffice as libreoffice_engine  # noqa: E402
 
 
 @pytest.fixture(scope="session")

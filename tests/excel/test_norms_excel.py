@@ -118,7 +118,7 @@ def test_lite_bundle_carries_and_runs_the_norm_functions(tmp_path):
                XLWINGS_LICENSE_KEY="noncommercial")
     library = str(Path(xlwings.__file__).resolve().parents[1])
     done = subprocess.run([sys.executable, "-I", "-S", "-B", "-c", LITE_SCRIPT, str(tmp_path / "lite" / "main.py"),
-                           library, str(Path(__file__).parent)], cwd=tmp_path, env=env, capture_output=True,
+                           library, str(Path(__file__).parents[1])], cwd=tmp_path, env=env, capture_output=True,
                           text=True, encoding="utf-8", timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

@@ -18,7 +18,7 @@ from period_helpers import write_csv_list, write_event
 from test_period_lists import FOA_HEADER, foa_line
 from test_period_months import APRIL, MARCH, MAY, files
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CLI = "import sys; from elo_xl.cli import main; sys.exit(main(sys.argv[1:]))"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 

@@ -14,7 +14,7 @@ from elo_xl.io.trf_read import parse_trf
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build
 
-DATA = Path(__file__).parent / "data" / "trf"
+DATA = Path(__file__).parents[1] / "data" / "trf"
 
 #: FIDE Handbook C.05 Annex 1, the Berger tables as published (white first).
 BERGER_4 = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]

@@ -24,7 +24,7 @@ from elo_xl.errors import escaped, show
 from elo_xl.io import paths
 from elo_xl.cli import main
 
-TRF = Path(__file__).parent / "data" / "trf" / "swiss-10x9.trf"
+TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 COMMAND = [sys.executable, "-m", "elo_xl.cli"]
 
 

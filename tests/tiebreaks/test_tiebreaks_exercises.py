@@ -16,7 +16,7 @@ import pytest
 from elo_xl import tiebreaks as tb
 from elo_xl.io.trf_read import read_trf
 
-DATA = Path(__file__).parent / "data" / "tiebreaks"
+DATA = Path(__file__).parents[1] / "data" / "tiebreaks"
 
 #: Exercise paper, Swiss of 5 rounds: official values by start number 1..16.
 SWISS = {

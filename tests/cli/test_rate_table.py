@@ -18,8 +18,8 @@ import pytest
 
 from elo_xl.cli import main
 
-REAL = Path(__file__).parent / "data" / "real"
-SAMPLE_SWISS = Path(__file__).parent.parent / "elo_xl" / "data" / "sample-swiss.trf"
+REAL = Path(__file__).parents[1] / "data" / "real"
+SAMPLE_SWISS = Path(__file__).parents[2] / "elo_xl" / "data" / "sample-swiss.trf"
 #: The two parts' headers, as written by hand from the issue's wording (tie-breaks where named).
 STANDINGS = ["No", "Name", "Title", "Fed", "Points", "<tiebreaks>", "Rank"]
 RATINGS = ["No", "Name", "Rating", "K", "Games", "Score", "Opp", "avg", "Expected", "Change", "New", "Perf"]

@@ -23,7 +23,7 @@ from elo_xl.cli import main
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build  # noqa: F401  (the book comes from the command line below)
 
-KARL = Path(__file__).parent / "data" / "real" / "karl-mala-2005.trf"
+KARL = Path(__file__).parents[1] / "data" / "real" / "karl-mala-2005.trf"
 NAMES = ("NormGames", "NormAverage", "NormRequired", "NormNeeded")
 
 

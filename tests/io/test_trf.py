@@ -33,7 +33,7 @@ from elo_xl.trf import (
     write_trf,
 )
 
-DATA = Path(__file__).parent / "data" / "trf"
+DATA = Path(__file__).parents[1] / "data" / "trf"
 FILES = sorted(p.name for p in DATA.glob("*.trf"))
 #: The demo's sample Swiss, shipped in the package.
 SAMPLE = SWISS_TRF_PATH

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "elo_xl"
+PACKAGE = Path(__file__).resolve().parents[2] / "elo_xl"
 
 #: The layer of each module or package, bottom up; anything not named is layer 3.
 LAYERS = {

@@ -22,7 +22,7 @@ import pytest
 from elo_xl.cli import main
 from elo_xl.io.atomic import write_atomically
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRF = ROOT / "tests" / "data" / "trf" / "swiss-10x9.trf"
 COMMAND = [sys.executable, "-c", "import sys; from elo_xl.cli import main; sys.exit(main())"]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -29,7 +29,7 @@ from elo_xl.recalc import read_named
 from elo_xl.workbook import build
 from elo_xl.workbook.tiebreak_columns import SWISS
 
-DATA = Path(__file__).parent / "data" / "tiebreaks"
+DATA = Path(__file__).parents[1] / "data" / "tiebreaks"
 HELD_SWISS = DATA / "held_swiss_5.trf"
 
 #: The paper's solutions (2024 rules), start numbers 1–16.

@@ -15,7 +15,7 @@ import pytest
 from elo_xl.workbook import KINDS, build
 from elo_xl.workbook.i18n import LANGUAGES
 
-FOLDER = Path(__file__).parent.parent / "workbooks"
+FOLDER = Path(__file__).parents[2] / "workbooks"
 REBUILD = "elo-xl workbook all -o workbooks"
 
 

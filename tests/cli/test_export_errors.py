@@ -23,7 +23,7 @@ from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf, describe_file
 
-TRF = Path(__file__).parent / "data" / "trf" / "swiss-10x9.trf"
+TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 
 
 @pytest.fixture(scope="module")

@@ -132,7 +132,7 @@ def test_the_norms_page_shows_this_section(tmp_path, capsys):
     path.write_text(hero_swiss(HERO), encoding="utf-8")
     assert main(["rate", str(path), "--norms"]) == 0
     section = capsys.readouterr().out.rstrip("\n").splitlines()[-4:]
-    page = (Path(__file__).parent.parent / "docs" / "norms.md").read_text(encoding="utf-8")
+    page = (Path(__file__).parents[2] / "docs" / "norms.md").read_text(encoding="utf-8")
     assert "\n".join("    " + line for line in section) in page
 
 

@@ -20,7 +20,7 @@ from elo_xl.cli import main
 from elo_xl.export import book_to_trf
 from elo_xl.io import xlsx_archive
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import hostile_books  # noqa: E402
 
 

@@ -15,7 +15,7 @@ from elo_xl.recalc import read_named
 from elo_xl.samples import SWISS_TRF_PATH
 from elo_xl.trf import read_trf
 
-DATA = Path(__file__).parent / "data" / "trf"
+DATA = Path(__file__).parents[1] / "data" / "trf"
 
 
 def cli(*args, check=True):

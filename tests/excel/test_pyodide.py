@@ -28,7 +28,7 @@ from ci import missing
 from elo_xl import udfs
 from elo_xl.lite import write_lite_bundle
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 TOOLS = HERE / ".pyodide"
 PYODIDE = TOOLS / "node_modules" / "pyodide"
 WHEELS = TOOLS / "wheels"

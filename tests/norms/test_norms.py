@@ -27,7 +27,7 @@ from elo_xl.norms import (
     norm_score,
 )
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 #: Table 8.1.1 from the independent copy: p in hundredths → dp.
 DP = {round(float(row["p"]) * 100): int(row["dp"])

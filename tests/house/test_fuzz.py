@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[1] / "bench" / "fuzz.py"
+PATH = Path(__file__).resolve().parents[2] / "bench" / "fuzz.py"
 
 
 @pytest.fixture(scope="module")

@@ -92,7 +92,7 @@ def test_repeated_notes_are_grouped_and_fit_100_columns(capsys):
     (FIDE B.02 §7.1.2 asks 5), counted here from the file's own columns: each is listed once."""
     from pathlib import Path
 
-    path = Path(__file__).parent / "data" / "real" / "karl-mala-2005.trf"
+    path = Path(__file__).parents[1] / "data" / "real" / "karl-mala-2005.trf"
     lines = [x for x in path.read_text(encoding="latin-1").splitlines() if x.startswith("001")]
     rated = {int(x[4:8]) for x in lines if x[48:52].strip().strip("0")}
     few = 0

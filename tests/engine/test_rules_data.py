@@ -25,7 +25,7 @@ from elo_xl.rules import ELO_1970, FIDE, RULE_SETS, RuleSet, parse_rules
 from elo_xl.workbook import build
 from elo_xl.workbook import formulas as f
 
-WORKBOOK = Path(__file__).parent.parent / "elo_xl" / "workbook"
+WORKBOOK = Path(__file__).parents[2] / "elo_xl" / "workbook"
 
 
 def altered(rules: RuleSet, name: str, **numbers: Any) -> RuleSet:

@@ -12,7 +12,7 @@ from elo_xl.cli import main
 from elo_xl.io import parse_trf, read_trf, write_trf
 from elo_xl.io.events import load
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = Path(__file__).parents[1] / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("*.trf"))
 
 

@@ -32,7 +32,7 @@ import pytest
 from elo_xl import cli
 from elo_xl.udfs import FUNCTIONS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CLI_PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
 FUNCTIONS_PAGE = (ROOT / "docs" / "functions.md").read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ from elo_xl.recalc import read_values
 from elo_xl.rules import RULE_SETS
 from elo_xl.workbook import KINDS, build
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
 from books import put  # noqa: E402
 
 ERROR_VALUE = re.compile(r"^(#NULL!|#DIV/0!|#VALUE!|#REF!|#NAME\?|#NUM!|#N/A|#GETTING_DATA|#SPILL!|#CALC!|Err:\d+)$")

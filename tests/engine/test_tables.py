@@ -8,7 +8,7 @@ import pytest
 from elo_xl import dp, expected, table_h
 from elo_xl.tables import D_TO_P, P_TO_DP, dp_for_hundredths, expected_hundredths, p_high_rows
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 def _hundredths(text: str) -> int:

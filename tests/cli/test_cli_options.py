@@ -16,7 +16,7 @@ import pytest
 
 from elo_xl.cli import WORKBOOK_OPTIONS, build_parser, main
 
-TRF = Path(__file__).parent / "data" / "trf" / "round-robin-6.trf"
+TRF = Path(__file__).parents[1] / "data" / "trf" / "round-robin-6.trf"
 KINDS = ["player", "round-robin", "swiss", "match", "reference", "all"]
 
 #: option → (a value to give, the kinds it applies to)
