@@ -1,8 +1,14 @@
-"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run.
+"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run, and
+the ``office`` marker that separates the tests needing those programs.
 
 The test modules live in folders by concept (``tests/engine/``, ``tests/workbook/``, …); the
 helpers they share (``ci.py``, ``books.py``, ``period_helpers.py``, ``xlwings_harness.py``)
 stay here in ``tests/``, which this file puts on ``sys.path`` for every folder.
+
+``office``: a test that starts LibreOffice, Gnumeric or node. Every test that uses the
+fixtures ``libreoffice``, ``gnumeric`` or ``office`` gets the marker here; a test that reaches
+those programs another way (``Gnumeric()`` or ``ssconvert`` called directly, node, a fixture
+that picks its engine at run time) carries ``pytest.mark.office`` itself. ``python -m pytest -m "not office"`` leaves them out.
 """
 
 from __future__ import annotations
@@ -22,6 +28,18 @@ from ci import missing  # noqa: E402  (tests/ is on sys.path from here)
 
 from elo_xl.recalc import gnumeric as gnumeric_engine  # noqa: E402
 from elo_xl.recalc import libreoffice as libreoffice_engine  # noqa: E402
+
+#: The fixtures whose tests are ``office`` tests.
+OFFICE_FIXTURES = frozenset({"libreoffice", "gnumeric", "office"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``office`` every test that uses a spreadsheet engine's fixture (before ``-m``
+    selects: this hook runs first)."""
+    for item in items:
+        if OFFICE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.office)
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,8 @@ from ci import missing
 from elo_xl import udfs
 from elo_xl.lite import write_lite_bundle
 
+pytestmark = pytest.mark.office  # node runs Pyodide
+
 HERE = Path(__file__).resolve().parents[1]
 TOOLS = HERE / ".pyodide"
 PYODIDE = TOOLS / "node_modules" / "pyodide"

@@ -239,6 +239,7 @@ def test_missing_libreoffice_is_explained(monkeypatch: pytest.MonkeyPatch) -> No
             pass
 
 
+@pytest.mark.office  # needs soffice installed (it does not start it)
 def test_missing_bridge_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     if driver.find_soffice() is None:
         missing(driver.NOT_INSTALLED)

@@ -24,7 +24,7 @@ from elo_xl.recalc import read_named, read_values
 from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate
 
-pytestmark = [pytest.mark.filterwarnings("ignore:Workbook contains no default style")]
+pytestmark = [pytest.mark.filterwarnings("ignore:Workbook contains no default style"), pytest.mark.office]
 
 
 @pytest.fixture(autouse=True)

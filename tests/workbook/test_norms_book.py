@@ -87,6 +87,7 @@ def test_norms_sheet_equals_the_engine(office: Any, tmp_path: Path, seed: int) -
             assert status.startswith(f"needs {points_text(c.points_needed)} from {c.to_play} game"), status
 
 
+@pytest.mark.office  # Gnumeric
 @pytest.mark.parametrize("lang, needs", [("ru", "нужно 4½ из: 9 партий"), ("vi", "cần 4½ trong 9 ván"),
                                          ("ar", "يحتاج 4½ من 9 أشواط")])
 def test_status_in_the_book_language(tmp_path: Path, lang: str, needs: str) -> None:

@@ -164,6 +164,7 @@ def test_swiss_norms_sheet_equals_the_engine(office: Any, tmp_path: Path, seed: 
         assert status.startswith(expected_status(c, norm)), (i, status, c.unmet)
 
 
+@pytest.mark.office  # Gnumeric
 def test_before_round_one_nothing_is_known(tmp_path: Path) -> None:
     """Nine rounds, nothing paired: 9 games still to play, no opponent known (the engine:
     Ra and the points required empty); after round 1 against a GM rated 2600 with a draw,
