@@ -8,11 +8,16 @@ stay here in ``tests/``, which this file puts on ``sys.path`` for every folder.
 ``office``: a test that starts LibreOffice, Gnumeric or node. Every test that uses the
 fixtures ``libreoffice``, ``gnumeric`` or ``office`` gets the marker here; a test that reaches
 those programs another way (``Gnumeric()`` or ``ssconvert`` called directly, node, a fixture
-that picks its engine at run time) carries ``pytest.mark.office`` itself. ``python -m pytest -m "not office"`` leaves them out.
+that picks its engine at run time) carries ``pytest.mark.office`` itself. A test without the
+marker that starts one of those programs fails (:func:`pytest_runtest_protocol`), so
+``python -m pytest -m "not office"`` starts none of them.
 """
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +36,12 @@ from elo_xl.recalc import libreoffice as libreoffice_engine  # noqa: E402
 
 #: The fixtures whose tests are ``office`` tests.
 OFFICE_FIXTURES = frozenset({"libreoffice", "gnumeric", "office"})
+#: The programs a test without the ``office`` marker may not start.
+OFFICE_PROGRAMS = frozenset({"soffice", "soffice.bin", "soffice.exe", "libreoffice", "ssconvert", "node", "nodejs"})
+#: The office programs a test without the marker tried to start (the guard's record) and how
+#: many of them its reports have told so far.
+OFFICE_STARTED = pytest.StashKey[list[str]]()
+OFFICE_REPORTED = pytest.StashKey[int]()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -72,3 +83,71 @@ ENGINES = ("libreoffice", "gnumeric")
 def office(request: pytest.FixtureRequest) -> Any:
     """Each spreadsheet engine in turn (tests that take it run once per engine)."""
     return request.getfixturevalue(request.param)
+
+
+# --- the guard: only an ``office`` test starts LibreOffice, Gnumeric or node --------------------
+
+
+def started_program(args: Any, options: dict[str, Any]) -> str:
+    """The name of the program a :class:`subprocess.Popen` call starts (its file name)."""
+    program = options.get("executable")
+    if program is None:
+        if isinstance(args, (str, bytes, os.PathLike)):
+            program = os.fsdecode(args)
+            if options.get("shell"):
+                program = (shlex.split(program) or [""])[0]
+        else:
+            program = next(iter(args), "")
+    return os.path.basename(os.fsdecode(program))
+
+
+def office_violation(program: str, test: str) -> str:
+    """The failure of a test without the ``office`` marker that started ``program``."""
+    return (f"{test} started {program}, which only a test marked office may start: add "
+            f"pytest.mark.office (or use the libreoffice, gnumeric or office fixture)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """The guard: a test without the ``office`` marker may not start LibreOffice, Gnumeric or node.
+
+    Every process the suite's own Python starts goes through :class:`subprocess.Popen`
+    (``subprocess.run`` too, and the LibreOffice and Gnumeric drivers). While a test without
+    the marker runs (its fixtures' set-up and tear-down included, a module's or a session's
+    too), ``Popen`` refuses those programs: the test fails where the program would start,
+    with a message that names the marker. Should the code under test catch that failure (or
+    a thread of its own meet it), the test's report fails all the same
+    (:func:`pytest_runtest_makereport`).
+    """
+    if item.get_closest_marker("office") is not None:
+        return (yield)
+    started = item.stash.setdefault(OFFICE_STARTED, [])
+    original = subprocess.Popen.__init__
+
+    def guarded(self: subprocess.Popen[Any], args: Any, *rest: Any, **options: Any) -> None:
+        program = started_program(args, options)
+        if program.lower() in OFFICE_PROGRAMS:
+            started.append(program)
+            pytest.fail(office_violation(program, item.nodeid), pytrace=False)
+        original(self, args, *rest, **options)
+
+    subprocess.Popen.__init__ = guarded  # type: ignore[method-assign]
+    try:
+        return (yield)
+    finally:
+        subprocess.Popen.__init__ = original  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A phase of a test (set-up, call, tear-down) in which the guard refused a program fails,
+    even when the failure was caught; each refusal is told once."""
+    report = yield
+    started = item.stash.get(OFFICE_STARTED, [])
+    told = item.stash.get(OFFICE_REPORTED, 0)
+    if len(started) > told:
+        item.stash[OFFICE_REPORTED] = len(started)
+        if report.passed:
+            report.outcome = "failed"
+            report.longrepr = office_violation(started[told], item.nodeid)
+    return report
