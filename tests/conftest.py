@@ -1,15 +1,16 @@
-"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run, and
-the ``office`` marker that separates the tests needing those programs.
+"""Shared fixtures of the test suite: one instance of each spreadsheet engine per run, the
+print fonts, and the ``office`` marker that separates the tests needing those programs.
 
 The test modules live in folders by concept (``tests/engine/``, ``tests/workbook/``, …); the
 helpers they share (``ci.py``, ``books.py``, ``period_helpers.py``, ``xlwings_harness.py``)
 stay here in ``tests/``, which this file puts on ``sys.path`` for every folder.
 
-``office``: a test that starts LibreOffice, Gnumeric or node. Every test that uses the
-fixtures ``libreoffice``, ``gnumeric`` or ``office`` gets the marker here; a test that reaches
-those programs another way (``Gnumeric()`` or ``ssconvert`` called directly, node, a fixture
-that picks its engine at run time) carries ``pytest.mark.office`` itself. A test without the
-marker that starts one of those programs fails (:func:`pytest_runtest_protocol`), so
+``office``: a test that starts LibreOffice, Gnumeric or node, or reads pages printed with the
+print fonts. Every test that uses the fixtures ``libreoffice``, ``gnumeric``, ``office`` or
+``print_fonts`` gets the marker here; a test that reaches those programs another way
+(``Gnumeric()`` or ``ssconvert`` called directly, node, a fixture that picks its engine at
+run time) carries ``pytest.mark.office`` itself. A test without the marker that starts one
+of those programs fails (:func:`pytest_runtest_protocol`), so that
 ``python -m pytest -m "not office"`` starts none of them.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -35,9 +37,15 @@ from elo_xl.recalc import gnumeric as gnumeric_engine  # noqa: E402
 from elo_xl.recalc import libreoffice as libreoffice_engine  # noqa: E402
 
 #: The fixtures whose tests are ``office`` tests.
-OFFICE_FIXTURES = frozenset({"libreoffice", "gnumeric", "office"})
+OFFICE_FIXTURES = frozenset({"libreoffice", "gnumeric", "office", "print_fonts"})
 #: The programs a test without the ``office`` marker may not start.
 OFFICE_PROGRAMS = frozenset({"soffice", "soffice.bin", "soffice.exe", "libreoffice", "ssconvert", "node", "nodejs"})
+#: The font LibreOffice prints the books' Calibri with (metrically the same): the printed
+#: pages' count and the widths of their words depend on it.
+CARLITO = Path("/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf")
+#: What to tell a user without it.
+NO_CARLITO = ("the Carlito font is not installed, so LibreOffice prints the books with other widths and "
+              "other page counts: apt-get install fonts-crosextra-carlito")
 #: The office programs a test without the marker tried to start (the guard's record) and how
 #: many of them its reports have told so far.
 OFFICE_STARTED = pytest.StashKey[list[str]]()
@@ -46,8 +54,8 @@ OFFICE_REPORTED = pytest.StashKey[int]()
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``office`` every test that uses a spreadsheet engine's fixture (before ``-m``
-    selects: this hook runs first)."""
+    """Mark ``office`` every test that uses a spreadsheet engine's fixture or the print fonts
+    (before ``-m`` selects: this hook runs first)."""
     for item in items:
         if OFFICE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.office)
@@ -83,6 +91,30 @@ ENGINES = ("libreoffice", "gnumeric")
 def office(request: pytest.FixtureRequest) -> Any:
     """Each spreadsheet engine in turn (tests that take it run once per engine)."""
     return request.getfixturevalue(request.param)
+
+
+def carlito_installed() -> bool:
+    """Whether LibreOffice finds the Carlito font: fontconfig lists it (on Linux LibreOffice
+    finds its fonts through fontconfig), or, without fontconfig, Debian's file is there."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is not None:
+        try:
+            listed = subprocess.run([fc_list, ":family=Carlito", "file"], capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        else:
+            if listed.returncode == 0:
+                return bool(listed.stdout.strip())
+    return CARLITO.is_file()
+
+
+@pytest.fixture(scope="session")
+def print_fonts() -> None:
+    """The fonts the printed pages are measured with (``pytest.mark.usefixtures("print_fonts")``
+    on a test that counts pages or words per line of a PDF): without Carlito the test is
+    skipped with the install line, and fails with it under CI."""
+    if not carlito_installed():
+        missing(NO_CARLITO)
 
 
 # --- the guard: only an ``office`` test starts LibreOffice, Gnumeric or node --------------------

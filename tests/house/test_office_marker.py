@@ -1,16 +1,19 @@
 """The ``office`` marker is a rule that can fail: a test without it that starts LibreOffice,
-Gnumeric or node fails, naming the marker; the tests that use the engines' fixtures get it
-without writing it; ``-m "not office"`` leaves them out.
+Gnumeric or node fails, naming the marker; the tests that use the engines' fixtures or the
+print fonts get it without writing it; ``-m "not office"`` leaves them out.
 
 Each case runs in a pytest of its own (``pytester``, in a fresh process) with the suite's
 ``conftest.py`` and ``ci.py`` and the ``markers`` of ``pyproject.toml``. The programs are
 small shell scripts named ``soffice``, ``ssconvert`` and ``node``: the guard goes by the
-name, so nothing real is started (a marked test runs its script).
+name, so nothing real is started (a marked test runs its script). Without the Carlito font
+(hidden from fontconfig here) a test that measures printed pages is skipped with the install
+line, and fails with it under CI.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -103,6 +106,10 @@ def test_takes_gnumeric(gnumeric):
 def test_takes_each_engine(office):
     raise AssertionError("never run here: deselected")
 
+
+@pytest.mark.usefixtures("print_fonts")
+def test_counts_printed_pages():
+    raise AssertionError("never run here: deselected")
 '''
 
 #: The tests the guard must fail, each with the program it names.
@@ -132,19 +139,45 @@ def test_a_test_without_the_marker_that_starts_an_office_program_fails(inner: py
                                         "-W", "ignore::pytest.PytestUnhandledThreadExceptionWarning")
     # one report per test (a failure the test swallowed is told once; a module fixture's set-up
     # that starts a program is an error of the test that set it up)
-    result.assert_outcomes(passed=1, failed=len(FAILED), errors=1, deselected=5)
+    result.assert_outcomes(passed=1, failed=len(FAILED), errors=1, deselected=6)
     for test, program in [*FAILED.items(), ("test_unmarked_takes_a_module_fixture_that_runs_ssconvert", "ssconvert")]:
         result.stdout.fnmatch_lines([
             f"test_inner.py::{test} started {program}, which only a test marked office may start: add pytest.mark.office*"])
     # with the marker, the same program starts
     marked = inner.runpytest_subprocess("-k", "test_marked_runs_soffice", "-p", "no:cacheprovider", "--strict-markers")
-    marked.assert_outcomes(passed=1, deselected=11)
+    marked.assert_outcomes(passed=1, deselected=12)
 
 
-def test_the_engines_fixtures_mark_a_test_office(inner: pytest.Pytester) -> None:
+def test_the_engines_fixtures_and_the_print_fonts_mark_a_test_office(inner: pytest.Pytester) -> None:
     result = inner.runpytest_subprocess("--collect-only", "-q", "-m", "office", "-p", "no:cacheprovider",
                                         "--strict-markers")
     selected = {line.split("::")[1] for line in result.stdout.lines if line.startswith("test_inner.py::")}
     assert selected == {"test_marked_runs_soffice", "test_takes_libreoffice", "test_takes_gnumeric",
-                        "test_takes_each_engine[libreoffice]", "test_takes_each_engine[gnumeric]"}
+                        "test_takes_each_engine[libreoffice]", "test_takes_each_engine[gnumeric]",
+                        "test_counts_printed_pages"}
 
+
+#: A fontconfig set-up that hides Carlito, as on a machine without fonts-crosextra-carlito.
+NO_CARLITO = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><pattern><patelt name="family"><string>Carlito</string></patelt></pattern></rejectfont></selectfont>
+</fontconfig>
+"""
+
+
+@pytest.mark.skipif(shutil.which("fc-list") is None, reason="needs fontconfig's fc-list")
+def test_without_carlito_the_print_tests_say_how_to_install_it(inner: pytest.Pytester,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    (inner.path / "fonts.conf").write_text(NO_CARLITO, encoding="utf-8")
+    monkeypatch.setenv("FONTCONFIG_FILE", str(inner.path / "fonts.conf"))
+    monkeypatch.delenv("CI", raising=False)
+    line = "*the Carlito font is not installed*apt-get install fonts-crosextra-carlito*"
+    result = inner.runpytest_subprocess("-k", "test_counts_printed_pages", "-p", "no:cacheprovider", "-rs")
+    result.assert_outcomes(skipped=1, deselected=12)
+    result.stdout.fnmatch_lines([f"SKIPPED*{line}"])
+    monkeypatch.setenv("CI", "true")   # under CI the same test fails, with the same line
+    result = inner.runpytest_subprocess("-k", "test_counts_printed_pages", "-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1, deselected=12)
+    result.stdout.fnmatch_lines([f"*CI=true and {line}"])

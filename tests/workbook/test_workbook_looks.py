@@ -172,6 +172,7 @@ def whole(word, printed):
         part in printed or part + "-" in printed for part in parts)
 
 
+@pytest.mark.usefixtures("print_fonts")  # where printed lines wrap: Carlito
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_every_printed_header_keeps_its_words_whole(libreoffice, tmp_path, kind):
     import subprocess

@@ -29,6 +29,7 @@ def sample_book(**options) -> bytes:
         "results": ROUND_ROBIN.results}, **options)
 
 
+@pytest.mark.usefixtures("print_fonts")  # counts printed pages: Carlito
 def test_round_robin_of_ten_prints_one_page_wide(libreoffice, tmp_path):
     source, pdf = tmp_path / "rr.xlsx", tmp_path / "rr.pdf"
     source.write_bytes(sample_book())
@@ -106,6 +107,7 @@ def test_books_do_not_print_the_tables_sheet(libreoffice, tmp_path):
     assert [page for page in pdf_pages(pdf) if translate("tables.title", "en") in page]
 
 
+@pytest.mark.usefixtures("print_fonts")  # measures printed words: Carlito
 def test_a_swiss_of_60_prints_at_8_points_or_more(libreoffice, tmp_path):
     """The Swiss sheet's start numbers print at least 8/11 as tall as the Event sheet's words,
     which print at full size (11 pt): so at 8 pt or more. The names repeat on every page."""
@@ -147,6 +149,7 @@ def sheet_pages(pages: list[str], first: set[str], following: set[str]) -> list[
     return printed[start:end]
 
 
+@pytest.mark.usefixtures("print_fonts")  # counts printed pages: Carlito
 @pytest.mark.parametrize("lang", ["en", "vi", "ar", "ru"])
 def test_wide_sheets_cut_no_title_and_no_header(libreoffice, tmp_path, lang):
     """A Swiss or round-robin sheet printed several pages wide (at the default sizes, and at
@@ -195,6 +198,7 @@ def test_wide_sheets_cut_no_title_and_no_header(libreoffice, tmp_path, lang):
                 assert sum(all_of(text, page) for page in pages) >= tall, (kind, size, lang, text)
 
 
+@pytest.mark.usefixtures("print_fonts")  # counts printed pages: Carlito
 def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffice, tmp_path):
     """A new book's Norms sheet (no player typed) prints its title, its two settings and its
     headers on one page, and no row: the grid is drawn only where a row holds a player. With
