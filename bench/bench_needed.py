@@ -16,7 +16,7 @@ import time
 from common import ROOT
 from elo_xl.udfs import ELO_NEEDED
 
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 from test_needed import needed_by_scan as scan  # noqa: E402  (the former algorithm, the tests' reference)
 
 

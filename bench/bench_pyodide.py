@@ -2,7 +2,7 @@
 
     python bench/bench_pyodide.py
 
-Needs what ``tests/test_pyodide.py`` needs (node, the npm package pyodide and the xlwings
+Needs what ``tests/excel/test_pyodide.py`` needs (node, the npm package pyodide and the xlwings
 wheel in ``tests/.pyodide``; ``.ci/run`` installs them).
 """
 

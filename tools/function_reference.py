@@ -10,7 +10,7 @@ The reference joins two halves:
   hold, one ``## NAME`` section per function (their Python examples run as doctests once
   the page is written, since pytest collects ``docs/*.md``).
 
-So the page cannot disagree with what Excel shows: ``tests/test_docs.py`` fails when the
+So the page cannot disagree with what Excel shows: ``tests/house/test_docs.py`` fails when the
 committed page is not what this script writes. Usage::
 
     python tools/function_reference.py           # write docs/functions.md

@@ -1,0 +1,114 @@
+"""Smaller defects of issue 15 (item 10): a `072` count kept as written on a round trip through
+the Swiss book, and error messages that name the file and the option at fault."""
+
+from __future__ import annotations
+
+import openpyxl
+
+from elo_xl.cli import main
+from elo_xl.io.trf_format import EXAMPLE
+
+
+def _with_counts(text: str, players: str, rated: str) -> str:
+    lines = text.split("\n")
+    at = lines.index("XXR 3")
+    return "\n".join(lines[:at] + [f"062 {players}", f"072 {rated}"] + lines[at:])
+
+
+def _export(tmp_path, text, edit=None):
+    source, book, back = tmp_path / "e.trf", tmp_path / "e.xlsx", tmp_path / "back.trf"
+    source.write_text(text, encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    if edit:
+        wb = openpyxl.load_workbook(book)
+        edit(wb)
+        wb.save(book)
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    return back.read_text(encoding="utf-8").split("\n")
+
+
+def test_072_kept_as_written(tmp_path, capsys):
+    """The file says 14 rated players though its lines hold 3 (a program counting something
+    else): nothing about ratings changed in the book, so the record stays."""
+    lines = _export(tmp_path, _with_counts(EXAMPLE, "4", "14"))
+    assert "072 14" in lines and "062 4" in lines
+
+
+def test_072_rewritten_when_a_rating_changed(tmp_path, capsys):
+    """The arbiter gives the unrated Evans (player 4) a rating in the book: the file's lines
+    held 3 rated players, the book 4, so the count is written anew."""
+    def rate_evans(wb):
+        sheet, ref = next(iter(wb.defined_names["Ratings"].destinations))
+        wb[sheet][ref.replace("$", "")][3][0].value = 1650
+
+    lines = _export(tmp_path, _with_counts(EXAMPLE, "4", "14"), rate_evans)
+    assert "072 4" in lines and "062 4" in lines
+
+
+def test_a_csv_for_a_swiss_book_names_option_and_file(tmp_path, capsys):
+    csv = tmp_path / "cup.csv"
+    csv.write_text("name,rating,k,A,B\nA,2000,20,,1\nB,1900,20,0,\n", encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(csv), "-o", str(tmp_path / "s.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"elo-xl: --from {csv}: a Swiss book needs rounds: give a TRF file")
+
+
+def test_a_swiss_for_a_round_robin_book_names_option_and_file(tmp_path, capsys):
+    """Players 1 and 2 meet in rounds 1 and 2: no crosstable holds that."""
+    trf = tmp_path / "twice.trf"
+    line = "001 {:>4}      {:<33} {}".format
+    trf.write_text("012 Twice\nXXR 2\n"
+                   + line(1, "A, A", "2000").ljust(91) + "   2 w 1     2 b 0\n"
+                   + line(2, "B, B", "1900").ljust(91) + "   1 b 0     1 w 1\n", encoding="utf-8")
+    assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(tmp_path / "r.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"elo-xl: --from {trf}: players 1 and 2 meet twice (round 2)")
+    assert not (tmp_path / "r.xlsx").exists()
+
+
+def test_rate_names_the_file_of_an_event_error(tmp_path, capsys):
+    """A standard-rating column under the FIDE rules is the file's fault: its name leads."""
+    csv = tmp_path / "rapid.csv"
+    csv.write_text("name,rating,k,standard_rating,A,B\nA,,20,2000,,1\nB,1900,20,,0,\n", encoding="utf-8")
+    code = main(["rate", str(csv)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"elo-xl: {csv}: ") and "FIDE-RAPID" in err
+
+
+def test_each_writing_command_prints_one_summary_line(tmp_path, capsys):
+    """The sample TRF (4 players, XXR 3, all 3 rounds played) through the writing commands."""
+    source, book, back, report = tmp_path / "e.trf", tmp_path / "e.xlsx", tmp_path / "b.trf", tmp_path / "r.csv"
+    source.write_text(EXAMPLE, encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    assert capsys.readouterr().out == f"{book}: Swiss book, 4 players, 3 rounds (3 played), FIDE\n"
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    assert capsys.readouterr().out == f"{back}: TRF, 4 players, 3 rounds (3 played)\n"
+    assert main(["rate", str(source), "-o", str(report)]) == 0
+    assert capsys.readouterr().out == f"{report}: rating report (csv), 4 players, 3 rounds, FIDE\n"
+
+
+def test_repeated_notes_are_grouped_and_fit_100_columns(capsys):
+    """Karl-Mala: the unrated players with fewer than 5 rated games against rated opponents
+    (FIDE B.02 §7.1.2 asks 5), counted here from the file's own columns: each is listed once."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "data" / "real" / "karl-mala-2005.trf"
+    lines = [x for x in path.read_text(encoding="latin-1").splitlines() if x.startswith("001")]
+    rated = {int(x[4:8]) for x in lines if x[48:52].strip().strip("0")}
+    few = 0
+    for x in lines:
+        if int(x[4:8]) in rated:
+            continue
+        games = [(x[at:at + 4].strip(), x[at + 7:at + 8]) for at in range(91, len(x), 10)]
+        count = sum(1 for opp, res in games if opp.isdigit() and int(opp) in rated and res in "10=")
+        few += count < 5
+    assert main(["rate", str(path), "--norms"]) == 0
+    out = capsys.readouterr().out
+    notes = out.split("\nNote: ", 1)[1]
+    assert notes.startswith(f"{few} players without a rating have fewer than 5 rated games against rated opponents:")
+    assert few == 101
+    assert notes.count("Engel,Johannes") == 1 and "Note: Engel" not in out
+    section = "Note: " + notes
+    assert all(len(line) <= 100 for line in section.splitlines())
+    norms = out.split("\nNorms", 1)[1].split("\n\n")[0]
+    assert all(len(line) <= 100 for line in norms.splitlines())

@@ -1,0 +1,115 @@
+"""What every generated book promises besides its numbers: inputs open and shaded, formulas
+locked, validation on inputs, print set-up, frozen panes, and every text translated."""
+
+import io
+
+import openpyxl
+import pytest
+from openpyxl.utils.cell import range_boundaries
+
+from elo_xl.errors import EloError
+from elo_xl.workbook import KINDS, build, sizes
+from elo_xl.workbook.i18n import LANGUAGES, TEXT, translate
+
+INPUTS = {
+    "player": ["Rating", "K", "OppRatings", "Results"],
+    "round-robin": ["Ratings", "KFactors", "Results"],
+    "swiss": ["Ratings", "KFactors", "Pairings", "Results"],
+    "match": ["RatingA", "RatingB", "KA", "KB", "Results"],
+}
+
+
+def load(kind, lang="en"):
+    return openpyxl.load_workbook(io.BytesIO(build(kind, lang)))
+
+
+def cells(wb, name):
+    sheet, ref = next(iter(wb.defined_names[name].destinations))
+    ws = wb[sheet]
+    min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
+    return ws, [ws.cell(row=r, column=c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1)]
+
+
+@pytest.mark.parametrize("kind", list(INPUTS))
+def test_inputs_are_open_and_shaded_and_formulas_locked(kind):
+    wb = load(kind)
+    for name in INPUTS[kind] + ["Rules", "Scale", "DefaultK"]:
+        ws, group = cells(wb, name)
+        # every cell but the crosstable's diagonal (no game: grey and locked)
+        open_cells = [c for c in group if not c.fill.fgColor.rgb.endswith("808080")]
+        assert len(open_cells) == len(group) - (10 if (kind, name) == ("round-robin", "Results") else 0)
+        assert open_cells and all(not c.protection.locked for c in open_cells), name
+        assert all(c.fill.fgColor.rgb.endswith("FFF4CC") for c in open_cells), name
+    for ws in wb.worksheets:
+        assert ws.protection.sheet, ws.title
+        formulas = [c for row in ws.iter_rows() for c in row if isinstance(c.value, str) and c.value.startswith("=")]
+        assert all(c.protection.locked for c in formulas), ws.title
+
+
+@pytest.mark.parametrize("kind", list(INPUTS))
+def test_results_and_ratings_are_validated(kind):
+    wb = load(kind)
+    ws, group = cells(wb, "Results")
+    rules = [dv for dv in ws.data_validations.dataValidation if any(group[0].coordinate in r for r in dv.sqref.ranges)]
+    assert len(rules) == 1
+    dv = rules[0]
+    assert dv.type == "list" and dv.formula1 in ("GameResultList", "RoundResultList")
+    assert dv.showErrorMessage and dv.error and dv.prompt and dv.errorStyle == "stop"
+    listed = {str(c.value) for c in cells(wb, dv.formula1)[1]}
+    assert {"1", "½", "0", "=", "+", "−", "0.5"} <= listed
+    rating_name = "RatingA" if kind == "match" else ("Rating" if kind == "player" else "Ratings")
+    ws, group = cells(wb, rating_name)
+    assert any(dv.type == "whole" and dv.formula2 == "3999" and any(group[0].coordinate in r for r in dv.sqref.ranges)
+               for dv in ws.data_validations.dataValidation)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_print_set_up_and_frozen_panes(kind):
+    wb = load(kind)
+    main = wb.worksheets[0 if kind == "reference" else 1]
+    setup = main.page_setup
+    assert setup.orientation == "landscape" and setup.fitToHeight == 0
+    # fit to one page wide, or as many as 8 pt needs with the names repeated, at a fixed scale
+    # (8/11 of full size or more) with page breaks between columns (tests/workbook/test_workbook_print.py)
+    if setup.fitToWidth == 1:
+        assert main.sheet_properties.pageSetUpPr.fitToPage
+    else:
+        assert kind in ("swiss", "round-robin") and main.print_title_cols
+        assert not main.sheet_properties.pageSetUpPr.fitToPage and setup.scale >= 73
+        assert len(main.col_breaks.brk) == setup.fitToWidth - 1
+    assert main.print_title_rows and main.print_area
+    assert "&P" in main.oddFooter.center.text
+    assert main.freeze_panes
+
+
+def test_no_volatile_or_recent_functions_and_full_recalculation_on_load():
+    for kind in KINDS:
+        data = build(kind)
+        assert b"TODAY(" not in data and b"NOW(" not in data and b"_xlfn." not in data
+        wb = openpyxl.load_workbook(io.BytesIO(data))
+        assert wb.calculation.fullCalcOnLoad
+
+
+def test_every_text_in_every_language():
+    for key, texts in TEXT.items():
+        assert len(texts) == len(LANGUAGES), key
+        assert all(t.strip() for t in texts), key
+        for lang in LANGUAGES:
+            translate(key, lang, players=1, rounds=1, number=1, round=1, played=1, total=1, body="FIDE",
+                      type="standard", date="1 May 2026", period="2026-04")  # the last four: the period list's title
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sheet_names_are_translated(lang):
+    wb = load("round-robin", lang)
+    assert [ws.title for ws in wb.worksheets] == [translate(k, lang) for k in ("sheet.event", "sheet.round_robin", "sheet.standings", "sheet.norms", "sheet.tables")]
+
+
+def test_sizes_are_checked():
+    assert sizes("swiss", players=1000, rounds=15) == {"players": 1000, "rounds": 15}
+    with pytest.raises(EloError, match=r"^--rounds: 16 is not possible for a swiss book; give a whole number from 1 to 15$"):
+        sizes("swiss", rounds=16)
+    with pytest.raises(EloError, match=r'^KIND: "cup" is not a kind of workbook'):
+        sizes("cup")
+    with pytest.raises(EloError, match=r'^--lang: "fr" is not a language of elo-xl; use en, vi, ar, ru$'):
+        build("player", "fr")
