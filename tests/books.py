@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import io
 from typing import Any
 
 import openpyxl
 from openpyxl.utils.cell import range_boundaries
+
+from elo_xl.workbook import build
 
 
 def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
@@ -46,3 +50,25 @@ def held(typed: str, norm: str) -> bool:
 def blank(value: Any) -> Any:
     """A value read back, the empty text as ``None``."""
     return None if value == "" else value
+
+
+def built(kind: str, lang: str = "en", **options: Any) -> bytes:
+    """:func:`elo_xl.workbook.build` of a book, made once per test run when every option is
+    hashable (the bytes are immutable; a test of the generator itself, such as its determinism,
+    calls ``build``). A book with a prefill (a dict) is built afresh each call."""
+    try:
+        return _built(kind, lang, **options)
+    except TypeError as error:
+        if "unhashable" not in str(error):
+            raise
+        return build(kind, lang, **options)
+
+
+@functools.lru_cache(maxsize=None)
+def _built(kind: str, lang: str, **options: Any) -> bytes:
+    return build(kind, lang, **options)
+
+
+def opened(kind: str, lang: str = "en", **sizes: Any) -> openpyxl.Workbook:
+    """An empty book of :func:`built`, opened by openpyxl (a fresh object each call)."""
+    return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **sizes)))

@@ -16,6 +16,7 @@ from typing import Sequence
 from ..errors import EloError, show
 from ..titles import same as same_title
 from .atomic import write_atomically
+from .decode import control_character
 from .trf_check import check_event
 from .trf_format import EXAMPLE, PLAYER_COLUMNS, _count, _problem, round_columns  # noqa: F401
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord  # noqa: F401  (TrfGame, TrfRecord: doctests)
@@ -123,6 +124,11 @@ def write_trf(event: TrfEvent, check: bool = True) -> str:
         k = (p.line, 0, 0) if p.line is not None else (after, 2, p.start_no)
         items.append((k, player_line(p)))
     items.sort(key=lambda item: item[0])
+    for n, (_, text) in enumerate(items, 1):  # what a TRF reader refuses is never written
+        column = control_character(text)
+        if column is not None:
+            raise EloError(f"line {n}, column {column}: {show(text[column - 1])} is a control character, which a TRF "
+                           f"file cannot hold ({show(text[:40])}); remove it")
     newline = event.newline if event.newline in ("\n", "\r\n", "\r") else "\n"
     return "".join(text + newline for _, text in items)
 

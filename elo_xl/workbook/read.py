@@ -18,7 +18,9 @@ together with the two book readers they serve.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import warnings
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import sniff, xlsx_archive
 from ..io.paths import readable_file
+from ..io import xlsx
 from ..io.xlsx import reference
 from ..pairing.berger import berger_round
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
@@ -183,12 +186,11 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _open_book(path: Path) -> _Book:
-    """The workbook at ``path``, checked and opened (formulas as written)."""
+def _open_book(path: Path) -> Any:
+    """The workbook at ``path``, checked and opened by openpyxl (formulas as written): the way
+    every book can be read, when :class:`_FastBook` meets something it leaves to openpyxl."""
     import openpyxl
 
-    path = readable_file(path, what="the Swiss or round-robin workbook")
-    check_archive(path)
     try:
         with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
             warnings.simplefilter("ignore")
@@ -196,6 +198,162 @@ def _open_book(path: Path) -> _Book:
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
     return _Book(path, wb)
+
+
+class _Unusual(Exception):
+    """Something :class:`_FastBook` leaves to openpyxl (the reading starts again there)."""
+
+
+#: A defined name that is one block of cells on one sheet: ``'Sheet'!$A$1:$B$2`` or ``Sheet!$A$1``.
+_BLOCK = re.compile(r"(?:'((?:[^']|'')+)'|([^'!:]+))!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?")
+
+
+class _FastBook:
+    """A book's defined ranges read straight from its XML: the workbook part, the shared strings
+    and styles, and only the worksheets the names point into, every cell of them scanned once
+    with lxml but only the cells of the ranges converted, as openpyxl's own cell parser converts
+    them (``openpyxl.worksheet._reader``). A 500-player Swiss book reads in a fraction of a
+    second where openpyxl builds every cell of every sheet (several seconds). Anything unusual —
+    a name that is not one block, a formula typed in a cell read, dates counted from 1904, a
+    part that does not parse — raises :class:`_Unusual`, and the book is read by openpyxl."""
+
+    def __init__(self, path: Path):
+        from lxml import etree
+
+        self.path = path
+        self._zip = zipfile.ZipFile(path)
+        try:
+            book = etree.fromstring(self._zip.read(xlsx.workbook_part(self._zip)), self._parser())
+        except (KeyError, etree.XMLSyntaxError, zipfile.BadZipFile, OSError, ValueError) as error:
+            raise _Unusual(str(error)) from None
+        main = f"{{{xlsx.MAIN}}}"
+        pr = book.find(f"{main}workbookPr")
+        if pr is not None and pr.get("date1904") in ("1", "true"):
+            raise _Unusual("dates counted from 1904")
+        self._names = {n.get("name"): (n.text or "") for n in book.iter(f"{main}definedName")
+                       if n.get("localSheetId") is None}
+        self._parts = xlsx.sheet_parts(self._zip)
+        self._cells: dict[str, tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]] = {}
+        self._parser_state: Any = None
+
+    @staticmethod
+    def _parser() -> Any:
+        from lxml import etree
+
+        return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+
+    def has(self, name: str) -> bool:
+        return name in self._names
+
+    def range(self, name: str, max_rows: int, max_cols: int) -> _Range:
+        if name not in self._names:
+            raise _Unusual(name)  # openpyxl's reading says what is missing
+        found = _BLOCK.fullmatch(self._names[name].strip())
+        if found is None:
+            raise _Unusual(name)
+        sheet = found[1].replace("''", "'") if found[1] else found[2]
+        if sheet not in self._parts:
+            raise _Unusual(sheet)
+        min_col, min_row = xlsx.column_number(found[3]), int(found[4])
+        max_col = xlsx.column_number(found[5]) if found[5] else min_col
+        max_row = int(found[6]) if found[6] else min_row
+        if max_row < min_row or max_col < min_col or max_row - min_row + 1 > max_rows \
+                or max_col - min_col + 1 > max_cols:
+            raise _Unusual(name)
+        values, formulas = self._sheet(sheet)
+        rows = []
+        for r in range(min_row, max_row + 1):
+            row = []
+            for c in range(min_col, max_col + 1):
+                if (r, c) in formulas:
+                    raise _Unusual(f"a formula in {sheet}!{xlsx.cell_name(c, r)}")
+                row.append(values.get((r, c)))
+            rows.append(row)
+        return _Range(name, sheet, min_col, min_row, rows)
+
+    def _state(self) -> Any:
+        """openpyxl's cell parser with this book's shared strings and date styles."""
+        if self._parser_state is None:
+            from openpyxl.reader.strings import read_string_table
+            from openpyxl.styles.stylesheet import Stylesheet
+            from openpyxl.worksheet._reader import WorkSheetParser
+            from lxml import etree
+
+            kinds = xlsx.parts_by_type(self._zip)
+            strings: list[str] = []
+            dates: set[int] = set()
+            durations: set[int] = set()
+            try:
+                for part in kinds.get("sharedStrings", {}).values():
+                    with self._zip.open(part) as stream:
+                        strings = read_string_table(stream)
+                for part in kinds.get("styles", {}).values():
+                    styles = Stylesheet.from_tree(etree.fromstring(self._zip.read(part), self._parser()))
+                    dates, durations = set(styles.date_formats), set(styles.timedelta_formats)
+            except Exception as error:  # a damaged part: openpyxl says what it is
+                raise _Unusual(str(error)) from None
+            self._parser_state = WorkSheetParser(None, strings, data_only=False, date_formats=dates,
+                                                 timedelta_formats=durations, rich_text=False)
+        return self._parser_state
+
+    def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]:
+        """The values of a worksheet's cells that hold no formula, and where its formulas are."""
+        if sheet in self._cells:
+            return self._cells[sheet]
+        from lxml import etree
+
+        parse = self._state().parse_cell
+        cell, formula = f"{{{xlsx.MAIN}}}c", f"{{{xlsx.MAIN}}}f"
+        values: dict[tuple[int, int], Any] = {}
+        formulas: set[tuple[int, int]] = set()
+        try:
+            with self._zip.open(self._parts[sheet]) as stream:
+                for _, element in etree.iterparse(stream, tag=cell, resolve_entities=False, no_network=True,
+                                                  huge_tree=False):
+                    where = element.get("r")
+                    if not where:
+                        raise _Unusual("a cell without its reference")
+                    if element.find(formula) is not None:
+                        found = parse_reference(where)
+                        formulas.add(found)
+                    else:
+                        read = parse(element)
+                        if read["value"] is not None:
+                            values[(read["row"], read["column"])] = read["value"]
+                    element.clear(keep_tail=True)
+        except _Unusual:
+            raise
+        except Exception as error:  # XML that does not parse, a damaged entry: openpyxl's message
+            raise _Unusual(str(error)) from None
+        self._cells[sheet] = (values, formulas)
+        return values, formulas
+
+
+def parse_reference(where: str) -> tuple[int, int]:
+    """(row, column) of a cell reference such as ``M6``.
+
+    >>> parse_reference("M6"), parse_reference("AB12")
+    ((6, 13), (12, 28))
+    """
+    letters = where.rstrip("0123456789")
+    return int(where[len(letters):]), xlsx.column_number(letters)
+
+
+def _with_book(path: str | Path, read: Any) -> Tournament:
+    """``read(path, book)`` of the workbook at ``path``, checked first: read straight from its
+    XML (:class:`_FastBook`), else, where that meets something unusual, by openpyxl."""
+    path = readable_file(Path(path), what="the Swiss or round-robin workbook")
+    check_archive(path)
+    try:
+        fast = _FastBook(path)
+    except _Unusual:
+        return read(path, _open_book(path))
+    try:
+        return read(path, fast)
+    except _Unusual:
+        return read(path, _open_book(path))
+    finally:
+        fast._zip.close()
 
 
 def is_swiss(book: _Book) -> bool:
@@ -206,10 +364,10 @@ def is_swiss(book: _Book) -> bool:
 def read_book(path: str | Path) -> Tournament:
     """The event typed into a Swiss or a round-robin workbook (a book with ``Pairings`` is a
     Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
-    book = _open_book(Path(path))
-    if is_swiss(book):
-        return read_swiss_book(path, book)
-    return read_round_robin_book(path, book)
+    def read(path: Path, book: Any) -> Tournament:
+        return (_read_swiss if is_swiss(book) else _read_round_robin)(path, book)
+
+    return _with_book(path, read)
 
 
 def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
@@ -278,7 +436,7 @@ def _kept_schedule(records: list[Any]) -> dict[tuple[int, int], tuple[int, str]]
     return schedule
 
 
-def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tournament:
+def read_round_robin_book(path: str | Path) -> Tournament:
     """The event typed into a round-robin workbook, its crosstable put into rounds.
 
     Each game is read from either of its two cells (both typed must agree); it is written in
@@ -287,8 +445,11 @@ def read_round_robin_book(path: str | Path, book: _Book | None = None) -> Tourna
     the two would put two games of one player in one round. Rows without a name or rating after the
     last player are empty places and left out.
     """
-    path = Path(path)
-    book = book or _open_book(path)
+    return _with_book(path, _read_round_robin)
+
+
+def _read_round_robin(path: Path, book: Any) -> Tournament:
+    """:func:`read_round_robin_book` of an opened book."""
     columns = _player_columns(path, book)
     size = len(columns["name"].rows)
     table = book.range(names.RESULTS, MAX_PLAYERS, MAX_PLAYERS)
@@ -370,20 +531,17 @@ def _side(own: Any, other: Any) -> Any:
     return None
 
 
-def read_swiss_book(path: str | Path, book: _Book | None = None) -> Tournament:
+def read_swiss_book(path: str | Path) -> Tournament:
     """The event typed into a Swiss workbook: players, pairings, colours and results.
 
     Rows without a name, a rating and any pairing are empty places of the book and are left out.
     Every value is checked where it was typed: a message names the file, the sheet and the cell
     (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
     """
-    path = Path(path)
-    if book is not None:
-        return _read_swiss(path, book)
-    return _read_swiss(path, _open_book(path))
+    return _with_book(path, _read_swiss)
 
 
-def _read_swiss(path: Path, book: _Book) -> Tournament:
+def _read_swiss(path: Path, book: Any) -> Tournament:
     """:func:`read_swiss_book` of an opened book."""
     columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
     grids = [book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES]

@@ -561,7 +561,10 @@ HEADER_CODES = ["012", "022", "032", "042", "052", "062", "092", "102", "112", "
                 "DAT", "BAN", "310", "260", "ZZZ", "", "  ", "0"]
 
 names = st.text(alphabet=NAME_CHARS, max_size=33).map(str.strip)
-header_text = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\ufeff"), max_size=60)
+#: Header text a TRF file may hold: no control character, no line or paragraph separator, no
+#: noncharacter U+FFFE/U+FFFF (what the reader refuses the writer refuses too: see below).
+header_text = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                                    blacklist_characters="\ufeff\ufffe\uffff"), max_size=60)
 
 
 @st.composite
@@ -626,6 +629,20 @@ def test_property_write_then_read_is_identity(event):
     assert back.rounds == event.rounds
     assert write_trf(back) == text
     assert parse_trf(write_trf(back)) == back          # line numbers too
+
+
+@pytest.mark.parametrize("bad", ["\u2028", "\ufffe", "\uffff", "\x7f", "\x85"])
+def test_the_writer_refuses_what_the_reader_refuses(bad):
+    """A character the reader refuses (a control character, a line separator, a noncharacter)
+    is refused by the writer too, naming the line: no TRF is written that elo-xl cannot read."""
+    event = parse_trf(EXAMPLE)
+    event.headers[0] = TrfRecord(f"012 Club{bad}Cup", event.headers[0].line)
+    with pytest.raises(EloError, match=r"line 1, column 9: .* is a control character, which a TRF file cannot hold"):
+        write_trf(event)
+    event.headers[0] = TrfRecord("012 Club Cup", event.headers[0].line)
+    event.players[0].name = f"Ha{bad}n"
+    with pytest.raises(EloError, match="is a control character"):
+        write_trf(event)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -12,7 +12,8 @@ import pytest
 from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.languages import LANGUAGES
-from elo_xl.workbook import build, names
+from elo_xl.workbook import names
+from books import built
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "books.md"
 SIZES = {"player": {"games": 7}, "round-robin": {"players": 5}, "swiss": {"players": 6, "rounds": 4},
@@ -24,7 +25,7 @@ WHERE = {"norms sheet (round robin and Swiss)": ("round-robin", "swiss"),
 
 def defined(kind: str, lang: str = "en") -> dict[str, tuple[str, tuple[int, int]]]:
     """The workbook-level names of a book: name → (sheet, (rows, columns))."""
-    wb = openpyxl.load_workbook(io.BytesIO(build(kind, lang, **SIZES[kind])))
+    wb = openpyxl.load_workbook(io.BytesIO(built(kind, lang, **SIZES[kind])))
     out = {}
     for name, definition in wb.defined_names.items():
         try:

@@ -23,7 +23,7 @@ from openpyxl.utils import FORMULAE
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
-from books import put
+from books import put, built
 
 from elo_xl import engine
 from elo_xl.recalc import Gnumeric, LibreOffice, read_named, read_values
@@ -59,7 +59,7 @@ ERROR_VALUE = re.compile(r"^(#NULL!|#DIV/0!|#VALUE!|#REF!|#NAME\?|#NUM!|#N/A|#GE
 
 
 def load(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
-    return openpyxl.load_workbook(io.BytesIO(build(kind, lang, **options)))
+    return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **options)))
 
 
 def formulas(book: openpyxl.Workbook) -> list[tuple[str, str]]:
@@ -151,7 +151,7 @@ def test_no_array_formulas(books: dict, kind: str, lang: str) -> None:
         for row in ws.iter_rows():
             for cell in row:
                 assert not isinstance(cell.value, ArrayFormula), f"{ws.title}!{cell.coordinate}"
-    with zipfile.ZipFile(io.BytesIO(build(kind, lang))) as archive:
+    with zipfile.ZipFile(io.BytesIO(built(kind, lang))) as archive:
         for part in archive.namelist():
             if part.startswith("xl/worksheets/") and part.endswith(".xml"):
                 xml = archive.read(part)
@@ -222,7 +222,7 @@ def error_cells(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("kind,lang", BOOKS)
 def test_recalculates_without_errors(office: LibreOffice | Gnumeric, tmp_path: Path, kind: str, lang: str) -> None:
-    path = recalculate(office, tmp_path, f"{kind}-{lang}", build(kind, lang))
+    path = recalculate(office, tmp_path, f"{kind}-{lang}", built(kind, lang))
     values = read_values(path)
     assert sum(len(cells) for cells in values.values()) > 100
     assert not error_cells(path)

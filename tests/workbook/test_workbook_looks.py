@@ -6,7 +6,7 @@ import re
 import openpyxl
 import pytest
 
-from books import put
+from books import put, built
 
 from elo_xl.errors import EloError
 from elo_xl.recalc import read_named, read_values
@@ -27,7 +27,7 @@ def books():
 
 @pytest.mark.parametrize("kind,lang", list(books()))
 def test_every_number_format_is_one_that_cannot_end_with_a_separator(kind, lang):
-    wb = openpyxl.load_workbook(io.BytesIO(build(kind, lang)))
+    wb = openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
     seen = set()
     for ws in wb.worksheets:
         for row in ws.iter_rows():
@@ -179,7 +179,7 @@ def test_every_printed_header_keeps_its_words_whole(libreoffice, tmp_path, kind)
 
     for lang in LANGUAGES:
         source, pdf = tmp_path / f"{kind}-{lang}.xlsx", tmp_path / f"{kind}-{lang}.pdf"
-        data = build(kind, lang)
+        data = built(kind, lang)
         source.write_bytes(data)
         libreoffice.export_pdf(source, pdf)
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
@@ -209,7 +209,7 @@ def test_kvant_only_boxes_are_hidden_unless_a_kvant_rule_set(kind):
     """K_T and the validity flag, label and box, belong to ELO-1970/USSR-1977 only."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
-    wb = openpyxl.load_workbook(io.BytesIO(build(kind)))
+    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
     for name in ("TournamentK", "EventCounts"):
         (title, ref), = wb.defined_names[name].destinations
         letter, row = coordinate_from_string(ref.replace("$", ""))
@@ -226,7 +226,7 @@ def test_kvant_only_boxes_are_hidden_unless_a_kvant_rule_set(kind):
 def test_the_players_kvant_steps_are_hidden_unless_a_kvant_rule_set():
     from elo_xl.workbook.i18n import translate
 
-    wb = openpyxl.load_workbook(io.BytesIO(build("player")))
+    wb = openpyxl.load_workbook(io.BytesIO(built("player")))
     ws = wb.worksheets[1]
     label = next(c for row in ws.iter_rows() for c in row if c.value == translate("player.kvant_steps", "en"))
     hidden = kvant_hidden(ws)

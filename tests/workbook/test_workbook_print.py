@@ -10,6 +10,7 @@ import pytest
 from elo_xl import rate_event
 from elo_xl.recalc import read_named
 from elo_xl.event.samples import ROUND_ROBIN
+from books import built
 from elo_xl.workbook import build, with_values
 from elo_xl.workbook.i18n import translate
 
@@ -75,7 +76,7 @@ def test_values_are_stored_and_nothing_else_changes(libreoffice, tmp_path):
 def test_every_template_exports_to_pdf(libreoffice, tmp_path, lang):
     for kind in ("player", "round-robin", "swiss", "match", "reference"):
         source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
-        source.write_bytes(build(kind, lang))
+        source.write_bytes(built(kind, lang))
         libreoffice.export_pdf(source, pdf)
         assert pdf.read_bytes()[:4] == b"%PDF"
 

@@ -10,6 +10,7 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl.errors import EloError
 from elo_xl.workbook import KINDS, build, sizes
 from elo_xl.workbook.i18n import LANGUAGES, TEXT, translate
+from books import built
 
 INPUTS = {
     "player": ["Rating", "K", "OppRatings", "Results"],
@@ -20,7 +21,7 @@ INPUTS = {
 
 
 def load(kind, lang="en"):
-    return openpyxl.load_workbook(io.BytesIO(build(kind, lang)))
+    return openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
 
 
 def cells(wb, name):
@@ -84,7 +85,7 @@ def test_print_set_up_and_frozen_panes(kind):
 
 def test_no_volatile_or_recent_functions_and_full_recalculation_on_load():
     for kind in KINDS:
-        data = build(kind)
+        data = built(kind)
         assert b"TODAY(" not in data and b"NOW(" not in data and b"_xlfn." not in data
         wb = openpyxl.load_workbook(io.BytesIO(data))
         assert wb.calculation.fullCalcOnLoad

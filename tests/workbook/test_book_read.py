@@ -1,0 +1,101 @@
+"""A book read back (:mod:`elo_xl.workbook.read`): the fast reader, straight from the XML, gives
+exactly what openpyxl's reading gives, on books as elo-xl writes them, as openpyxl and
+LibreOffice save them again (shared strings, other styles), with dates typed in date cells,
+and it leaves to openpyxl what it does not read (a formula typed in an input cell)."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+
+import openpyxl
+import pytest
+
+from books import put
+from elo_xl.cli import main
+from elo_xl.event.samples import SWISS_TRF_PATH
+from elo_xl.workbook import names, read
+
+REAL = SWISS_TRF_PATH.parents[2] / "tests" / "data" / "real" / "karl-mala-2005.trf"
+
+
+def both(path):
+    """The event read the fast way (openpyxl forbidden) and through openpyxl."""
+    def fast_only(path):
+        raise AssertionError("the fast reader fell back to openpyxl")
+
+    original = read._open_book
+    read._open_book = fast_only
+    try:
+        fast = read.read_book(path)
+    finally:
+        read._open_book = original
+    slow = read._read_swiss if read.is_swiss(opened := original(path)) else read._read_round_robin
+    return fast, slow(path, opened)
+
+
+def same(a, b):
+    assert dataclasses.asdict(a) == dataclasses.asdict(b)
+
+
+@pytest.fixture
+def swiss_book(tmp_path):
+    path = tmp_path / "s.xlsx"
+    assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "-o", str(path)]) == 0
+    return path
+
+
+def test_a_book_as_written(swiss_book, tmp_path):
+    same(*both(swiss_book))
+    rr = tmp_path / "r.xlsx"
+    csv = tmp_path / "rr.csv"
+    csv.write_text("name,rating,k,1,2,3\nAn,2100,,x,1,½\nBinh,2000,20,0,x,\nChi,,,½,,x\n", encoding="utf-8")
+    assert main(["workbook", "round-robin", "--from", str(csv), "--lang", "ar", "-o", str(rr)]) == 0
+    same(*both(rr))
+
+
+def test_a_real_event_as_written(tmp_path):
+    path = tmp_path / "k.xlsx"
+    assert main(["workbook", "swiss", "--from", str(REAL), "-o", str(path)]) == 0
+    fast, slow = both(path)
+    same(fast, slow)
+    assert len(fast.entrants) == 284
+
+
+def test_a_book_saved_again_by_openpyxl_with_dates_and_numbers_typed(swiss_book, tmp_path):
+    """openpyxl writes shared strings and its own styles; a date typed in a date cell and in a
+    text cell, a whole number typed as a float, a result typed as a number."""
+    wb = openpyxl.load_workbook(swiss_book)
+    put(wb, names.EVENT_FIELDS["start"], datetime.datetime(2026, 3, 14))
+    sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["birth"]].destinations))
+    cell = wb[sheet][ref.replace("$", "").split(":")[0]]
+    cell.value, cell.number_format = datetime.datetime(1990, 1, 2), "yyyy-mm-dd"
+    sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["rating"]].destinations))
+    wb[sheet][ref.replace("$", "").split(":")[0]].value = 2538.0
+    again = tmp_path / "again.xlsx"
+    wb.save(again)
+    fast, slow = both(again)
+    same(fast, slow)
+    assert fast.start == "2026/03/14" and fast.entrants[0].birth == "1990/01/02" and fast.entrants[0].rating == 2538
+
+
+def test_a_formula_typed_in_an_input_cell_is_read_by_openpyxl(swiss_book, tmp_path, monkeypatch):
+    wb = openpyxl.load_workbook(swiss_book)
+    sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["name"]].destinations))
+    wb[sheet][ref.replace("$", "").split(":")[0]].value = '="Vasquez"&", Alejandro"'
+    typed = tmp_path / "formula.xlsx"
+    wb.save(typed)
+    calls = []
+    original = read._open_book
+    monkeypatch.setattr(read, "_open_book", lambda path: calls.append(path) or original(path))
+    event = read.read_book(typed)
+    assert calls == [typed] and event.entrants[0].name == '="Vasquez"&", Alejandro"'
+
+
+@pytest.mark.office
+def test_a_book_saved_by_libreoffice(swiss_book, libreoffice, tmp_path):
+    saved = tmp_path / "lo.xlsx"
+    libreoffice.recalculate(swiss_book, saved)
+    fast, slow = both(saved)
+    same(fast, slow)
+    assert [e.name for e in fast.entrants] == [e.name for e in read.read_book(swiss_book).entrants]
