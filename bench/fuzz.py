@@ -9,7 +9,7 @@ Generators live in :data:`GENERATORS`, a registry: a new kind of input is one mo
 decorated with ``@generator("name", weight)`` that returns a :class:`Case` from a seeded
 :class:`random.Random` (case *i* of seed *s* is the same case on every machine). Registered:
 
-- readers: ``trf-mutation``, ``trf-bytes``, ``trf-valid``, ``trf-to-book``, ``non-event``,
+- readers: ``trf-mutation``, ``trf-bytes``, ``trf-valid``, ``trf-to-book``, ``pair``, ``non-event``,
   ``csv``, ``k-file`` (mutated real TRF exports, damaged bytes, crosstables, K files, files
   that are not events at all);
 - rating lists: ``rating-list`` (combined, single-type and CSV lists with CR-only, CRLF, LF
@@ -223,6 +223,26 @@ def trf_to_book(rng: random.Random) -> Case:
         text = _mutate_lines(rng, text.split("\n"))
     return Case("trf-to-book", {"event.trf": _encode(rng, text)},
                 ["workbook", rng.choice(["swiss", "round-robin"]), "--from", "{event.trf}", "-o", "{out}"])
+
+
+@generator("pair", 1)
+def pair_case(rng: random.Random) -> Case:
+    """An entry list, or a real or sample TRF given more rounds, perhaps mutated, given to
+    ``pair`` with the options an arbiter gives (gacrux pairs it, or the refusal is one line)."""
+    seed = rng.choice([ROOT / "elo_xl" / "data" / "sample-open.trf", *SEEDS])
+    if "spielfrei" in seed.read_text(encoding="latin-1"):  # 284 players: slow to pair, the others cover it
+        seed = ROOT / "elo_xl" / "data" / "sample-open.trf"
+    text = seed.read_text(encoding="utf-8", errors="replace")
+    lines = [line for line in text.split("\n") if not line.startswith(("XXR", "142"))]
+    lines.insert(1, f"XXR {rng.randint(1, 15)}")
+    text = "\n".join(lines)
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        text = _mutate_lines(rng, text.split("\n"))
+    args = ["pair", "{event.trf}"]
+    args += rng.choice([[], ["-o", "out.trf"], ["-o", "{event.trf}"], ["-o", "out.xlsx"]])
+    args += rng.choice([[], ["--rounds", str(rng.randint(0, 20))], ["--absent", rng.choice(["1,3", "0", "x", "99"])],
+                        ["--first-colour", "black"], ["--round", str(rng.randint(0, 9)), "--replace"]])
+    return Case("pair", {"event.trf": _encode(rng, text)}, args)
 
 
 def _xlsx_bytes() -> bytes:

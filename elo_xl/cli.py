@@ -58,6 +58,8 @@ EXAMPLES = {
                  "elo-xl workbook round-robin --players 12 --lang ru -o club.xlsx",
                  "elo-xl workbook all -o workbooks"],
     "export": ["elo-xl export event.xlsx -o event.trf", "elo-xl export club.xlsx -o club.trf"],
+    "pair": ["elo-xl pair event.trf", "elo-xl pair event.trf -o event.trf",
+             "elo-xl pair event.xlsx -o event.xlsx --absent 7,12"],
     "recalc": ["elo-xl recalc event.xlsx", "elo-xl recalc event.xlsx -o event-values.xlsx"],
     "period": ["elo-xl period open.trf cup.trf --list players_list_foa.txt --month 2026-04 -o list.txt",
                "elo-xl period may/*.trf --list list.txt --month 2026-05 --db ratings.db -o new-list.xlsx"],
@@ -179,6 +181,28 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     add_tiebreak_arguments(export)
     export.set_defaults(run=run_export)
+
+    pair = commands.add_parser(
+        "pair", epilog=examples("pair"), help="pair the next round of a Swiss (FIDE's Dutch system) or a round robin",
+        description="Pair the next round of an event: a Swiss by the Dutch system (FIDE C.04.3, the 2026 rules) "
+                    "through gacrux, the reference tool of FIDE's Technical Commission; a round robin by the Berger "
+                    "tables (C.05 Annex 1). Print the pairing; with -o, write it into the TRF file or the Swiss "
+                    "book (only that round's opponent and colour cells, and the bye). A round is paired only when "
+                    "every game of the round before has its result.")
+    pair.add_argument("event", metavar="EVENT", help="a .trf file or a Swiss workbook (.xlsx)")
+    pair.add_argument("-o", "--output", metavar="OUT", help="write the event with the round paired here: a .trf "
+                      "file for a TRF file, an .xlsx book for a book (it may be EVENT itself); default: print only")
+    pair.add_argument("--round", type=int, metavar="N", dest="round_", help="the round to pair (default: the first "
+                      "round with no pairing)")
+    pair.add_argument("--replace", action="store_true", help="with --round N: pair round N again, dropping its "
+                      "pairing and results and those of later rounds")
+    pair.add_argument("--rounds", type=int, metavar="N", help="the number of rounds, when the file or book does "
+                      "not say (XXR, 142)")
+    pair.add_argument("--first-colour", choices=["white", "black"], help="the colour drawn for the first board "
+                      "of round 1 (default: as the file says (152, XXC), else as round 1 was paired, else white)")
+    pair.add_argument("--absent", metavar="LIST", help="start numbers not to pair in this round, with commas "
+                      "(withdrawn or absent players); a requested bye is typed as H, Z or F in the round instead")
+    pair.set_defaults(run=run_pair)
 
     recalc = commands.add_parser(
         "recalc", epilog=examples("recalc"), help="recalculate an edited book in LibreOffice and store every value",
@@ -434,6 +458,52 @@ def trf_summary(path: str, text: str) -> str:
     played = max((max((r for r, g in enumerate(p.games, 1) if not g.blank), default=0) for p in event.players),
                  default=0)
     return f"{path}: TRF, {_count(len(event.players), 'player')}, {_count(event.rounds, 'round')} ({played} played)"
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    """``elo-xl pair EVENT [-o OUT]``: the next round paired, printed, and written with -o."""
+    from .pair import pair_event, pairing_list
+
+    absent = _start_numbers(args.absent, "--absent") if args.absent else []
+    if args.replace and args.round_ is None:
+        raise EloError("--replace goes with --round N: name the round to pair again")
+    if args.rounds is not None and args.rounds < 1:
+        raise EloError(f"--rounds {args.rounds}: give the number of rounds, 1 or more")
+    if args.output is not None:
+        writable_file(args.output)
+    colour = {"white": "w", "black": "b", None: None}[args.first_colour]
+    result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
+                        first_colour=colour, rounds=args.rounds, absent=absent)
+    listing = pairing_list(result.before, result.pairing)
+    if args.output is not None and result.data is not None:
+        _emit(result.data, args.output)
+        print(listing)
+        print(f"{args.output}: round {result.pairing.round} written")
+    else:
+        print(listing)
+        print(f"nothing written; give -o FILE (it may be {os.path.basename(args.event)} itself) to write "
+              f"round {result.pairing.round}")
+    return 0
+
+
+def _start_numbers(text: str, option: str) -> list[int]:
+    """Start numbers given as ``3,17`` (spaces allowed).
+
+    >>> _start_numbers("3, 17", "--absent")
+    [3, 17]
+    >>> _start_numbers("3,x", "--absent")
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --absent 3,x: "x" is not a start number; give start numbers with commas, such as 3,17
+    """
+    numbers = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) < 1:
+            raise EloError(f'{option} {text}: "{part}" is not a start number; give start numbers with commas, '
+                           "such as 3,17")
+        numbers.append(int(part))
+    return numbers
 
 
 def run_recalc(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ per tie-break after the points (table) or after the rank (CSV).
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from .io.csv_cells import csv_lines
@@ -108,7 +109,8 @@ def cell_text(row: dict[str, Any], key: str, signed: bool) -> str:
     return number_text(row[key], signed) if key not in LEFT else (row[key] or "")
 
 
-def aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]], width: int = 100) -> str:
+def aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]], width: int = 100,
+            left: Collection[str] = LEFT) -> str:
     """Rows under the headers of ``shown``, two spaces apart, text left and numbers right; when
     that is wider than ``width``, the name column is narrowed (to :data:`NAME_MIN` at least)
     and a longer name continues on the lines below its row.
@@ -133,7 +135,7 @@ def aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]], width: in
             cells = r if k == 0 else [""] * len(r)
             if name is not None:
                 cells = cells[:name] + [piece] + cells[name + 1:]
-            lines.append("  ".join(cell.ljust(w) if key in LEFT else cell.rjust(w)
+            lines.append("  ".join(cell.ljust(w) if key in left else cell.rjust(w)
                                    for cell, w, key in zip(cells, widths, keys)).rstrip())
     return "\n".join(lines)
 

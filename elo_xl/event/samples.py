@@ -87,6 +87,9 @@ def sample_round_robin() -> "Tournament":
 #: A real-looking 12-player, 7-round Swiss as a FIDE TRF file (a withdrawal, a forfeit, byes,
 #: an unrated player, three-letter titles).
 SWISS_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-swiss.trf"
+#: The same players as an entry list before round 1 (7 rounds planned, none paired): the
+#: start of ``docs/events.md``'s walk through an event.
+OPEN_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-open.trf"
 
 
 def sample_swiss() -> "Tournament":

@@ -26,6 +26,17 @@ __all__ = ["parse_trf", "read_trf"]
 # --- reading ----------------------------------------------------------------------------------
 
 
+def _sex(text: str) -> str:
+    """The sex column as read: ``u`` (unknown, as gacrux, FIDE's reference pairing tool,
+    writes it) is the blank it means.
+
+    >>> _sex("u"), _sex("w"), _sex(" ")
+    ('', 'w', '')
+    """
+    text = text.strip()
+    return "" if text in ("u", "U") else text
+
+
 def _number(text: str, line: int, first: int, last: int, what: str) -> int | None:
     text = text.strip()
     if not text:
@@ -85,7 +96,7 @@ def _quick_player(text: str, line: int) -> TrfPlayer | None:
     if not (number.isdigit() and number.isascii()):
         return None
     start_no = int(number)
-    sex = head[_S_SEX].strip()
+    sex = _sex(head[_S_SEX])
     title = head[_S_TITLE].strip()
     federation = head[_S_FED].strip()
     fide_id = head[_S_ID].strip()
@@ -147,9 +158,9 @@ def _parse_player(text: str, line: int) -> TrfPlayer:
     if not start_no:
         raise _problem(line, None, 5, 8, "a player line needs a start rank from 1 to 9999"
                        + ("" if start_no is None else ", not 0"))
-    sex = cols("sex").strip()
+    sex = _sex(cols("sex"))
     if sex and sex not in "mwfMWF":
-        raise _problem(line, None, 10, None, f"sex {show(sex)} is not m, w (or f) or blank")
+        raise _problem(line, None, 10, None, f"sex {show(sex)} is not m, w (or f), u (unknown) or blank")
     title = cols("title").strip()
     if title and not (title.isalpha() and title.isascii()):
         raise _problem(line, None, 11, 13, f"title {show(title)} is not a title; write GM, IM, FM, CM, WGM, WIM, "

@@ -4,7 +4,7 @@ start numbers of a round robin meet.
 
 from __future__ import annotations
 
-__all__ = ["berger_round"]
+__all__ = ["berger_round", "berger_pairing"]
 
 
 def berger_round(i: int, j: int, n: int) -> tuple[int, bool]:
@@ -32,3 +32,49 @@ def berger_round(i: int, j: int, n: int) -> tuple[int, bool]:
     r = (i + j - 2) % m + 1
     low_white = (i + j) % 2 == 1
     return r, (i < j) == low_white
+
+
+def berger_pairing(n: int, round_: int) -> list[tuple[int, int]]:
+    """Round ``round_`` of FIDE's Berger tables for ``n`` players as (white, black) pairs in
+    the tables' board order; an odd ``n``'s bye (the board of the dummy ``n + 1``) as
+    ``(player, 0)`` at the end. Rounds after the first cycle (a double round robin) repeat the
+    cycle with the colours reversed.
+
+    The tables' board 1 is the game of the last number; board ``k`` pairs the numbers
+    ``k − 1`` places after and before that game's other player, counted round the cycle
+    1…n−1. Six players, rounds 1 and 2 (C.05 Annex 1):
+
+    >>> berger_pairing(6, 1), berger_pairing(6, 2)
+    ([(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)])
+    >>> berger_pairing(5, 1), berger_pairing(4, 4)
+    ([(2, 5), (3, 4), (1, 0)], [(4, 1), (3, 2)])
+    """
+    if n < 2:
+        raise ValueError(f"a round robin needs 2 players or more, not {n}")
+    last = n + n % 2
+    m = last - 1
+    if round_ < 1:
+        raise ValueError(f"rounds are counted from 1, not {round_}")
+    cycle, r = divmod(round_ - 1, m)
+    r += 1
+    # the last number's opponent: 2p − 2 ≡ r − 1 (mod m)
+    other = next(p for p in range(1, last) if (2 * p - 2) % m == r - 1)
+    pairs = [(other, last)]
+    for k in range(2, last // 2 + 1):
+        a = (other - 1 + k - 1) % m + 1
+        b = (other - 1 - (k - 1)) % m + 1
+        pairs.append((a, b))
+    out, bye = [], None
+    for a, b in pairs:
+        if last > n and last in (a, b):
+            bye = a if b == last else b
+            continue
+        ro, a_white = berger_round(a, b, n)
+        assert ro == r, (a, b, r, ro)
+        white, black = (a, b) if a_white else (b, a)
+        if cycle % 2:
+            white, black = black, white
+        out.append((white, black))
+    if bye is not None:
+        out.append((bye, 0))
+    return out

@@ -47,7 +47,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from . import sheet_writer
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
-from ..io.xlsx import NOT_XML, escape, sheet_parts
+from ..io.xlsx import NOT_XML, cell_name, column_number, escape, sheet_parts, workbook_part
 
 #: The date of every zip entry: the earliest a zip file can hold.
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
@@ -247,6 +247,157 @@ class Injection:
         return _archive(((_copy_info(info), data if data is not None else
                           _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {})))
                          for info, data in self.entries), self.comment)
+
+
+def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
+    """Type *values* ({"J7": 12, "Q7": "w"}) into cells of the worksheet *sheet* that hold no
+    formula, as a user would: every other cell, every other part and the zip entries' dates
+    and modes stay byte for byte. A number is written as a number, a text as an inline string
+    (``t="inlineStr"``), ``None`` empties the cell; a cell keeps its style. A cell that holds a
+    formula is refused (``ValueError``): typing over a formula is not this function's job.
+
+    The workbook's calculation is marked to run when the file is next opened
+    (``fullCalcOnLoad``), so that Excel shows the figures of the typed cells.
+
+    >>> import io, openpyxl
+    >>> book = openpyxl.Workbook()
+    >>> book.active["A1"], book.active["B2"] = 5, "=A1*2"
+    >>> buffer = io.BytesIO(); book.save(buffer)
+    >>> typed = set_cells(buffer.getvalue(), "Sheet", {"A1": 7, "C2": "w", "A3": 1.5})
+    >>> sheet = openpyxl.load_workbook(io.BytesIO(typed)).active
+    >>> sheet["A1"].value, sheet["B2"].value, sheet["C2"].value, sheet["A3"].value
+    (7, '=A1*2', 'w', 1.5)
+    """
+    cells: dict[int, dict[int, object]] = {}
+    for reference, value in values.items():
+        match = _CELL_NAME.fullmatch(reference)
+        if match is None:
+            raise ValueError(f"{reference!r} is not a cell name such as B7")
+        cells.setdefault(int(match[2]), {})[column_number(match[1])] = value
+    with zipfile.ZipFile(BytesIO(xlsx)) as archive:
+        parts = sheet_parts(archive)
+        if sheet not in parts:
+            raise ValueError(f"the workbook has no sheet named {sheet!r}")
+        part = parts[sheet]
+        book_part = workbook_part(archive)
+
+    def change(info: zipfile.ZipInfo, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
+        if info.filename == part:
+            data = _type_cells(data, part, cells)
+        elif info.filename == book_part:
+            data = _calculate_on_load(data)
+        return _copy_info(info), data
+
+    return _rewrite(xlsx, change)
+
+
+_CELL_NAME = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+_ROW = re.compile(rb'<row\b([^>]*?)(/>|>(.*?)</row>)', re.DOTALL)
+_ROW_NUMBER = re.compile(rb'\sr="([0-9]+)"')
+_CELL = re.compile(rb'<c\b([^>]*?)(/>|>(.*?)</c>)', re.DOTALL)
+_STYLE = re.compile(rb'\ss="([0-9]+)"')
+_SHEET_DATA = re.compile(rb"<sheetData\s*/>|</sheetData>")
+_CALC_PR = re.compile(rb"<calcPr\b([^>]*?)(/?)>")
+
+
+def _typed_cell(reference: str, style: bytes | None, value: object) -> bytes:
+    """The XML of a cell typed with *value* (``None``: an empty cell that keeps its style)."""
+    attributes = b' r="' + reference.encode("ascii") + b'"' + (b' s="' + style + b'"' if style else b"")
+    if value is None or value == "":
+        return b"<c" + attributes + b"/>"
+    if isinstance(value, str):
+        bad = NOT_XML.search(value)
+        if bad:
+            raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")
+        space = b' xml:space="preserve"' if value != value.strip() else b""
+        return (b"<c" + attributes + b' t="inlineStr"><is><t' + space + b">" + escape(value).encode("utf-8")
+                + b"</t></is></c>")
+    kind, text = cell_text(value)
+    if kind is not None:
+        raise TypeError(f"{value!r} is not a number or a text to type in a cell")
+    return b"<c" + attributes + b"><v>" + text + b"</v></c>"
+
+
+def _type_cells(xml: bytes, part: str, cells: Mapping[int, Mapping[int, object]]) -> bytes:
+    """A worksheet's XML with *cells* (row → column → value) typed in, rows and cells that do
+    not exist yet inserted in order."""
+    out, last, done = [], 0, set()
+    for row in _ROW.finditer(xml):
+        number = _ROW_NUMBER.search(row[1])
+        if number is None:
+            raise ValueError(f"{part}: a row without its number; save the book again in Excel or LibreOffice")
+        r = int(number[1])
+        pending = [(rr, cells[rr]) for rr in sorted(cells) if rr < r and rr not in done]
+        if pending:
+            out.append(xml[last:row.start()])
+            out.extend(_new_row(rr, row_cells) for rr, row_cells in pending)
+            done.update(rr for rr, _ in pending)
+            last = row.start()
+        if r in cells:
+            out.append(xml[last:row.start()])
+            out.append(_typed_row(row, r, part, cells[r]))
+            done.add(r)
+            last = row.end()
+    rest = [(rr, cells[rr]) for rr in sorted(cells) if rr not in done]
+    if rest:
+        end = _SHEET_DATA.search(xml, last)
+        if end is None:
+            raise ValueError(f"{part}: no sheetData; this is not a worksheet elo-xl can type into")
+        out.append(xml[last:end.start()])
+        new_rows = b"".join(_new_row(rr, row_cells) for rr, row_cells in rest)
+        out.append(b"<sheetData>" + new_rows + b"</sheetData>" if end[0].endswith(b"/>") else new_rows + end[0])
+        last = end.end()
+    out.append(xml[last:])
+    return b"".join(out)
+
+
+def _new_row(r: int, row_cells: Mapping[int, object]) -> bytes:
+    return (b'<row r="' + str(r).encode("ascii") + b'">'
+            + b"".join(_typed_cell(cell_name(c, r), None, v) for c, v in sorted(row_cells.items())) + b"</row>")
+
+
+def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object]) -> bytes:
+    """One ``<row>`` with its cells typed in."""
+    body = row[3] or b""
+    pieces, last, done = [], 0, set()
+    for cell in _CELL.finditer(body):
+        reference = _REFERENCE.search(cell[1])
+        if reference is None:
+            raise ValueError(f"{part}: a cell without its reference in row {r}; save the book again in Excel or LibreOffice")
+        match = _CELL_NAME.fullmatch(reference[1].decode("ascii"))
+        if match is None:
+            raise ValueError(f"{part}: a cell named {reference[1]!r}")
+        c = column_number(match[1])
+        before = [cc for cc in sorted(row_cells) if cc < c and cc not in done]
+        if before:
+            pieces.append(body[last:cell.start()])
+            pieces.extend(_typed_cell(cell_name(cc, r), None, row_cells[cc]) for cc in before)
+            done.update(before)
+            last = cell.start()
+        if c in row_cells:
+            if _ANY_FORMULA.search(cell[3] or b""):
+                raise ValueError(f"{cell_name(c, r)} holds a formula; elo-xl does not type over a formula")
+            style = _STYLE.search(cell[1])
+            pieces.append(body[last:cell.start()])
+            pieces.append(_typed_cell(cell_name(c, r), style[1] if style else None, row_cells[c]))
+            done.add(c)
+            last = cell.end()
+    pieces.append(body[last:])
+    tail = b"".join(_typed_cell(cell_name(cc, r), None, row_cells[cc]) for cc in sorted(row_cells) if cc not in done)
+    return b"<row" + row[1] + b">" + b"".join(pieces) + tail + b"</row>"
+
+
+def _calculate_on_load(xml: bytes) -> bytes:
+    """``xl/workbook.xml`` with ``fullCalcOnLoad="1"`` on its ``calcPr`` (added if missing)."""
+    match = _CALC_PR.search(xml)
+    if match is None:
+        end = xml.rfind(b"</workbook>")
+        return xml if end < 0 else xml[:end] + b'<calcPr fullCalcOnLoad="1"/>' + xml[end:]
+    if b"fullCalcOnLoad=" in match[1]:
+        attributes = re.sub(rb'fullCalcOnLoad="[^"]*"', b'fullCalcOnLoad="1"', match[1])
+    else:
+        attributes = match[1] + b' fullCalcOnLoad="1"'
+    return xml[:match.start()] + b"<calcPr" + attributes + match[2] + b">" + xml[match.end():]
 
 
 def cell_text(value: object) -> tuple[bytes | None, bytes]:

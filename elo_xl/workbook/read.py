@@ -339,7 +339,7 @@ def parse_reference(where: str) -> tuple[int, int]:
     return int(where[len(letters):]), xlsx.column_number(letters)
 
 
-def _with_book(path: str | Path, read: Any) -> Tournament:
+def _with_book(path: str | Path, read: Any) -> Any:
     """``read(path, book)`` of the workbook at ``path``, checked first: read straight from its
     XML (:class:`_FastBook`), else, where that meets something unusual, by openpyxl."""
     path = readable_file(Path(path), what="the Swiss or round-robin workbook")
@@ -539,6 +539,33 @@ def read_swiss_book(path: str | Path) -> Tournament:
     (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
     """
     return _with_book(path, _read_swiss)
+
+
+def swiss_grid(path: str | Path) -> dict[str, tuple[str, int, int, int, int]]:
+    """Where a Swiss book's rounds grid is, for a program that types into it (``elo-xl pair``):
+    each of ``Pairings``, ``Colours`` and ``Results`` (:data:`names.GAMES`) as (sheet, first
+    column, first row, rows, columns), read through the books' contract.
+    """
+    return _with_book(path, _grid)
+
+
+def read_book_and_grid(path: str | Path) -> tuple[Tournament, dict[str, tuple[str, int, int, int, int]] | None]:
+    """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
+    the book read once."""
+    def read(path: Path, book: Any) -> tuple[Tournament, Any]:
+        if is_swiss(book):
+            return _read_swiss(path, book), _grid(path, book)
+        return _read_round_robin(path, book), None
+
+    return _with_book(path, read)
+
+
+def _grid(path: Path, book: Any) -> dict[str, tuple[str, int, int, int, int]]:
+    if not book.has(names.PAIRINGS):
+        raise EloError(f"{path}: this is not a Swiss book (it has no range named {names.PAIRINGS})")
+    grids = {name: book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES}
+    return {name: (g.sheet, g.min_col, g.min_row, len(g.rows), len(g.rows[0]) if g.rows else 0)
+            for name, g in grids.items()}
 
 
 def _read_swiss(path: Path, book: Any) -> Tournament:

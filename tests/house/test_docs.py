@@ -101,7 +101,8 @@ def run_command(line: str, capsys) -> str:
 @pytest.mark.parametrize("name, text", documents(), ids=[name for name, _ in documents()])
 def test_console_examples_print_what_the_page_shows(name, text, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    shutil.copy(SAMPLE, tmp_path / SAMPLE.name)
+    for sample in SAMPLE.parent.glob("*.trf"):  # the built-in events: sample-swiss.trf, sample-open.trf
+        shutil.copy(sample, tmp_path / sample.name)
     checker = doctest.OutputChecker()
     flags = doctest.ELLIPSIS
     for block in console_blocks(text):

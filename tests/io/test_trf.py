@@ -401,7 +401,7 @@ ERRORS = [
     (edit(10, 5, "   1"), "line 10, columns 5–8: start rank 1 is also on line 9"),
     (edit(12, 5, "   5"), "line 12, columns 5–8: start rank 5 does not match the 4 players of the event; start "
                          "ranks run from 1 to 4 without gaps"),
-    (edit(9, 10, "x"), 'line 9, column 10: sex "x" is not m, w (or f) or blank'),
+    (edit(9, 10, "x"), 'line 9, column 10: sex "x" is not m, w (or f), u (unknown) or blank'),
     (edit(9, 11, "G1 "), 'line 9, columns 11–13: title "G1" is not a title; write GM, IM, FM, CM, WGM, WIM, WFM, '
                          'WCM (or another title in letters) or leave it blank'),
     (edit(9, 49, "2O12"), 'line 9, columns 49–52: rating "2O12" is not a number'),

@@ -1,0 +1,302 @@
+"""The next round of an event, paired: which round it is, whether it may be paired, and the
+pairing itself — the Dutch system through gacrux (:mod:`elo_xl.pairing.dutch`) for a Swiss, the
+Berger tables (:mod:`elo_xl.pairing.berger`) for a round robin.
+
+The event is the one every face reads (:class:`~elo_xl.event.model.Tournament`), from a TRF
+file or from a book: gacrux is given the same TRF text either way (:func:`engine_text`), so
+that one event paired from its TRF and from its book gets the same pairing.
+
+>>> from elo_xl.event.model import Entrant, Tournament
+>>> t = Tournament([Entrant(n, f"P{n}", 2500 - 10 * n) for n in (1, 2, 3, 4)], [[None] * 3 for _ in range(4)],
+...                [[None] * 3 for _ in range(4)], [[""] * 3 for _ in range(4)], rounds=3)
+>>> p = pair_next(t, first_colour="w")
+>>> p.round, [b.players for b in p.boards]
+(1, [(1, 3), (4, 2)])
+>>> [row[0] for row in with_pairing(t, p).pairings], [row[0] for row in with_pairing(t, p).colours]
+([3, 4, 1, 2], ['w', 'b', 'b', 'w'])
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..errors import EloError
+from ..games import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, Round
+from ..io.trf_keep import trf_from_book
+from ..io.trf_model import TrfEvent, TrfGame, declared_rounds
+from ..io.trf_write import set_standings, write_trf
+from ..pairing.berger import berger_pairing, berger_round
+from ..pairing.dutch import pair_dutch
+from ..pairing.model import Pairing
+from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
+from .model import Tournament
+
+__all__ = ["paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
+           "with_pairing", "points_before", "planned_rounds"]
+
+#: A round without an opponent that only a pairing gives: the pairing-allocated bye (and the
+#: ``+`` old files write for it).
+_PAIRING_BYES = (BYE_PAIRING, FORFEIT_WIN)
+
+
+def _rounds(t: Tournament) -> list[list[Round]]:
+    if t.pairings is None:
+        raise EloError("this event is a crosstable without rounds; pair a round robin from its book or its TRF file")
+    return t.games()
+
+
+def paired_rounds(t: Tournament) -> int:
+    """The last round that has a pairing (a game, or a pairing-allocated bye); 0 before round 1.
+    A requested bye (``H``, ``Z``, ``F``) entered for a later round is not a pairing.
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> t = Tournament([Entrant(1, "A", None), Entrant(2, "B", None)], [["1", None, "H"], ["0", None, None]],
+    ...                [[2, None, None], [1, None, None]])
+    >>> paired_rounds(t), next_round(t)
+    (1, 2)
+    """
+    last = 0
+    for row in _rounds(t):
+        for r, game in enumerate(row, 1):
+            if r > last and (game.opponent is not None or game.code in _PAIRING_BYES):
+                last = r
+    return last
+
+
+def next_round(t: Tournament) -> int:
+    """The first round after the last one paired (:func:`paired_rounds`)."""
+    return paired_rounds(t) + 1
+
+
+def unfinished_games(t: Tournament, round_: int) -> list[tuple[int, int]]:
+    """The games of ``round_`` with no result on either side: (White, Black) where the colours
+    are known, else (lower, higher start number)."""
+    rows = _rounds(t)
+    found = []
+    for i, row in enumerate(rows, 1):
+        if round_ > len(row):
+            continue
+        game = row[round_ - 1]
+        j = game.opponent
+        if j is None or j < i or game.code is not None:
+            continue
+        other = rows[j - 1][round_ - 1] if j - 1 < len(rows) and round_ - 1 < len(rows[j - 1]) else None
+        if other is not None and other.code is not None:
+            continue
+        found.append((j, i) if game.colour == "b" else (i, j))
+    return found
+
+
+def points_before(t: Tournament, round_: int) -> list[Fraction]:
+    """Each player's points from the rounds before ``round_`` (FIDE's 1, ½, 0; byes and
+    forfeits included)."""
+    return [sum((game_points(g.code) for g in row[:round_ - 1]), Fraction(0)) for row in _rounds(t)]
+
+
+def planned_rounds(t: Tournament) -> int | None:
+    """The number of rounds: a round robin's from the Berger tables, else what the TRF file
+    declares (``XXR``, ``142``) or the book's rounds, else None (a file that does not say)."""
+    kind = t.kind()
+    n = len(t.entrants)
+    if kind in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
+        cycle = n - 1 + n % 2
+        return 2 * cycle if kind == DOUBLE_ROUND_ROBIN else cycle
+    if t.source is not None and not t.records:
+        declared = declared_rounds(t.source)
+        return declared[0] if declared else None
+    return t.rounds
+
+
+def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
+    """The initial colour of the event (``"w"`` or ``"b"``): as the TRF text says (``152``, or
+    ``XXC white1``/``black1``), else the colour of the lowest start number that had an opponent
+    in round 1 (in the Dutch system's round 1 that player is on board 1), else None.
+
+    >>> first_colour_of(Tournament([], [])  , "012 Cup\\n152 B\\n")
+    'b'
+    """
+    for line in (text or "").splitlines():
+        code, value = line[:3], line[4:].strip().lower()
+        if code == "152" and value[:1] in ("w", "b"):
+            return value[:1]
+        if code == "XXC":
+            for word in value.split():
+                if word in ("white1", "black1"):
+                    return word[0]
+    if t.pairings is None:
+        return None
+    for row in _rounds(t):
+        if row and row[0].opponent is not None and row[0].colour in ("w", "b"):
+            return row[0].colour
+    return None
+
+
+def engine_text(t: Tournament) -> str:
+    """The TRF text gacrux pairs: the event as its TRF would be written back (the lines of the
+    file it came from, or that its book kept), every player's points the sum of the results
+    written (gacrux checks the points column against them).
+
+    A forfeit written without colours (``13 - +``, as some programs write it) is given White
+    for the lower start number: gacrux places a game by its colours and refuses the file
+    without them, and an unplayed game's colour counts for nothing in C.04.3 (article A.6).
+    """
+    event: TrfEvent
+    if t.records or t.source is None:
+        event = trf_from_book(t)
+    else:
+        event = copy.deepcopy(t.source)
+    for p in event.players:
+        for r, g in enumerate(p.games):
+            if g.opponent is not None and g.colour not in ("w", "b"):
+                p.games[r] = TrfGame(g.opponent, "w" if p.start_no < g.opponent else "b", g.result)
+    set_standings(event)
+    return write_trf(event, check=False)
+
+
+def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False, first_colour: str | None = None,
+              rounds: int | None = None, absent: Sequence[int] = ()) -> Pairing:
+    """The pairing of the next round of ``t`` (or of ``round_``: the next one, or with
+    ``replace`` one already paired, whose pairing and results are then dropped).
+
+    Refused, with a message naming what to do: a round whose previous round has games without
+    a result, a round already paired (without ``replace``), a round after the last one, a
+    round robin whose earlier rounds are not those of the Berger tables.
+    """
+    if t.pairings is None:
+        raise EloError("a round robin book is paired by the Berger tables: its Schedule sheet shows every round")
+    nxt = next_round(t)
+    target = nxt if round_ is None else round_
+    if target < 1:
+        raise EloError(f"--round {target}: rounds are counted from 1")
+    if target > nxt:
+        raise EloError(f"--round {target}: round {nxt} is the next one to pair (round {nxt - 1} is the last paired)")
+    if target < nxt:
+        if not replace:
+            raise EloError(f"round {target} is paired already (the next round is {nxt}); to pair it again, dropping "
+                           f"its pairing and results and those of any later round, give --round {target} --replace")
+        t = _dropped(t, target)
+    planned = rounds or planned_rounds(t)
+    if planned is None:
+        raise EloError("the file does not say how many rounds the event has (no XXR or 142 record); give --rounds N")
+    if target > planned:
+        raise EloError(f"all {planned} rounds are paired; give --rounds N to add rounds")
+    if target > 1:
+        open_games = unfinished_games(t, target - 1)
+        if open_games:
+            shown = ", ".join(f"{a}–{b}" for a, b in open_games[:10])
+            more = f" and {len(open_games) - 10} more" if len(open_games) > 10 else ""
+            raise EloError(f"round {target - 1} has {len(open_games)} game{'s' if len(open_games) != 1 else ''} "
+                           f"without a result ({shown}{more}); type the results, then pair round {target}")
+    absent = sorted(set(absent))
+    unknown = [n for n in absent if not 1 <= n <= len(t.entrants)]
+    if unknown:
+        raise EloError(f"--absent {unknown[0]}: the event has start numbers 1 to {len(t.entrants)}")
+    if t.kind() in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
+        if absent:
+            raise EloError("--absent: a round robin's pairings are fixed by the Berger tables; an absent player's "
+                           "game is a forfeit, typed as a result")
+        return _berger(t, target, planned)
+    text = engine_text(t)
+    colour = first_colour or first_colour_of(t, text) or "w"
+    pairs = pair_dutch(text, round_=target, top_colour=colour, rounds=planned, absent=absent)
+    if not pairs:
+        raise EloError(f"round {target}: nobody to pair")
+    return Pairing.from_pairs(target, pairs, "dutch", planned)
+
+
+def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
+    n = len(t.entrants)
+    for i, row in enumerate(_rounds(t), 1):
+        for r, game in enumerate(row[:target - 1], 1):
+            j = game.opponent
+            if j is None or j < i:
+                continue
+            cycle = n - 1 + n % 2
+            expected, _ = berger_round(i, j, n)
+            if (r - 1) % cycle + 1 != expected:
+                raise EloError(f"round {r}: {i} and {j} met, but the Berger tables pair them in round {expected}; "
+                               "this round robin does not follow the tables (C.05 Annex 1), so elo-xl cannot pair "
+                               "its next round")
+    return Pairing.from_pairs(target, berger_pairing(n, target), "berger", planned)
+
+
+def _dropped(t: Tournament, round_: int) -> Tournament:
+    """``t`` without the pairings and results of ``round_`` and later (requested byes kept)."""
+    t = copy.copy(t)
+    t.pairings = [list(row) for row in t.pairings]
+    t.results = [list(row) for row in t.results]
+    t.colours = [list(row) for row in t.colours] if t.colours else None
+    rows = t.games()
+    for i, row in enumerate(rows):
+        for r in range(round_ - 1, len(row)):
+            game = row[r]
+            if game.opponent is None and game.code is not None and game.code not in _PAIRING_BYES:
+                continue  # a bye the player asked for stays
+            if r < len(t.pairings[i]):
+                t.pairings[i][r] = None
+            if r < len(t.results[i]):
+                t.results[i][r] = None
+            if t.colours and r < len(t.colours[i]):
+                t.colours[i][r] = ""
+    t.source = None if t.records else _without_rounds(t.source, round_)
+    return t
+
+
+def _without_rounds(event: TrfEvent | None, round_: int) -> TrfEvent | None:
+    if event is None:
+        return None
+    event = copy.deepcopy(event)
+    for p in event.players:
+        for r in range(round_ - 1, len(p.games)):
+            g = p.games[r]
+            if not (g.opponent is None and g.result in ("H", "Z", "F")):
+                p.games[r] = TrfGame(None, "", "")
+    return event
+
+
+def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
+    """A copy of ``t`` with ``pairing`` written into its round: both players' opponent and
+    colour, the pairing-allocated bye as ``U``. The rounds grow when the event had fewer."""
+    t = copy.copy(t)
+    r = pairing.round - 1
+    width = max(pairing.round, max((len(row) for row in t.pairings), default=0))
+
+    def grown(rows, fill):
+        return [list(row) + [fill] * (width - len(row)) for row in rows]
+
+    t.pairings = grown(t.pairings, None)
+    t.results = grown(t.results, None)
+    t.colours = grown(t.colours or [[""] * width for _ in t.entrants], "")
+    for b in pairing.boards:
+        for me, other, colour in ((b.white, b.black, "w"), (b.black, b.white, "b")):
+            t.pairings[me - 1][r], t.colours[me - 1][r] = other, colour
+    if pairing.bye is not None:
+        t.pairings[pairing.bye - 1][r], t.colours[pairing.bye - 1][r] = None, ""
+        t.results[pairing.bye - 1][r] = "U"
+    if t.source is not None and not t.records:
+        t.source = _trf_with_pairing(t.source, pairing)
+    return t
+
+
+def _trf_with_pairing(event: TrfEvent, pairing: Pairing) -> TrfEvent:
+    event = copy.deepcopy(event)
+    r = pairing.round - 1
+    by_number = {p.start_no: p for p in event.players}
+    placed = {}
+    for b in pairing.boards:
+        placed[b.white] = TrfGame(b.black, "w", "")
+        placed[b.black] = TrfGame(b.white, "b", "")
+    if pairing.bye is not None:
+        placed[pairing.bye] = TrfGame(None, "-", "U")
+    for number, game in placed.items():
+        p = by_number[number]
+        while len(p.games) <= r:
+            p.games.append(TrfGame(None, "", ""))
+        p.games[r] = game
+    if pairing.bye is not None:
+        p = by_number[pairing.bye]
+        points = event.computed_points()[event.players.index(p)]
+        p.points = None if points is None else float(points)
+    return event

@@ -1,0 +1,180 @@
+"""``elo-xl pair``: the next round of an event paired, printed, and written into its TRF file
+or its Swiss book.
+
+A Swiss is paired by the Dutch system (FIDE C.04.3, the rules in force from 2026) through
+gacrux; a round robin by the Berger tables (C.05 Annex 1): :mod:`elo_xl.event.pairings`. In a
+book only the paired round's opponent and colour cells are typed (and ``U`` in the result cell
+of the pairing-allocated bye), through the books' contract (:mod:`elo_xl.workbook.names`);
+every other cell and part of the file stays as it was.
+
+>>> from elo_xl.event.model import Entrant, Tournament
+>>> from elo_xl.pairing.model import Board, Pairing
+>>> t = Tournament([Entrant(n, f"Player {n}", None) for n in (1, 2, 3)], [[None], [None], ["H"]],
+...                [[None], [None], [None]], rounds=5)
+>>> print(pairing_list(t, Pairing(1, (Board(1, 1, 2),), None, "dutch", 5)))
+Round 1 of 5: 1 board (Dutch system, FIDE C.04.3)
+Board  No  White     Points  No  Black     Points
+    1   1  Player 1       0   2  Player 2       0
+Not paired: 3 Player 3 (bye requested: H)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import EloError
+from .event.model import Tournament
+from .event.pairings import pair_next, points_before, with_pairing
+from .games import Round
+from .pairing.model import Pairing
+from .report import aligned, number_text
+from .results import SYMBOL
+
+__all__ = ["pair_event", "pairing_list", "PairResult"]
+
+SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE C.05 Annex 1"}
+#: What ``-o`` may be for each kind of input.
+BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
+
+
+class PairResult:
+    """What ``pair`` computed: the event before, the pairing, the event after, and the bytes
+    of the file to write (None: nothing to write)."""
+
+    def __init__(self, before: Tournament, pairing: Pairing, after: Tournament, data: bytes | None, kind: str):
+        self.before, self.pairing, self.after, self.data, self.kind = before, pairing, after, data, kind
+
+
+def pair_event(path: str | Path, *, output: str | None = None, round_: int | None = None, replace: bool = False,
+               first_colour: str | None = None, rounds: int | None = None, absent: Sequence[int] = ()) -> PairResult:
+    """Pair the next round of the event in ``path`` (a TRF file or a Swiss book); with
+    ``output``, the bytes of that file with the round written in (same kind as the input)."""
+    from .io.paths import readable_file
+    from .io.sniff import EXCEL, TRF, what_file
+
+    source = readable_file(path, what="the event to pair")
+    head = source.read_bytes()[:4096]
+    kind = what_file(head, source.name)
+    grid = None
+    if kind == EXCEL:
+        from .workbook.read import read_book_and_grid
+
+        t, grid = read_book_and_grid(source)
+        if grid is None:
+            raise EloError(f"{path}: a round-robin book is paired by the Berger tables from the start; pair its "
+                           "TRF file, or read each round in the book's crosstable")
+        kind = "book"
+    elif kind == TRF:
+        from .event.load import load
+
+        t = load(source)
+        kind = "trf"
+    else:
+        raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
+    if output is not None:
+        ext = Path(output).suffix.lower()
+        allowed = BOOK_EXTENSIONS if kind == "book" else TRF_EXTENSIONS
+        if ext not in allowed:
+            what = "a book (.xlsx)" if kind == "book" else "a TRF file (.trf)"
+            raise EloError(f"-o {output}: pair writes the round into {what} like {source.name}; name the file "
+                           f"{allowed[0]}")
+    try:
+        pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds, absent=absent)
+    except EloError as error:
+        raise EloError(f"{path}: {error}") from None
+    after = with_pairing(_dropped_if_replaced(t, pairing, replace), pairing)
+    data = None
+    if output is not None:
+        data = _book_bytes(source, grid, t, after, pairing) if grid is not None else _trf_bytes(after)
+    return PairResult(t, pairing, after, data, kind)
+
+
+def _dropped_if_replaced(t: Tournament, pairing: Pairing, replace: bool) -> Tournament:
+    from .event.pairings import next_round, _dropped
+
+    return _dropped(t, pairing.round) if replace and pairing.round < next_round(t) else t
+
+
+def _trf_bytes(t: Tournament) -> bytes:
+    from .io.trf_write import write_trf
+
+    return write_trf(t.source).encode(getattr(t.source, "encoding", None) or "utf-8")
+
+
+def _book_bytes(source: Path, grid: dict[str, tuple[str, int, int, int, int]], before: Tournament, after: Tournament,
+                pairing: Pairing) -> bytes:
+    """The book with the round's opponent, colour and bye cells typed (and, for a round paired
+    again, the later rounds' cells emptied)."""
+    from .workbook import names
+    from .workbook.archive import set_cells
+    from .io.xlsx import cell_name
+
+    sheet, _, _, rows, columns = grid[names.PAIRINGS]
+    if pairing.round > columns:
+        raise EloError(f"{source}: the book has {columns} rounds; round {pairing.round} does not fit (make a book "
+                       f"with more rounds: elo-xl workbook swiss --rounds N --from {source.name} after export)")
+    if len(after.entrants) > rows:
+        raise EloError(f"{source}: the book has rows for {rows} players")
+    values: dict[str, dict[str, Any]] = {}
+    first = pairing.round - 1
+    width = max(len(row) for row in after.pairings)
+    for name, grid_rows in ((names.PAIRINGS, after.pairings), (names.COLOURS, after.colours),
+                            (names.RESULTS, after.results)):
+        sheet_name, col, row, _, cols = grid[name]
+        old = {names.PAIRINGS: before.pairings, names.COLOURS: before.colours or [], names.RESULTS: before.results}[name]
+        for i, cells in enumerate(grid_rows):
+            for r in range(first, min(width, cols)):
+                new = cells[r] if r < len(cells) else None
+                was = old[i][r] if i < len(old) and r < len(old[i]) else None
+                if (new or None) != (was or None):
+                    values.setdefault(sheet_name, {})[cell_name(col + r, row + i)] = new if new != "" else None
+    data = source.read_bytes()
+    for sheet_name, cells in values.items():
+        try:
+            data = set_cells(data, sheet_name, cells)
+        except ValueError as error:
+            raise EloError(f"{source}: {error}") from None
+    return data
+
+
+def pairing_list(t: Tournament, pairing: Pairing) -> str:
+    """The pairing as the hall reads it: board, White, points, Black, points; the bye; who is
+    not paired and why."""
+    points = points_before(t, pairing.round)
+    names = [e.name for e in t.entrants]
+    planned = pairing.rounds
+    boards = len(pairing.boards)
+    head = (f"Round {pairing.round}{f' of {planned}' if planned else ''}: {boards} board{'s' if boards != 1 else ''} "
+            f"({SYSTEMS[pairing.system]})")
+    shown = [("Board", "board", False), ("No", "white_no", False), ("White", "name", False),
+             ("Points", "white_points", False), ("No", "black_no", False), ("Black", "black", False),
+             ("Points", "black_points", False)]
+    rows = [[str(b.number), str(b.white), names[b.white - 1], number_text(float(points[b.white - 1])),
+             str(b.black), names[b.black - 1], number_text(float(points[b.black - 1]))] for b in pairing.boards]
+    lines = [head, _aligned(shown, rows)]
+    if pairing.bye is not None:
+        n = pairing.bye
+        lines.append(f"Bye: {n} {names[n - 1]} ({number_text(float(points[n - 1]))} points before the round; "
+                     "the pairing-allocated bye scores as a win)")
+    paired = set(pairing.paired)
+    left = []
+    games = t.games() if t.pairings is not None else []
+    for i, name in enumerate(names, 1):
+        if i in paired:
+            continue
+        row = games[i - 1] if games else []
+        g: Round | None = row[pairing.round - 1] if pairing.round - 1 < len(row) else None
+        why = f"bye requested: {SYMBOL[g.code]}" if g is not None and g.code is not None else "absent"
+        left.append(f"{i} {name} ({why})")
+    if left:
+        lines.append("Not paired: " + ", ".join(left))
+    return "\n".join(lines)
+
+
+def _aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]]) -> str:
+    """:func:`elo_xl.report.aligned`, both name columns left-aligned."""
+    from .report import LEFT
+
+    return aligned(shown, rows, width=120, left=LEFT | {"black"})

@@ -1,0 +1,210 @@
+"""``elo-xl pair``: the pairing list it prints, the TRF file and the book it writes, and its
+refusals.
+
+The pairings themselves are tested in ``tests/pairing/``; here, what the arbiter sees and gets:
+a TRF written back with only the paired round's fields added, a book with only the round's
+opponent and colour cells typed (every other part of the file byte for byte, every formula as
+it was), the same pairing from the book as from its TRF file, and one-line refusals.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from elo_xl.cli import main
+from elo_xl.event.samples import SWISS_TRF_PATH
+from elo_xl.io.trf_read import parse_trf
+from elo_xl.io.xlsx import sheet_parts
+from elo_xl.workbook.read import read_swiss_book, swiss_grid
+from pairing_cases import cut, round_pairs
+
+SAMPLE = Path(SWISS_TRF_PATH).read_text(encoding="utf-8")
+#: A board of the pairing list: board, White's number, name, points, Black's number, name, points.
+BOARD = re.compile(r"^\s*(\d+)\s+(\d+)\s+(.*?)\s+([\d.]+)\s+(\d+)\s+(.*?)\s+([\d.]+)$")
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def after_four(tmp_path) -> Path:
+    """The sample Swiss (12 players, 7 rounds) as it stood before round 5 was paired."""
+    path = tmp_path / "open.trf"
+    path.write_text(cut(SAMPLE, 4), encoding="utf-8")
+    return path
+
+
+def test_the_pairing_list_and_nothing_written_without_o(capsys, after_four):
+    before = after_four.read_bytes()
+    code, out, err = run(capsys, "pair", after_four)
+    assert code == 0, err
+    lines = out.splitlines()
+    # 12 players, one of them (9) asked for a half-point bye in round 5: five boards and the bye
+    assert lines[0] == "Round 5 of 7: 5 boards (Dutch system, FIDE C.04.3)"
+    assert lines[1].split() == ["Board", "No", "White", "Points", "No", "Black", "Points"]
+    assert len([line for line in lines if BOARD.match(line)]) == 5
+    assert lines[-3].startswith("Bye: 12 Ahmadi, Reza (0 points before the round")
+    assert lines[-2] == "Not paired: 9 Johansson, Erik (bye requested: H)"
+    assert lines[-1] == "nothing written; give -o FILE (it may be open.trf itself) to write round 5"
+    assert after_four.read_bytes() == before
+
+
+def test_the_trf_gets_the_round_and_nothing_else(capsys, after_four, tmp_path):
+    out_path = tmp_path / "round5.trf"
+    code, out, err = run(capsys, "pair", after_four, "-o", out_path)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"{out_path}: round 5 written"
+    old, new = after_four.read_text(encoding="utf-8").splitlines(), out_path.read_text(encoding="utf-8").splitlines()
+    assert len(old) == len(new)
+    for a, b in zip(old, new):
+        if a.startswith("001"):  # rounds 1-4 and 6-7 as they were; round 5 (columns 130-139) paired
+            assert b[:80] == a[:80] and b[84:129] == a[84:129] and b[139:] == a[139:], (a, b)
+            # the points (columns 81-84) change for the pairing-allocated bye only, by its point
+            bye = b[129:139].strip() == "0000 - U"
+            assert float(b[80:84]) == float(a[80:84]) + bye
+            assert re.fullmatch(r"  ( {3}\d| {2}\d\d) [wb]  |  0000 - [UH]|\s{10}", b[129:139].ljust(10)), b
+        else:
+            assert a == b
+    games, bye = round_pairs(out_path.read_text(encoding="utf-8"), 5)
+    assert len(games) == 5 and bye == 12
+    # paired, not played: the next pair waits for the results
+    code, out, err = run(capsys, "pair", out_path)
+    assert code == 2 and "round 5 has 5 games without a result" in err and "then pair round 6" in err
+
+
+def test_the_book_gets_the_round_the_trf_gets(capsys, after_four, tmp_path):
+    book = tmp_path / "open.xlsx"
+    assert run(capsys, "workbook", "swiss", "--from", after_four, "-o", book)[0] == 0
+    paired_book, paired_trf = tmp_path / "paired.xlsx", tmp_path / "paired.trf"
+    code, book_out, err = run(capsys, "pair", book, "-o", paired_book)
+    assert code == 0, err
+    code, trf_out, err = run(capsys, "pair", after_four, "-o", paired_trf)
+    assert code == 0, err
+    assert book_out.splitlines()[:-1] == trf_out.splitlines()[:-1]  # the same list, board by board
+    t = read_swiss_book(paired_book)
+    expected, _ = round_pairs(paired_trf.read_text(encoding="utf-8"), 5)
+    from_book = {(i + 1, row[4]) for i, row in enumerate(t.pairings) if t.colours[i][4] == "w"}
+    assert from_book == expected
+    # the bye's result cell says U (the pairing-allocated bye); 9's requested H stays
+    assert [t.results[i][4] for i in range(len(t.entrants))] == [None] * 8 + ["H", None, None, "U"]
+
+    # every part but the grid's sheet and the workbook part byte for byte; every formula kept
+    with zipfile.ZipFile(book) as a, zipfile.ZipFile(paired_book) as b:
+        assert a.namelist() == b.namelist()
+        changed = [n for n in a.namelist() if a.read(n) != b.read(n)]
+        # the book openpyxl wrote already asks to be calculated on opening: only the grid's sheet changed
+        assert changed == [sheet_parts(a)[swiss_grid(book)["Pairings"][0]]]
+        for name in a.namelist():
+            if name.startswith("xl/worksheets/"):
+                assert re.findall(rb"<f[ >].*?</f>|<f[^>]*/>", a.read(name)) == \
+                    re.findall(rb"<f[ >].*?</f>|<f[^>]*/>", b.read(name)), name
+        assert b'fullCalcOnLoad="1"' in b.read("xl/workbook.xml")
+
+
+def test_a_paired_book_written_over_itself(capsys, after_four, tmp_path):
+    book = tmp_path / "open.xlsx"
+    run(capsys, "workbook", "swiss", "--from", after_four, "-o", book)
+    code, out, err = run(capsys, "pair", book, "-o", book)
+    assert code == 0, err
+    assert read_swiss_book(book).pairings[0][4] is not None
+
+
+@pytest.mark.parametrize("args,message", [
+    (["-o", "x.xlsx"], "-o x.xlsx: pair writes the round into a TRF file (.trf) like open.trf; name the file .trf"),
+    (["--replace"], "--replace goes with --round N"),
+    (["--absent", "3,x"], '--absent 3,x: "x" is not a start number'),
+    (["--absent", "13"], "--absent 13: the event has start numbers 1 to 12"),
+    (["--round", "7"], "--round 7: round 5 is the next one to pair"),
+    (["--round", "3"], "round 3 is paired already (the next round is 5); to pair it again"),
+    (["--rounds", "0"], "--rounds 0: give the number of rounds, 1 or more"),
+])
+def test_refusals_name_the_option(capsys, after_four, args, message):
+    code, out, err = run(capsys, "pair", after_four, *args)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_file_that_is_not_an_event_is_refused(capsys, tmp_path):
+    csv = tmp_path / "cross.csv"
+    csv.write_text("name,rating,k\nA,2000,20\n", encoding="utf-8")
+    code, out, err = run(capsys, "pair", csv)
+    assert code == 2 and "elo-xl pair reads a TRF file or a Swiss book (.xlsx)" in err
+
+
+def test_replace_pairs_a_round_again(capsys, after_four, tmp_path):
+    first = tmp_path / "first.trf"
+    run(capsys, "pair", after_four, "-o", first)
+    again = tmp_path / "again.trf"
+    code, out, err = run(capsys, "pair", first, "--round", "5", "--replace", "-o", again)
+    assert code == 0, err
+    assert again.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+
+
+def test_the_played_rounds_count_in_the_list(capsys, after_four):
+    code, out, err = run(capsys, "pair", after_four)
+    event = parse_trf(after_four.read_text(encoding="utf-8"))
+    points = {p.start_no: p.points for p in event.players}
+    boards = [BOARD.match(line) for line in out.splitlines() if BOARD.match(line)]
+    assert len(boards) == 5
+    for board in boards:
+        assert float(board[4]) == points[int(board[2])] and float(board[7]) == points[int(board[5])]
+
+
+def _results(board_white: int, board_black: int) -> tuple[str, str]:
+    """The results typed after round 5: the lower start number wins with White, else a draw."""
+    return ("1", "0") if board_white < board_black else ("=", "=")
+
+
+def test_pair_type_results_recalculate_and_pair_again_agree_with_the_trf(capsys, libreoffice, after_four, tmp_path):
+    """The arbiter's round: pair the book, type the results, recalculate; the book, rate and
+    the next pairing agree with the same event kept as a TRF file."""
+    from elo_xl.io.trf_model import TrfGame
+    from elo_xl.io.trf_write import set_standings, write_trf
+    from elo_xl.recalc import read_named
+    from elo_xl.workbook.archive import set_cells
+    from elo_xl.io.xlsx import cell_name
+
+    book, trf = tmp_path / "open.xlsx", tmp_path / "open5.trf"
+    run(capsys, "workbook", "swiss", "--from", after_four, "-o", book)
+    assert run(capsys, "pair", book, "-o", book)[0] == 0
+    assert run(capsys, "pair", after_four, "-o", trf)[0] == 0
+
+    event = parse_trf(trf.read_text(encoding="utf-8"))
+    sheet, col, row, _, _ = swiss_grid(book)["Results"]
+    typed = {}
+    for p in event.players:
+        g = p.games[4]
+        if g.opponent is not None:
+            white, black = (p.start_no, g.opponent) if g.colour == "w" else (g.opponent, p.start_no)
+            mine = _results(white, black)[0 if g.colour == "w" else 1]
+            p.games[4] = TrfGame(g.opponent, g.colour, mine)
+            typed[cell_name(col + 4, row + p.start_no - 1)] = {"1": 1, "0": 0, "=": "½"}[mine]
+    set_standings(event)
+    trf.write_text(write_trf(event), encoding="utf-8")
+    book.write_bytes(set_cells(book.read_bytes(), sheet, typed))
+
+    computed = tmp_path / "computed.xlsx"
+    libreoffice.recalculate(book, computed)
+    values = read_named(computed, ["Points", "NewRating", "Conflicts"])
+    rated = __import__("json").loads(_stdout(capsys, "rate", trf, "--format", "json"))
+    assert [r[0] for r in values["Points"]][:12] == [p["points"] for p in rated["players"]]
+    assert [r[0] for r in values["NewRating"]][:12] == [p["new_rating"] for p in rated["players"]]
+    assert values["Conflicts"] in (0, [[0]])
+
+    # round 6 from the book and from the TRF file: the same list
+    book_list, trf_list = _stdout(capsys, "pair", book), _stdout(capsys, "pair", trf)
+    assert book_list.splitlines()[0].startswith("Round 6 of 7")
+    assert book_list.splitlines()[:-1] == trf_list.splitlines()[:-1]
+
+
+def _stdout(capsys, *args) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    return out
