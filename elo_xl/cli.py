@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="output format (default: from -o's extension: .txt table, .csv, .json, .xlsx a formatted "
                            "report; else table)")
     rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
+    rate.add_argument("--sort", choices=["rank", "number"], help="list the players by rank or by start number "
+                      "(default: the table's standings and the .xlsx report by rank, the CSV by start number; the "
+                      "table's ratings and the JSON always by start number)")
     rate.add_argument("--norms", action="store_true",
                       help="also check FIDE title norms: GM and IM for every player, WGM and WIM for women")
     rate.add_argument("--norms-exempt", action="store_true",
@@ -308,7 +311,10 @@ def run_rate(args: argparse.Namespace) -> int:
         if not args.norms:
             raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
-    data = _rate_output(fmt, result)
+    if args.sort is not None and fmt == "json":
+        raise EloError("--sort: the JSON lists players by start number, each with its rank; use --format table, csv "
+                       "or xlsx to list them by rank")
+    data = _rate_output(fmt, result, args.sort)
     if args.output is not None:
         summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
                    f"{_count(result.event['players'], 'player')}, {_count(result.event['rounds'], 'round')}, "
@@ -338,15 +344,18 @@ def _rate_format(args: argparse.Namespace) -> str:
     return fmt
 
 
-def _rate_output(fmt: str, result: Any) -> str | bytes:
-    """The report in one format: text for table, csv, json; the bytes of an .xlsx report."""
+def _rate_output(fmt: str, result: Any, sort: str | None = None) -> str | bytes:
+    """The report in one format: text for table, csv, json; the bytes of an .xlsx report;
+    ``sort`` (``rank``, ``number``; None: each format's default) orders the players."""
     from . import report
 
     if fmt == "xlsx":
         from .workbook.rating_report import as_xlsx
 
-        return as_xlsx(result)
-    return {"table": report.as_text, "csv": report.as_csv, "json": report.as_json}[fmt](result)
+        return as_xlsx(result, sort or "rank")
+    if fmt == "json":
+        return report.as_json(result)
+    return {"table": report.as_text, "csv": report.as_csv}[fmt](result, sort or ("rank" if fmt == "table" else "number"))
 
 
 def run_workbook(args: argparse.Namespace) -> int:

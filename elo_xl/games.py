@@ -314,14 +314,21 @@ def numeric_rounds(results: Cells, pairings: Cells) -> NumericRounds | None:
 
 #: Words of a declared type of tournament (TRF ``092``, the book's kind) that mean a round robin.
 _ROUND_ROBIN_WORDS = ("robin", "berger", "scheveningen", "rr")
+#: Words that declare a Swiss: a TRF ``092`` ("Swiss Dutch") or a TRF-2026 ``192`` code
+#: ("FIDE_DUTCH_2026", "FIDE_DUBOV", "FIDE_BURSTEIN").
+_SWISS_WORDS = ("swiss", "dutch", "dubov", "burstein")
 
 
 def _declared(text: str | None) -> str | None:
-    """The kind a declared type of tournament names: ``"swiss"``, ``"round robin"``, or None."""
+    """The kind a declared type of tournament names: ``"swiss"``, ``"round robin"``, or None.
+
+    >>> _declared("Individual: Swiss-System"), _declared("FIDE_DUTCH_2026"), _declared("FIDE_ROUNDROBIN")
+    ('swiss', 'swiss', 'round robin')
+    """
     words = (text or "").lower()
     if not words.strip():
         return None
-    if "swiss" in words:
+    if any(word in words for word in _SWISS_WORDS):
         return SWISS
     if any(word in words.replace("-", " ").split() or (len(word) > 2 and word in words) for word in _ROUND_ROBIN_WORDS):
         return ROUND_ROBIN

@@ -13,9 +13,10 @@ No  Name  Rating   K  Games  Score  Opp avg  Expected  Change   New  Perf
  2  Bob     2400  10      1      0     2500      0.36      -4  2396  1700
 
 The table comes in two parts that fit 100 columns (:data:`WIDTH`) each: the standings (the
-points, one column per tie-break, the rank) and the ratings (K, games, expected score, change,
-new rating, performance); a name too long for the room left wraps onto a line of its own.
-The CSV, the JSON and the .xlsx report hold every column in one table.
+points, one column per tie-break, the rank), by rank, and the ratings (K, games, expected
+score, change, new rating, performance), by start number; a name too long for the room left
+wraps onto a line of its own. The CSV, the JSON and the .xlsx report hold every column in one
+table (the .xlsx report by rank, the CSV and the JSON by start number).
 
 Every player's rank and tie-breaks come from one computation (:func:`elo_xl.event.ranking.event_ranking`:
 points, then the list of tie-breaks, then start number). The JSON holds them as ``"rank"`` and
@@ -95,11 +96,32 @@ def parts(report: Report) -> list[list[tuple[str, str, bool]]]:
             for part in (STANDINGS, RATINGS)]
 
 
-def table(report: Report, width: int = 100) -> str:
-    """The players of a report as aligned text, in the parts of :func:`parts` (unrated players show NR)."""
+#: How the players are listed: by rank (the standings' order) or by start number.
+SORTS = ("rank", "number")
+
+
+def in_order(rows: list[dict[str, Any]], sort: str) -> list[dict[str, Any]]:
+    """Report rows by rank (ties, and players without a rank, by start number) or as they are
+    (start order).
+
+    >>> [r["start_no"] for r in in_order([{"start_no": 1, "rank": 2}, {"start_no": 2, "rank": 1},
+    ...                                   {"start_no": 3, "rank": None}], "rank")]
+    [2, 1, 3]
+    """
+    if sort == "number":
+        return rows
+    return sorted(rows, key=lambda row: (row.get("rank") is None, row.get("rank") or 0, row["start_no"]))
+
+
+def table(report: Report, width: int = 100, sort: str = "rank") -> str:
+    """The players of a report as aligned text, in the parts of :func:`parts` (unrated players
+    show NR): the standings in ``sort`` order (by rank unless ``"number"``), the ratings by
+    start number."""
     rows = ranked_rows(report)
-    return "\n\n".join(aligned(shown, [[cell_text(row, key, signed) for _, key, signed in shown] for row in rows], width)
-                       for shown in parts(report))
+    standings, ratings = parts(report)
+    return "\n\n".join(aligned(shown, [[cell_text(row, key, signed) for _, key, signed in shown] for row in ordered],
+                                 width)
+                         for shown, ordered in ((standings, in_order(rows, sort)), (ratings, rows)))
 
 
 def cell_text(row: dict[str, Any], key: str, signed: bool) -> str:
@@ -214,12 +236,13 @@ def heading_lines(report: Report, width: int = 100) -> list[str]:
     return lines + [line.rstrip()]
 
 
-def as_csv(report: Report) -> str:
-    """The players of a report as CSV: the JSON field names as header (``rank`` among them),
+def as_csv(report: Report, sort: str = "number") -> str:
+    """The players of a report as CSV (by start number, or by rank with ``sort="rank"``): the
+    JSON field names as header (``rank`` among them),
     one column per tie-break named by its code, and ``norms`` with ``--norms``. Every cell goes
     through :func:`elo_xl.io.csv_cells.neutralised`, so a name such as ``=HYPERLINK(…)`` stays
     text when the file is opened in a spreadsheet (a negative change stays ``-7``)."""
-    rows = ranked_rows(report)
+    rows = in_order(ranked_rows(report), sort)
     fields = list(rows[0]) if rows else []
     lines = [fields]
     for row in rows:
@@ -235,9 +258,9 @@ def as_json(report: Report) -> str:
     return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
 
 
-def as_text(report: Report) -> str:
+def as_text(report: Report, sort: str = "rank") -> str:
     """The heading, the table and the notes, as ``--format table`` prints them."""
-    lines = [*heading_lines(report), "", table(report)]
+    lines = [*heading_lines(report), "", table(report, sort=sort)]
     if "norms" in report.event:  # --norms
         lines += [""] + norms_section(report)
     if report.notes:

@@ -104,10 +104,13 @@ class Tournament:
 
     def kind(self) -> str:
         """``"round robin"``, ``"double round robin"`` or ``"swiss"`` (:func:`elo_xl.games.kind`):
-        a crosstable is a round robin; otherwise the declared type, else the pairings decide."""
+        a crosstable is a round robin; otherwise the declared type (the book's kind, a TRF-2026
+        file's ``192`` code, else its ``092``), else the pairings decide."""
         if self.pairings is None:
             return games.ROUND_ROBIN
-        declared = self.declared or (getattr(self.source, "tournament_type", None) or "")
+        source = self.source
+        encoded = source.header("192") if source is not None and hasattr(source, "header") else None
+        declared = self.declared or encoded or (getattr(source, "tournament_type", None) or "")
         return games.kind(self.games(), declared)
 
 

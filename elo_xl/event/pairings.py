@@ -199,11 +199,31 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
                            "game is a forfeit, typed as a result")
         return _berger(t, target, planned)
     text = engine_text(t)
+    _check_system(text)
     colour = first_colour or first_colour_of(t, text) or "w"
     pairs = pair_dutch(text, round_=target, top_colour=colour, rounds=planned, absent=absent)
     if not pairs:
         raise EloError(f"round {target}: nobody to pair")
     return Pairing.from_pairs(target, pairs, "dutch", planned)
+
+
+#: TRF-2026 ``192`` codes elo-xl pairs (the Dutch system); a round robin's codes go to the Berger tables.
+_DUTCH_CODES = ("FIDE_DUTCH", "FIDE_DUTCH_2026", "FIDE_DUTCH_2017", "FIDE_DUTCH_BAKU", "FIDE_DUTCH_2026_BAKU",
+                "FIDE_DUTCH_2017_BAKU")
+
+
+def _check_system(text: str) -> None:
+    """Refuse a file whose ``192`` names another pairing system than the Dutch one, or a team
+    event (``310`` records)."""
+    for line in text.splitlines():
+        if line.startswith("192 "):
+            code = line[4:].strip().upper()
+            if code and code not in _DUTCH_CODES:
+                raise EloError(f"the file's 192 record says {code}: elo-xl pairs the Dutch system (FIDE_DUTCH, "
+                               "C.04.3) and round robins (Berger tables); pair this event with a program for that "
+                               "system")
+        if line.startswith("310 "):
+            raise EloError("this is a team event (310 records): elo-xl pairs individual events only")
 
 
 def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:

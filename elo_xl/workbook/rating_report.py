@@ -9,10 +9,10 @@ page. The notes follow the table.
 >>> report = rate_tournament(from_crosstable(["=Ann", "Bob"], [2500, 2400], [[None, 1], [0, None]]), k=10, year=2026)
 >>> import io, openpyxl
 >>> ws = openpyxl.load_workbook(io.BytesIO(as_xlsx(report))).active
->>> ws["B3"].value, ws["B3"].data_type, ws["Q2"].value, ws["Q3"].value, ws.freeze_panes, ws.print_title_rows
+>>> ws["B3"].value, ws["B3"].data_type, ws["R2"].value, ws["R3"].value, ws.freeze_panes, ws.print_title_rows
 ('=Ann', 's', 'Change', 4, 'C3', '$2:$2')
->>> [c.value for c in ws[2]][6:12]   # the tie-breaks of a round robin after Points, as the table
-['Points', 'DE', 'WIN', 'SB', 'KS', 'Rank']
+>>> [c.value for c in ws[2]][:3], [c.value for c in ws[2]][7:13]   # FIDE ID after the name; tie-breaks after Points
+(['No', 'Name', 'FIDE ID'], ['Points', 'DE', 'WIN', 'SB', 'KS', 'Rank'])
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from ..report import LEFT, columns as table_columns, heading, ranked_rows
+from ..report import LEFT, columns as table_columns, heading, in_order, ranked_rows
 from ..event.rating import Report
 from ..event.norms import norms_text
 from .book import Book
@@ -41,13 +41,16 @@ _LEFT = Alignment(horizontal="left", indent=1)
 SIGNED = "+0;-0;0"
 
 
-def as_xlsx(report: Report) -> bytes:
-    """The report as the bytes of an ``.xlsx`` file (see the module's docstring)."""
+def as_xlsx(report: Report, sort: str = "rank") -> bytes:
+    """The report as the bytes of an ``.xlsx`` file (see the module's docstring), players by
+    rank (``sort="number"``: by start number)."""
     wb = Workbook()
     ws = wb.active
     ws.title = "Rating report"
     columns = table_columns(report)
-    rows = ranked_rows(report)
+    at = next(i for i, c in enumerate(columns) if c[1] == "name") + 1
+    columns.insert(at, ("FIDE ID", "fide_id", False))  # the rating officer's key to each player
+    rows = in_order(ranked_rows(report), sort)
     with_norms = "norms" in report.event
     if with_norms:
         columns.append(("Norms", "norms", False))
@@ -58,7 +61,7 @@ def as_xlsx(report: Report) -> bytes:
     for c, (header, key, _) in enumerate(columns, 1):
         cell = ws.cell(row=HEADER_ROW, column=c, value=header)
         cell.font, cell.fill = _HEAD_FONT, _HEAD_FILL
-        cell.alignment = _LEFT if key in LEFT or key == "norms" else Alignment(horizontal="right")
+        cell.alignment = _LEFT if key in LEFT or key in ("norms", "fide_id") else Alignment(horizontal="right")
     for r, row in enumerate(rows, HEADER_ROW + 1):
         for c, (_, key, signed) in enumerate(columns, 1):
             value: Any = row.get(key)
@@ -66,6 +69,8 @@ def as_xlsx(report: Report) -> bytes:
                 value = norms_text(value or [])
             elif key == "rating" and value is None:
                 value = "NR"
+            elif key == "fide_id":
+                value = value or None
             cell = ws.cell(row=r, column=c)
             cell.font = _BODY_FONT
             if isinstance(value, str):
@@ -74,7 +79,7 @@ def as_xlsx(report: Report) -> bytes:
                 cell.value = value
             if signed:
                 cell.number_format = SIGNED
-            if key in LEFT or key == "norms":
+            if key in LEFT or key in ("norms", "fide_id"):
                 cell.alignment = _LEFT  # a space between the right-aligned numbers and the names
             if key == "rating" and value == "NR":
                 cell.alignment = Alignment(horizontal="right")
@@ -85,7 +90,7 @@ def as_xlsx(report: Report) -> bytes:
     end = HEADER_ROW + len(rows)
     for i, note in enumerate(report.notes, end + 2):
         Book.text(ws, f"A{i}", f"Note: {note}")
-    ws.freeze_panes = f"C{HEADER_ROW + 1}"
+    ws.freeze_panes = f"C{HEADER_ROW + 1}"  # start number and name stay in view
     last_letter = ws.cell(row=1, column=last).column_letter
     Book.print_setup(ws, f"A1:{last_letter}{max(end, HEADER_ROW) + (len(report.notes) + 1 if report.notes else 0)}",
                      f"{HEADER_ROW}:{HEADER_ROW}")

@@ -125,10 +125,19 @@ def test_table_and_csv_rank_by_points_then_buchholz(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     lines = lines[next(i for i, line in enumerate(lines) if line.startswith("No ")) - 2:]  # the heading's lines before
     assert lines[2].split() == ["No", "Name", "Title", "Fed", "Points", "BH", "Rank"]
-    # no title: after the name come the federation, points, Buchholz and rank
+    # no title: after the name come the federation, points, Buchholz and rank; the standings
+    # list the players by rank (Dan above Cat), the CSV above by start number
     assert [line.split()[1:6] for line in lines[3:7]] == [
-        ["Ann", "VIE", "2", "1.5", "1"], ["Bob", "VIE", "1", "2.5", "2"], ["Cat", "VIE", "0.5", "1.5", "4"],
-        ["Dan", "VIE", "0.5", "2.5", "3"]]
+        ["Ann", "VIE", "2", "1.5", "1"], ["Bob", "VIE", "1", "2.5", "2"], ["Dan", "VIE", "0.5", "2.5", "3"],
+        ["Cat", "VIE", "0.5", "1.5", "4"]]
+    assert main(["rate", str(path), "--tiebreaks", "BH", "--sort", "number"]) == 0
+    by_number = capsys.readouterr().out.splitlines()
+    first = next(i for i, line in enumerate(by_number) if line.startswith("No "))
+    assert [line.split()[1] for line in by_number[first + 1:first + 5]] == ["Ann", "Bob", "Cat", "Dan"]
+    assert main(["rate", str(path), "--format", "csv", "--tiebreaks", "BH", "--sort", "rank"]) == 0
+    assert [r["name"] for r in csv.DictReader(io.StringIO(capsys.readouterr().out))] == ["Ann", "Bob", "Dan", "Cat"]
+    assert main(["rate", str(path), "--format", "json", "--sort", "rank"]) == 2
+    assert "--sort: the JSON lists players by start number" in capsys.readouterr().err
     # then the ratings: rating and K (20: rated below 2400, no birth date)
     assert lines[8].split()[:4] == ["No", "Name", "Rating", "K"]
     assert [line.split()[1:4] for line in lines[9:13]] == [["Ann", "2000", "20"], ["Bob", "2000", "20"],

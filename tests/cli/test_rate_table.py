@@ -73,8 +73,9 @@ def check(lines: list[str], data: dict) -> None:
     assert ratings[0][0].split() == RATINGS
     players = data["players"]
     assert len(standings) == len(ratings) == len(players) + 1
-    for rows, fields in ((standings, STANDINGS_FIELDS), (ratings, RATINGS_FIELDS)):
-        for row, player in zip(rows[1:], players):
+    by_rank = sorted(players, key=lambda p: (p["rank"] is None, p["rank"] or 0, p["start_no"]))
+    for rows, fields, order in ((standings, STANDINGS_FIELDS, by_rank), (ratings, RATINGS_FIELDS, players)):
+        for row, player in zip(rows[1:], order):  # the standings by rank, the ratings by start number
             values = {**player, **player["tiebreaks"]}
             if values["rating"] is None:
                 values["rating"] = "NR"

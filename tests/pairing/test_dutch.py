@@ -256,3 +256,12 @@ def test_a_forbidden_pair_of_trf_2026_is_kept_apart():
 def test_players_the_file_marks_absent_are_not_paired():
     pairing = pair_next(_open_with("XXZ 1 3"))
     assert not {1, 3} & set(pairing.paired) and len(pairing.boards) == 5
+
+
+def test_the_192_record_names_the_system():
+    # TRF-2026 192: a round robin goes to the Berger tables, another Swiss system is refused
+    rr = pair_next(_open_with("192 FIDE_ROUNDROBIN"))
+    assert rr.system == "berger" and [b.players for b in rr.boards][:2] == [(1, 12), (2, 11)]
+    assert pair_next(_open_with("192 FIDE_DUTCH_2026")).system == "dutch"
+    with pytest.raises(EloError, match="the file's 192 record says FIDE_DUBOV: elo-xl pairs the Dutch system"):
+        pair_next(_open_with("192 FIDE_DUBOV"))
