@@ -275,7 +275,7 @@ def check_workbook_options(args: argparse.Namespace) -> None:
             raise EloError(f"{option} does not apply to {what}; it goes with {', '.join(kinds)}")
     if "--from" in given:
         for option in SET_BY_FROM:
-            if option in given:
+            if option in given and args.kind != "swiss":
                 raise EloError(f"{option} does not apply with --from: the event's own size is used")
     else:
         for option in WITH_FROM:
@@ -405,6 +405,9 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     >>> book_summary("gros.xlsx", "swiss", {"players": 52, "rounds": 9, "rules": "FIDE", "prefill": {"results": [
     ...     ["1", "0", "1", "=", None, None, None, None, None]] * 52}})
     'gros.xlsx: Swiss book, 52 players, 9 rounds (4 played), FIDE'
+    >>> book_summary("open.xlsx", "swiss", {"players": 20, "rounds": 9, "rules": "FIDE", "prefill": {
+    ...     "name": ["Ann", "Bob"], "results": [[None] * 9] * 2}})
+    'open.xlsx: Swiss book, 2 players (rows for 20), 9 rounds (0 played), FIDE'
     >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
     'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
     """
@@ -413,7 +416,10 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind]})
     parts = [LABELS[kind]]
     if "players" in size:
-        parts.append(f"{size['players']} players")
+        prefill = options.get("prefill") or {}
+        entered = len(prefill.get("name") or prefill.get("names") or [])
+        rows = f" (rows for {size['players']})" if entered and entered < size["players"] else ""
+        parts.append(f"{entered or size['players']} players{rows}")
     if "rounds" in size:
         played = 0
         for row in (options.get("prefill") or {}).get("results", []):
@@ -647,6 +653,15 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     with _naming(f"--from {args.source}"):
         if args.kind == "swiss":
             options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
+            # a Swiss book may be made larger than the event: rows for late entries, more rounds
+            for option, key, what in (("--players", "players", "players"), ("--rounds", "rounds", "rounds")):
+                wanted = getattr(args, key)
+                if wanted is not None:
+                    if wanted < options[key]:
+                        raise EloError(f"{option} {wanted}: {args.source} has {options[key]} {what}; give at least "
+                                       f"{options[key]} (more leaves room for late entries and rounds), or leave "
+                                       f"{option} out")
+                    options[key] = wanted
             options["prefill"] = swiss_prefill(event, ks)
         else:
             options["prefill"] = round_robin_prefill(event, ks)

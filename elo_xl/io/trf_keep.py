@@ -11,8 +11,9 @@ records, comments, blank lines, spacing, trailing spaces) and the original playe
   rewritten only when their first number no longer matches and what they count changed in the
   book (``062 15 (12)`` stays, and so does a ``072 14`` that counts what the book cannot see);
 - ``XXR``/``142`` keep the planned number of rounds: rewritten only when the book's games go
-  beyond it; a file without either gets none, a book made without a file gets ``XXR`` with
-  the book's number of rounds;
+  beyond it or the book has more rounds (``workbook swiss --from FILE --rounds N``); a file
+  without either gets none, a book made without a file gets ``XXR`` with the book's number of
+  rounds;
 - each player line is the original line with only the changed fields written anew
   (:func:`elo_xl.io.trf_write.player_line`): points and rank (recomputed), and whatever the
   arbiter changed. A rating written ``0``, ``0000`` or blank, a points column written ``5``
@@ -183,8 +184,8 @@ def trf_from_book(t: Any) -> TrfEvent:
     if declared is None:
         if not lines:
             event.set_header("XXR", str(planned))
-    elif declared[0] < used:
+    elif declared[0] < planned:  # the games went beyond it, or the book was made with more rounds
         for r in event.headers:
             if r.code in ("XXR", "142"):
-                r.text = f"{r.code} {used}"
+                r.text = f"{r.code} {planned}"
     return event

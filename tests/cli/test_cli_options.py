@@ -62,11 +62,18 @@ def test_from_options_without_from(tmp_path, capsys, kind, option):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("option", ["--players", "--rounds"])
-def test_size_options_with_from(tmp_path, capsys, option):
-    assert main(["workbook", "swiss", "--from", str(TRF), option, "7", "-o", str(tmp_path / "b.xlsx")]) == 2
-    assert capsys.readouterr().err == f"elo-xl: {option} does not apply with --from: the event's own size is used\n"
+@pytest.mark.parametrize("option,size,what", [("--players", 6, "players"), ("--rounds", 5, "rounds")])
+def test_size_options_with_from(tmp_path, capsys, option, size, what):
+    # a Swiss book may be larger than the event (late entries, more rounds), never smaller
+    assert main(["workbook", "swiss", "--from", str(TRF), option, str(size - 1), "-o", str(tmp_path / "b.xlsx")]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: {option} {size - 1}: {TRF} has {size} {what}; give at least {size} (more "
+                                       f"leaves room for late entries and rounds), or leave {option} out\n")
     assert list(tmp_path.iterdir()) == []
+    assert main(["workbook", "swiss", "--from", str(TRF), option, str(size + 3), "-o", str(tmp_path / "b.xlsx")]) == 0
+    summary = capsys.readouterr().out
+    assert ("6 players (rows for 9)" if what == "players" else "8 rounds") in summary
+    assert main(["workbook", "round-robin", "--from", str(TRF), "--players", "8", "-o", str(tmp_path / "r.xlsx")]) == 2
+    assert capsys.readouterr().err == "elo-xl: --players does not apply with --from: the event's own size is used\n"
 
 
 def test_k_and_k_file_exclude_each_other(tmp_path, capsys):

@@ -208,3 +208,55 @@ def _stdout(capsys, *args) -> str:
     code, out, err = run(capsys, *args)
     assert code == 0, err
     return out
+
+
+def test_a_late_entry_typed_into_an_empty_row_is_paired_from_the_next_round(capsys, tmp_path):
+    """A book with rows to spare: round 1 paired and played, a thirteenth player typed into the
+    first empty row, round 2 pairs him (no points, an absence in round 1) as a TRF file with
+    his line added does."""
+    from elo_xl.event.samples import OPEN_TRF_PATH
+    from elo_xl.workbook.archive import set_cells
+    from elo_xl.io.trf_model import TrfGame, TrfPlayer
+    from elo_xl.io.trf_write import set_standings, write_trf
+    from elo_xl.io.xlsx import cell_name
+
+    book, trf = tmp_path / "open.xlsx", tmp_path / "open.trf"
+    trf.write_bytes(Path(OPEN_TRF_PATH).read_bytes())
+    assert run(capsys, "workbook", "swiss", "--from", trf, "--players", "16", "-o", book)[0] == 0
+    assert run(capsys, "pair", book, "-o", book)[0] == 0
+    assert run(capsys, "pair", trf, "-o", trf)[0] == 0
+    grid = swiss_grid(book)
+    assert grid["Pairings"][3] == 16
+    # results of round 1 (the higher-rated wins: White on odd boards), typed in both files
+    event = parse_trf(trf.read_text(encoding="utf-8"))
+    sheet, col, row, _, _ = grid["Results"]
+    typed = {}
+    for p in event.players:
+        g = p.games[0]
+        mine = "1" if p.start_no < g.opponent else "0"
+        p.games[0] = TrfGame(g.opponent, g.colour, mine)
+        typed[cell_name(col, row + p.start_no - 1)] = int(mine)
+    # the late entry: start number 13, rated 2000, absent from round 1
+    event.players.append(TrfPlayer(13, "Late, Lan", sex="w", rating=2000, federation="VIE", games=[TrfGame(None, "", "")]))
+    set_standings(event)
+    trf.write_text(write_trf(event), encoding="utf-8")
+    data = set_cells(book.read_bytes(), sheet, typed)
+    from elo_xl.workbook import names
+    from elo_xl.workbook.read import _with_book, MAX_PLAYERS
+
+    def where(name: str) -> tuple[str, str]:
+        def locate(path, b):
+            r = b.range(name, MAX_PLAYERS, 1)
+            return r.sheet, r.cell(12).split("!")[1]
+        return _with_book(book, locate)
+
+    for field, value in ((names.PLAYER_FIELDS["name"], "Late, Lan"), (names.PLAYER_FIELDS["rating"], 2000),
+                         (names.PLAYER_FIELDS["federation"], "VIE"), (names.PLAYER_FIELDS["sex"], "w")):
+        book.write_bytes(data)
+        target_sheet, target = where(field)
+        data = set_cells(data, target_sheet, {target: value})
+    book.write_bytes(data)
+    book_list, trf_list = run(capsys, "pair", book)[1], run(capsys, "pair", trf)[1]
+    assert book_list.splitlines()[0] == "Round 2 of 7: 6 boards (Dutch system, FIDE C.04.3)"
+    assert book_list.splitlines()[:-1] == trf_list.splitlines()[:-1]
+    assert "Late, Lan" in book_list and "Bye:" in book_list
