@@ -165,7 +165,8 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
     round robin whose earlier rounds are not those of the Berger tables.
     """
     if t.pairings is None:
-        raise EloError("a round robin book is paired by the Berger tables: its Schedule sheet shows every round")
+        raise EloError("a crosstable has no rounds to pair: a round robin's rounds are the Berger tables' (C.05 "
+                       "Annex 1); pair its TRF file")
     nxt = next_round(t)
     target = nxt if round_ is None else round_
     if target < 1:

@@ -198,6 +198,13 @@ def test_pair_type_results_recalculate_and_pair_again_agree_with_the_trf(capsys,
     assert [r[0] for r in values["NewRating"]][:12] == [p["new_rating"] for p in rated["players"]]
     assert values["Conflicts"] in (0, [[0]])
 
+    # export and rate: the book's event is the TRF file's, figure for figure
+    exported = tmp_path / "exported.trf"
+    assert run(capsys, "export", book, "-o", exported)[0] == 0
+    again = __import__("json").loads(_stdout(capsys, "rate", exported, "--format", "json"))
+    fields = ("points", "games", "score", "expected", "change", "new_rating", "performance", "rank", "tiebreaks")
+    assert [[p[f] for f in fields] for p in again["players"]] == [[p[f] for f in fields] for p in rated["players"]]
+
     # round 6 from the book and from the TRF file: the same list
     book_list, trf_list = _stdout(capsys, "pair", book), _stdout(capsys, "pair", trf)
     assert book_list.splitlines()[0].startswith("Round 6 of 7")
