@@ -24,7 +24,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
-from . import names, norms_sheet, standings_sheet, tiebreak_columns
+from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns
 from .book import Book
 from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, ref
 from .rating_columns import HELPERS as EVENT_HELPERS
@@ -125,6 +125,8 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) 
     area = _tiebreaks(book, ws, at, helpers, data)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at, helpers, area)
+    schedule_sheet.build(book, at.n, lambda i: ref(ws, f"{at.field('names')}{at.top + i - 1}"),
+                         lambda i, j: ref(ws, f"{L(at.cross + j - 1)}{at.top + i - 1}"))
     games = norms_sheet.Games(
         at.n, lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
         lambda i, j: str(j + 1))

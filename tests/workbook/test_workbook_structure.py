@@ -103,7 +103,7 @@ def test_every_text_in_every_language():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sheet_names_are_translated(lang):
     wb = load("round-robin", lang)
-    assert [ws.title for ws in wb.worksheets] == [translate(k, lang) for k in ("sheet.event", "sheet.round_robin", "sheet.standings", "sheet.norms", "sheet.tables")]
+    assert [ws.title for ws in wb.worksheets] == [translate(k, lang) for k in ("sheet.event", "sheet.round_robin", "sheet.standings", "sheet.schedule", "sheet.norms", "sheet.tables")]
 
 
 def test_sizes_are_checked():

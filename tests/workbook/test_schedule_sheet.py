@@ -1,0 +1,81 @@
+"""The round-robin book's Schedule sheet: each round's boards as FIDE's Berger tables have them
+(C.05 Annex 1; gacrux's ``bergertables`` as the independent source), the names of the main
+sheet, and, recalculated in LibreOffice and Gnumeric, each board's result as the TRF file records it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from books import built
+from elo_xl.cli import main
+from elo_xl.io.trf_read import parse_trf
+from elo_xl.workbook.i18n import translate
+
+TRF = Path(__file__).resolve().parents[1] / "data" / "trf" / "round-robin-6.trf"
+
+
+def rounds_on_sheet(ws) -> dict[int, tuple[list[tuple[int, int]], int | None]]:
+    """Round → ((White, Black) per board, the bye) as the sheet lists them."""
+    found, current = {}, None
+    for row in ws.iter_rows(min_row=4, max_col=6):
+        a, b, e = row[0].value, row[1].value, row[4].value
+        if isinstance(a, str) and a.startswith("Round "):
+            current = int(a.split()[1])
+            found[current] = ([], None)
+        elif isinstance(a, str) and a.startswith("Bye: "):
+            found[current] = (found[current][0], int(a.split()[1]))
+        elif isinstance(a, int) and isinstance(b, int):
+            found[current][0].append((b, e))
+    return found
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 10, 30])
+def test_the_schedule_is_the_berger_tables(n):
+    from gacrux.berger import bergertables
+
+    ws = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=n)))[translate("sheet.schedule", "en")]
+    table = bergertables(n)["pairing"]
+    last = n + n % 2
+    shown = rounds_on_sheet(ws)
+    assert sorted(shown) == list(range(1, last))
+    for r in range(1, last):
+        pairs = [(b["white"], b["black"]) for _, b in sorted(table[r].items())]
+        games = [p for p in pairs if last not in p or last == n]
+        bye = next((w if bl == last else bl for w, bl in pairs if last > n and last in (w, bl)), None)
+        assert shown[r] == (games, bye), r
+
+
+def test_every_round_prints_whole():
+    ws = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=30)))[translate("sheet.schedule", "en")]
+    breaks = [b.id for b in ws.row_breaks.brk]
+    assert breaks  # 29 rounds of 15 boards do not fit one page
+    for row in breaks:  # a break follows a round's last line: the next non-empty row starts a round
+        following = next(ws.cell(row=r, column=1).value for r in range(row + 1, row + 4)
+                         if ws.cell(row=r, column=1).value is not None)
+        assert str(following).startswith("Round ")
+
+
+def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
+    book = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(TRF), "-o", str(book)]) == 0
+    capsys.readouterr()
+    computed = tmp_path / "computed.xlsx"
+    office.recalculate(book, computed)
+    ws = openpyxl.load_workbook(computed, data_only=True)[translate("sheet.schedule", "en")]
+    event = parse_trf(TRF.read_text(encoding="utf-8"))
+    names = {p.start_no: p.name for p in event.players}
+    shown = {"1": "1", "0": "0", "=": "½"}
+    results = {(p.start_no, g.opponent): shown.get(g.result, g.result) for p in event.players for g in p.games
+               if g.opponent is not None}
+    boards = 0
+    for row in ws.iter_rows(min_row=4, max_col=6):
+        if isinstance(row[0].value, int) and isinstance(row[1].value, int):
+            white, black = row[1].value, row[4].value
+            assert (row[2].value, row[5].value) == (names[white], names[black])
+            assert row[3].value == f"{results[(white, black)]} – {results[(black, white)]}"
+            boards += 1
+    assert boards == 15
