@@ -377,11 +377,10 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "col.white": ("White", "Trắng", "الأبيض", "Белые"),
     "col.black": ("Black", "Đen", "الأسود", "Чёрные"),
     "sheet.standings": ("Standings", "Bảng xếp hạng", "جدول الترتيب", "Турнирная таблица"),
-    "title.standings": ("Standings, {players|player} — in ranking order: points, then the tie-breaks chosen on the Event sheet, then start number",
-                        "Bảng xếp hạng, {players|player} — theo thứ tự: điểm, các hệ số phụ chọn ở trang Giải đấu, rồi số thứ tự",
-                        "جدول الترتيب، {players|player} — حسب النقاط ثم كسر التعادل المختار في صفحة البطولة ثم رقم البداية",
-                        "Турнирная таблица, {players|player} — по очкам, затем по показателям листа «Турнир», "
-                        "затем по стартовому номеру"),
+    # the order (points, the tie-breaks of the Event sheet, start number) is the docs' to explain,
+    # not the printed title's
+    "title.standings": ("Standings, {players|player}", "Bảng xếp hạng, {players|player}",
+                        "جدول الترتيب، {players|player}", "Турнирная таблица, {players|player}"),
     "standings.after_round": ("After round {round}", "Sau vòng {round}", "بعد الجولة {round}", "После {round}-го тура"),
     "standings.games_played": ("{played} of {total} games played", "Đã đấu {played}/{total} ván",
                                "لُعب {played} من {total} شوطًا", "Сыграно партий: {played} из {total}"),
