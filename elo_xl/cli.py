@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import EloError, escaped
+from .io.formats import refuse_other_extension
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 from .io.staged import write_folder
 from .languages import LANGUAGES
@@ -269,10 +270,10 @@ def run_rate(args: argparse.Namespace) -> int:
     readable_file(args.event)
     if args.k_file:
         readable_file(args.k_file, "--k-file")
-    fmt = _rate_format(args)
     if args.output is not None:
         writable_file(args.output)
         not_an_input(args.output, args.event, args.k_file)
+    fmt = _rate_format(args)
     codes = tiebreak_options(args)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
@@ -308,7 +309,7 @@ def _rate_format(args: argparse.Namespace) -> str:
     """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
     from .io.formats import output_format
 
-    fmt = output_format(args.format, args.output, RATE_FORMATS, "table")
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "table", "rate")
     if fmt == "xlsx" and args.output is None:
         raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
     return fmt
@@ -352,6 +353,7 @@ def run_workbook(args: argparse.Namespace) -> int:
                 readable_file(path, option)
         writable_file(args.output)
         not_an_input(args.output, args.source, args.k_file)
+        refuse_other_extension(args.output, "workbook", "an .xlsx workbook", ("xlsx",))
         if args.source:
             options.update(_prefill(args))
         data = workbook.build(args.kind, args.lang or "en", **options)
@@ -404,7 +406,7 @@ def run_export(args: argparse.Namespace) -> int:
     readable_file(args.book)
     writable_file(args.output)
     not_an_input(args.output, args.book)
-    _trf_output(args.output)
+    refuse_other_extension(args.output, "export", "a TRF file", ("trf", "txt"), ".trf")
     text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules)
     summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
     _emit(text, args.output)
@@ -450,8 +452,7 @@ def run_recalc(args: argparse.Namespace) -> int:
     kind = what_file(data[:4096], source.name)
     if kind != EXCEL:
         raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
-    if os.path.splitext(output)[1].lower() != ".xlsx":
-        raise EloError(f"-o {output}: recalc writes an .xlsx workbook; name the file .xlsx")
+    refuse_other_extension(output, "recalc", "an .xlsx workbook", ("xlsx",))
     if not available():
         raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
                        "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
@@ -608,21 +609,6 @@ def _emit(text: str | bytes, output: str | None) -> None:
     outputs = Outputs()
     outputs.add(output, text.encode("utf-8") if isinstance(text, str) else text)
     outputs.commit()
-
-
-def _trf_output(output: str) -> None:
-    """Refuse an ``-o`` whose extension names another format than TRF (``export -o x.xlsx``).
-
-    >>> _trf_output("back.trf"), _trf_output("back.txt")
-    (None, None)
-    >>> _trf_output("back.xlsx")
-    Traceback (most recent call last):
-    ...
-    elo_xl.errors.EloError: -o back.xlsx: export writes a TRF file, not xlsx; name the file .trf
-    """
-    ext = os.path.splitext(output)[1].lower().lstrip(".")
-    if ext in ("csv", "json", "xlsx", "xlsm", "xls", "ods"):
-        raise EloError(f"-o {output}: export writes a TRF file, not {ext}; name the file .trf")
 
 
 def _os_message(error: OSError) -> str:

@@ -82,12 +82,12 @@ def output_format(fmt: str | None, output: str | None) -> str:
     """The output file's extension, else ``--format``, else txt; a ``--format`` contradicting
     the extension is an error (:func:`elo_xl.io.formats.output_format`).
 
-    >>> output_format(None, "new.xlsx"), output_format("csv", "x.out"), output_format(None, None)
+    >>> output_format(None, "new.xlsx"), output_format("csv", None), output_format(None, None)
     ('xlsx', 'csv', 'txt')
     """
     from ..io.formats import output_format as chosen
 
-    return chosen(fmt, output, {f: f for f in FORMATS}, "txt")
+    return chosen(fmt, output, {f: f for f in FORMATS}, "txt", "period")
 
 
 def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:
