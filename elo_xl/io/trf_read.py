@@ -16,7 +16,8 @@ from .dates import date_year
 from .decode import control_character, newline_of, read_text, split_lines
 from .trf_check import check_event
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
-    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
+    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem,
+    result_problem, round_columns,
 )
 from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, _birth_problem
 
@@ -195,8 +196,7 @@ def _parse_player(text: str, line: int) -> TrfPlayer:
             raise _problem(line, None, c, None, f"round {r} colour {show(colour)} is not w, b, - or blank")
         result = text[s - 1:s].strip()
         if result and result not in RESULT_CODES:
-            raise _problem(line, None, s, None, f"round {r} result {show(result)} is not a TRF result; write 1, =, 0, "
-                                                "+, -, W, D, L, H, F, U, Z or leave it blank")
+            raise _problem(line, None, s, None, result_problem(r, result))
         games.append(TrfGame(opponent or None, colour, result))
     return TrfPlayer(start_no, cols("name").strip(), sex, title, rating or None, federation, fide_id, birth, points,
                      rank, games, line, raw)
