@@ -439,11 +439,15 @@ def trf_summary(path: str, text: str) -> str:
 
 
 def run_recalc(args: argparse.Namespace) -> int:
-    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice)."""
+    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice).
+    Cells holding an error after recalculation are stored as errors and named on stderr, with
+    the likely cause; the exit code is then 1."""
+    from .io.paths import lock_file
     from .io.sniff import EXCEL, what_file
     from .progress import Waiting
     from .recalc import available
-    from .workbook import with_values
+    from .workbook import recalculated
+    from .workbook.diagnose import errors_message, players_jump
 
     source = readable_file(args.book)
     output = args.output if args.output is not None else args.book
@@ -453,14 +457,27 @@ def run_recalc(args: argparse.Namespace) -> int:
     if kind != EXCEL:
         raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
     refuse_other_extension(output, "recalc", "an .xlsx workbook", ("xlsx",))
+    lock = lock_file(output)
+    if lock is not None:
+        raise EloError(f"{output}: is open in another program ({lock.name} beside it); close it there first, or "
+                       "write the recalculated book elsewhere with -o")
     if not available():
         raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
                        "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+    if lock_file(source) is not None:
+        print(f"elo-xl: warning: {args.book} is open in another program ({lock_file(source).name} beside it): "
+              "what is not saved there is not in this recalculation", file=sys.stderr)
     started = time.monotonic()
     with Waiting(f"recalculating {source.name} in LibreOffice"), _naming(args.book):
-        computed = with_values(data)
-    _emit(computed, output)
-    print(f"{output}: recalculated in LibreOffice in {time.monotonic() - started:.1f} s, every formula's value stored")
+        computed = recalculated(data)
+    _emit(computed.data, output)
+    seconds = time.monotonic() - started
+    if computed.errors:
+        print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, "
+              f"{_count(len(computed.errors), 'cell')} holding an error")
+        print(f"elo-xl: {escaped(errors_message(args.book, computed.errors, players_jump(data)))}", file=sys.stderr)
+        return 1
+    print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, every formula's value stored")
     return 0
 
 
