@@ -267,6 +267,12 @@ def run_rate(args: argparse.Namespace) -> int:
     from .event import load, rate_tournament
     from .io.kfile import read_k_file
 
+    if not args.norms:
+        given = [option for option, value in (("--norms-exempt", args.norms_exempt),
+                                              ("--min-games", args.min_games is not None)) if value]
+        if given:
+            raise EloError(f"{' and '.join(given)} {'goes' if len(given) == 1 else 'go'} with --norms")
+    _year_option(args.year)
     readable_file(args.event)
     if args.k_file:
         readable_file(args.k_file, "--k-file")
@@ -279,11 +285,9 @@ def run_rate(args: argparse.Namespace) -> int:
     k_file = read_k_file(args.k_file) if args.k_file else None
     with _naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
         result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
-    if args.norms or args.norms_exempt or args.min_games is not None:
+    if args.norms:
         from .event.norms import add_norms
 
-        if not args.norms:
-            raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
     data = _rate_output(fmt, result)
     if args.output is not None:
@@ -563,6 +567,24 @@ def lite_summary(folder: str, names: list[str]) -> str:
 # --- helpers ----------------------------------------------------------------------------------
 
 
+def _year_option(year: int | None) -> None:
+    """Refuse a ``--year`` that is no event year, naming the option (not the event file).
+
+    >>> _year_option(2026)
+    >>> _year_option(26)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --year: 26 is not a whole number from 1800 to 2200
+    """
+    from .results import parse_whole
+
+    if year is not None:
+        try:
+            parse_whole(year, "year", 1800, 2200)
+        except EloError:
+            raise EloError(f"--year: {year} is not a whole number from 1800 to 2200") from None
+
+
 def _rules_options(text: str) -> dict[str, Any]:
     """The Rules and Scale cells of a book for a rule-set name (``LOGISTIC 480`` → LOGISTIC, 480)."""
     from .rules import parse_rules
@@ -578,6 +600,7 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
     from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
+    _year_option(args.year)
     event = load(args.source)
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
@@ -589,7 +612,25 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
             options["prefill"] = swiss_prefill(event, ks)
         else:
             options["prefill"] = round_robin_prefill(event, ks)
+    _event_size(args.source, args.kind, len(event.entrants))
     return options
+
+
+def _event_size(source: str, kind: str, players: int) -> None:
+    """Refuse an event too small or too large for the kind of book, naming ``--from`` (the
+    size comes from the event, not from ``--players``).
+
+    >>> _event_size("two.csv", "round-robin", 2)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --from two.csv: the event has 2 players; a round-robin book holds 3 to 30
+    """
+    from .workbook import KINDS
+
+    for size in KINDS[kind]:
+        if size.option == "players" and not size.low <= players <= size.high:
+            raise EloError(f"--from {source}: the event has {_count(players, 'player')}; a {kind} book holds "
+                           f"{size.low} to {size.high}")
 
 
 class _naming:

@@ -313,3 +313,42 @@ def test_library_call_names_the_file(book):
     edit(book, {("Results", 2, 1): "2"})
     with pytest.raises(EloError, match=r"^book\.xlsx, "):
         book_to_trf(book)
+
+
+# --- issue 23, item 10: every bad cell at once, a date explained --------------------------------------
+
+
+def test_every_bad_cell_at_once(book, capsys):
+    """Three cells typed wrong in three places: one message names the three, in reading order
+    (players' table first, then the rounds row by row)."""
+    import datetime
+
+    cells = edit(book, {("Ratings", 2, 1): "abc", ("Results", 3, 2): "x",
+                        ("Results", 1, 4): datetime.datetime(2026, 1, 2)})
+    line = export_error(book, capsys)
+    assert line == (
+        f"elo-xl: {book}: 3 cells to correct: {cells[('Ratings', 2, 1)]}: \"abc\" is not a rating; type a whole "
+        "number from 1 to 3999, or leave it blank (or 0) for an unrated player | "
+        f"{cells[('Results', 1, 4)]}: a date (2 January) is not a result: 1/2 typed in a spreadsheet becomes a "
+        "date; type ½ or 0.5 for a draw (or format the cell as text first) | "
+        f"{cells[('Results', 3, 2)]}: \"x\" is not a result; type 1, ½ (or 0.5, =, R), 0 for a game, + or − (F+, "
+        "F-) for a forfeit, W, D or L for an unrated game, H, F, U or Z for a bye, or leave the cell blank")
+
+
+def test_at_most_twenty_cells_then_a_count(book, capsys):
+    """25 bad result cells (rounds 1–5 of players 1–5): 20 named, then 'and 5 more'."""
+    changes = {("Results", p, r): "x" for p in range(1, 6) for r in range(1, 6)}
+    edit(book, changes)
+    line = export_error(book, capsys)
+    assert line.startswith(f"elo-xl: {book}: 25 cells to correct: ") and line.endswith(" | and 5 more")
+    assert line.count('"x" is not a result') == 20
+
+
+@pytest.mark.parametrize("kind, label", [("player", "player calculator"), ("match", "match book")])
+def test_a_book_of_another_kind_is_named(tmp_path, capsys, kind, label):
+    path = tmp_path / f"{kind}.xlsx"
+    assert main(["workbook", kind, "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(path), "-o", str(tmp_path / "x.trf")]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: {path}: this is a {label}, not an event book; export writes a TRF "
+                                       "file from a Swiss or round-robin book (elo-xl workbook swiss or round-robin)\n")

@@ -112,3 +112,35 @@ def test_repeated_notes_are_grouped_and_fit_100_columns(capsys):
     assert all(len(line) <= 100 for line in section.splitlines())
     norms = out.split("\nNorms", 1)[1].split("\n\n")[0]
     assert all(len(line) <= 100 for line in norms.splitlines())
+
+
+# --- issue 23, item 10: the option at fault, not the file ---------------------------------------------
+
+
+def _sample():
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parents[2] / "elo_xl" / "data" / "sample-swiss.trf")
+
+
+def test_a_wrong_year_names_the_option(capsys):
+    assert main(["rate", _sample(), "--year", "26"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --year: 26 is not a whole number from 1800 to 2200\n"
+
+
+def test_norm_options_without_norms_name_what_was_given(capsys):
+    assert main(["rate", _sample(), "--min-games", "7"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --min-games goes with --norms\n"
+    assert main(["rate", _sample(), "--norms-exempt"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --norms-exempt goes with --norms\n"
+
+
+def test_an_event_too_small_for_the_book_names_from(tmp_path, capsys):
+    """Two players: a round-robin book holds 3 to 30 (workbook.KINDS); --players was not given."""
+    two = tmp_path / "two.csv"
+    two.write_text("name,rating,k\nAnn,2000,\nBob,1900,\n", encoding="utf-8")
+    out = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(two), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: --from {two}: the event has 2 players; a round-robin book holds "
+                                       "3 to 30\n")
+    assert not out.exists()

@@ -172,5 +172,5 @@ def test_export_errors(tmp_path):
     other = tmp_path / "player.xlsx"
     cli("workbook", "player", "-o", other)
     done = cli("export", other, "-o", tmp_path / "x.trf", check=False)
-    assert done.returncode == 2 and "is it a Swiss book written by elo-xl?" in done.stderr
+    assert done.returncode == 2 and "this is a player calculator, not an event book" in done.stderr
     assert not (tmp_path / "x.trf").exists()
