@@ -295,10 +295,7 @@ def run_rate(args: argparse.Namespace) -> int:
                    f"{_count(result.event['players'], 'player')}, {_count(result.event['rounds'], 'round')}, "
                    f"{result.event['rules']}")
     if fmt != "table":
-        from .report import wrapped
-
-        for note in result.notes:
-            print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
+        _notes(result.notes)
     _emit(data, args.output)
     if args.output is not None:
         print(summary)
@@ -358,8 +355,9 @@ def run_workbook(args: argparse.Namespace) -> int:
         writable_file(args.output)
         not_an_input(args.output, args.source, args.k_file)
         refuse_other_extension(args.output, "workbook", "an .xlsx workbook", ("xlsx",))
+        notes: list[str] = []
         if args.source:
-            options.update(_prefill(args))
+            options.update(_prefill(args, notes))
         data = workbook.build(args.kind, args.lang or "en", **options)
         if args.values:
             from .progress import Waiting
@@ -368,6 +366,7 @@ def run_workbook(args: argparse.Namespace) -> int:
                 data = workbook.with_values(data)
         outputs.add(args.output, data)
         outputs.commit()
+        _notes(notes)
     print(book_summary(args.output, args.kind, options, args.lang or "en"))
     return 0
 
@@ -593,8 +592,17 @@ def _rules_options(text: str) -> dict[str, Any]:
     return {"rules": rules.name.split()[0], "scale": getattr(rules, "scale", 400)}
 
 
-def _prefill(args: argparse.Namespace) -> dict[str, Any]:
-    """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
+def _notes(notes: list[str]) -> None:
+    """Each note on standard error, as ``elo-xl: note: …`` (wrapped)."""
+    from .report import wrapped
+
+    for note in notes:
+        print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
+
+
+def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
+    """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K;
+    what the reader read otherwise than written goes to ``notes``."""
     from .event import load, resolve_k
     from .io.kfile import read_k_file
     from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
@@ -602,6 +610,7 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
 
     _year_option(args.year)
     event = load(args.source)
+    notes.extend(event.notes)
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)

@@ -62,8 +62,7 @@ whose one-line message names the line, the columns and the value. Errors:
 
 - a field that does not read as what its columns hold: a start rank, rating (1–3999; 0 or
   blank = unrated), FIDE ID, points, rank or opponent that is not a number; a sex other than
-  ``m``, ``w`` (``f``) or blank; a title or federation that is not letters; a birth date
-  without a year; an unknown colour or result code; something other than a space between
+  ``m``, ``w`` (``f``) or blank; a title that is not letters; a birth date without a year; an unknown colour or result code; something other than a space between
   fields (a field out of its columns); a tab in a player line;
 - start ranks that are not 1…n (a duplicate, a gap, a number above the player count); an
   opponent that does not exist or is the player himself;
@@ -83,8 +82,13 @@ Tolerated (as the engine's rounds form does):
 - a colour ``-`` or blank on a game, a ``w``/``b`` on a bye;
 - players listed in any order (they are sorted by start rank; writing restores the order);
 - a points column that differs from the results (3-1-0 scoring, acceleration, penalties,
-  an unknown scoring system in a TRF16 file): :func:`check_points` checks it on demand;
-- ``062``/``072`` counts that do not match, unknown records, comments, blank lines (kept).
+  an unknown scoring system in a TRF16 file): the reader compares them
+  (:mod:`elo_xl.io.trf_points`): an absence written without a result code is read as the
+  bye the column implies when that settles it, else a note names the players; the results
+  count; :func:`check_points` refuses any difference on demand;
+- ``062``/``072`` counts that do not match, unknown records, comments, blank lines (kept);
+- a federation field that is no federation code (``ST.``, a club's abbreviation: kept, with a
+  note); ``0000 - =`` (read as ``H``, with a note).
 
 Round trip: records are kept byte for byte, trailing spaces included. A player line read from
 a file is written as read; when fields changed, only those fields are written anew, in the

@@ -407,7 +407,6 @@ ERRORS = [
     (edit(9, 49, "2O12"), 'line 9, columns 49–52: rating "2O12" is not a number'),
     (edit(9, 49, "4012"), "line 9, columns 49–52: rating 4012 is not a rating; write 1 to 3999, or 0 or blank "
                           "for an unrated player"),
-    (edit(9, 54, "S1E"), 'line 9, columns 54–56: federation "S1E" is not a federation code (letters)'),
     (edit(9, 58, "    17a0123"), 'line 9, columns 58–68: FIDE ID "17a0123" is not a number'),
     (edit(9, 70, "May 2001  "), 'line 9, columns 70–79: birth date "May 2001" is not a date; write YYYY/MM/DD, the '
                                 'year alone, or leave it blank'),
