@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import tiebreaks
 from ..engine import average_rating, category, k_factor, rate_event
+from ..games import SWISS
 from ..errors import EloError
 from ..results import parse_k
 from ..rules import RuleSet, parse_rules
@@ -97,7 +98,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     average = average_rating(t.ratings, rs)
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
-             "average_rating": average, "category": category(average),
+             "average_rating": average, "category": None if t.kind() == SWISS else category(average),
              "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
     rows, player_notes = [], []
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):

@@ -111,7 +111,9 @@ def _player_from_book(t: Any, i: int) -> TrfPlayer:
     games = []
     for r, (opponent, colour, result) in enumerate(zip(t.pairings[i], colours, t.results[i]), 1):
         code = None if is_blank(result) else parse_result(result, "results", (i + 1, r))
-        games.append(TrfGame(opponent, colour or "", "" if code is None else TRF_SYMBOL[code]))
+        symbol = "" if code is None else TRF_SYMBOL[code]
+        # a result without an opponent (a bye typed in the book) takes the colour "-", as the specification writes it
+        games.append(TrfGame(opponent, colour or ("-" if opponent is None and symbol else ""), symbol))
     return TrfPlayer(e.start_no, e.name, e.sex, e.title, e.rating, e.federation, e.fide_id, e.birth, games=games)
 
 

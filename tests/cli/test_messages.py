@@ -144,3 +144,63 @@ def test_an_event_too_small_for_the_book_names_from(tmp_path, capsys):
     assert capsys.readouterr().err == (f"elo-xl: --from {two}: the event has 2 players; a round-robin book holds "
                                        "3 to 30\n")
     assert not out.exists()
+
+
+# --- issue 23, item 6: a book of the right kind -------------------------------------------------------
+
+
+def test_a_declared_swiss_is_no_round_robin_book(tmp_path, capsys):
+    """sample-swiss.trf declares itself "Individual: Swiss-System" (its 092 record)."""
+    out = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", _sample(), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: --from {_sample()}: not a round robin: the file declares it "
+                                       '"Individual: Swiss-System", not a round robin; make a Swiss book (elo-xl '
+                                       "workbook swiss --from …)\n")
+    assert not out.exists()
+
+
+def test_a_bye_with_points_is_not_dropped_from_a_round_robin_book(tmp_path, capsys):
+    """The example event (no 092): Anna's half-point bye in round 3 (0000 - H) is worth ½; a
+    crosstable has no cell for it, so the book is refused rather than give her 1½."""
+    trf, out = tmp_path / "e.trf", tmp_path / "rr.xlsx"
+    trf.write_text(EXAMPLE, encoding="utf-8")
+    assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f'elo-xl: --from {trf}: not a round robin: player 1 has "H" without an '
+                                       "opponent in round 3 (a bye or a forfeit win, which counts points): a "
+                                       "crosstable has no cell for it; make a Swiss book (elo-xl workbook swiss "
+                                       "--from …)\n")
+
+
+# --- issue 23, item 12: smaller defects ---------------------------------------------------------------
+
+
+def test_a_bye_typed_in_a_book_is_written_with_the_colour_dash(tmp_path, capsys):
+    """Tom (player 4) has no game in round 3 of the example; a pairing-allocated bye typed in
+    the book is written as the specification writes a bye: ``0000 - U`` (not ``0000   U``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from books import put
+
+    def bye(wb):
+        (title, ref), = wb.defined_names["Results"].destinations
+        rows = [[c.value for c in row] for row in wb[title][ref.replace("$", "")]]
+        rows[3][2] = "U"
+        put(wb, "Results", rows)
+
+    lines = _export(tmp_path, EXAMPLE, bye)
+    tom = next(line for line in lines if line.startswith("001    4"))
+    assert tom[111:119] == "0000 - U"
+
+
+def test_a_swiss_has_no_category(capsys):
+    """FIDE's categories (average rating in steps of 25 from 2251) are a round robin's; the
+    sample event declares itself a Swiss, so its heading and JSON give none."""
+    import json
+
+    assert main(["rate", _sample()]) == 0
+    heading = capsys.readouterr().out.split("\n\n")[0]
+    assert "average rating 2220" in heading and "category" not in heading
+    assert main(["rate", _sample(), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["event"]["category"] is None
