@@ -105,7 +105,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
             "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
-            "points": o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
+            "points": _number(ranking.points[i]) if ranking.points else o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
             "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
             "new_rating": o.new_rating, "performance": o.performance,
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
@@ -113,6 +113,16 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         if o.note:
             player_notes.append((e.name, o.note))
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+def _number(value: Any) -> int | float:
+    """An exact number as the report shows it: whole as an int, else a float.
+
+    >>> from fractions import Fraction
+    >>> _number(Fraction(7)), _number(Fraction(5, 2))
+    (7, 2.5)
+    """
+    return int(value) if value == int(value) else float(value)
 
 
 _TOO_FEW = re.compile(r"no rating: (\d+) rated games? against rated opponents, (\d+) needed")

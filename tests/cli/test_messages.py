@@ -204,3 +204,22 @@ def test_a_swiss_has_no_category(capsys):
     assert "average rating 2220" in heading and "category" not in heading
     assert main(["rate", _sample(), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["event"]["category"] is None
+
+
+def test_a_three_one_zero_event_shows_its_own_points(tmp_path, capsys):
+    """The example event under ``162  W 3.0 D 1.0 L 0.0`` (TRF-2026: a win and a forfeit win 3,
+    a draw and a half-point bye 1). By hand: Anna 3 + 1 + 1 (H) = 5, Mateo 0 + 1 + 0 (forfeit
+    loss) = 1, Lea 3 + 1 + 3 (forfeit win) = 7, Tom 0 + 1 + 0 = 1: the Points column shows these,
+    as the file's own points column does."""
+    import json
+
+    lines = EXAMPLE.split("\n")
+    lines.insert(7, "162  W 3.0    D 1.0    L 0.0")
+    for index, points in ((9, " 5.0"), (10, " 1.0"), (11, " 7.0"), (12, " 1.0")):
+        lines[index] = lines[index][:80] + points + lines[index][84:]
+    path = tmp_path / "three.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["rate", str(path), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert [p["points"] for p in json.loads(captured.out)["players"]] == [5, 1, 7, 1]
+    assert "points column" not in captured.err  # the file's column agrees with its results
