@@ -79,7 +79,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes)
+    notes = list(t.notes) + _buchholz_note(t, ranking)
     if year is None:
         year, origin = t.year()
         if origin == "current year":
@@ -113,6 +113,20 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         if o.note:
             player_notes.append((e.name, o.note))
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+def _buchholz_note(t: Tournament, ranking: Any) -> list[str]:
+    """Under the 2024 rules, a note on Buchholz (or a variant) ranking a round robin: every player
+    meets the same opponents, so it separates nothing the points do not; the 2026 rules forbid
+    it there (C.07 8, refused by :func:`elo_xl.tiebreaks.codes.check_allowed`)."""
+    from ..tiebreaks.codes import BUCHHOLZ_FAMILY, DEFAULT_ROUND_ROBIN
+
+    used = [tb.code for tb in ranking.tiebreaks if tb.base in BUCHHOLZ_FAMILY]
+    if ranking.version != "2024" or not used or t.kind() == SWISS:
+        return []
+    return [f"{', '.join(used)} in a round robin: every player meets the same opponents, so Buchholz tells little "
+            f"(the 2026 rules forbid it there, C.07 8); FIDE's list for a round robin is "
+            f"{', '.join(DEFAULT_ROUND_ROBIN)}"]
 
 
 def _number(value: Any) -> int | float:

@@ -223,3 +223,22 @@ def test_a_three_one_zero_event_shows_its_own_points(tmp_path, capsys):
     captured = capsys.readouterr()
     assert [p["points"] for p in json.loads(captured.out)["players"]] == [5, 1, 7, 1]
     assert "points column" not in captured.err  # the file's column agrees with its results
+
+
+# --- issue 23, item 11: tie-breaks fit for the event ---------------------------------------------------
+
+
+def test_buchholz_for_a_round_robin_under_2024_is_a_note(capsys):
+    """C.07 (2026) article 8 forbids the Buchholz family in a round robin; under the 2024 rules
+    it is allowed, and rate says why it tells little there, naming FIDE's round-robin list."""
+    from pathlib import Path
+
+    rr = str(Path(__file__).resolve().parents[1] / "data" / "trf" / "round-robin-6.trf")
+    note = ("BH in a round robin: every player meets the same opponents, so Buchholz tells little (the 2026 rules "
+            "forbid it there, C.07 8); FIDE's list for a round robin is DE, WIN, SB, KS")
+    assert main(["rate", rr, "--tiebreaks", "BH,SB", "--tiebreak-rules", "2024"]) == 0
+    assert note in " ".join(capsys.readouterr().out.split())
+    assert main(["rate", rr, "--tiebreak-rules", "2024"]) == 0
+    assert "Buchholz" not in capsys.readouterr().out
+    assert main(["rate", _sample(), "--tiebreaks", "BH,SB", "--tiebreak-rules", "2024"]) == 0  # a Swiss
+    assert "Buchholz" not in capsys.readouterr().out
