@@ -650,6 +650,14 @@ def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
             raise EloError(f"{where}{cell}: {show(text)} has {len(text)} characters; a TRF file holds {width} for the "
                            f"{key.replace('_', ' ')}")
         texts[key] = text
+    if texts["birth"]:
+        from ..io.dates import date_year
+
+        try:
+            date_year(texts["birth"])
+        except ValueError:
+            raise EloError(f"{where}{columns['birth'].cell(i)}: {show(texts['birth'])} is not a date; type "
+                           "YYYY/MM/DD or the year alone, or leave it blank") from None
     if texts["sex"] and texts["sex"].lower() not in ("m", "w", "f"):
         raise EloError(f"{where}{columns['sex'].cell(i)}: {show(texts['sex'])} is not a sex; type m or w, "
                        "or leave it blank")

@@ -352,3 +352,18 @@ def test_a_book_of_another_kind_is_named(tmp_path, capsys, kind, label):
     assert main(["export", str(path), "-o", str(tmp_path / "x.trf")]) == 2
     assert capsys.readouterr().err == (f"elo-xl: {path}: this is a {label}, not an event book; export writes a TRF "
                                        "file from a Swiss or round-robin book (elo-xl workbook swiss or round-robin)\n")
+
+
+def test_a_birth_date_that_is_no_date_names_its_cell(book, capsys):
+    """A minus sign typed as a birth date (a fuzzed case): the message names the book's cell,
+    not a line of the TRF file that would have been written."""
+    cells = edit(book, {("Births", 1, 1): "−"})
+    assert export_error(book, capsys) == (f'elo-xl: {book}, {cells[("Births", 1, 1)]}: "−" is not a date; type '
+                                          "YYYY/MM/DD or the year alone, or leave it blank")
+
+
+def test_a_birth_date_typed_as_a_date_is_read(book, capsys):
+    import datetime
+
+    edit(book, {("Births", 1, 1): datetime.datetime(2001, 5, 17)})
+    assert main(["export", str(book), "-o", "out.trf"]) == 0
