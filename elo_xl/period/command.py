@@ -256,6 +256,9 @@ def _show(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
     finally:
         conn.close()
     _emit(args, write, render(head, rows, fmt, xlsx, args.lang))
+    if args.output:  # a command that writes a file says so
+        print(f"elo-xl: period {month} ({args.type}): the stored list written to {args.output} ({fmt}), "
+              f"{len(rows)} player{'s' if len(rows) != 1 else ''}", file=sys.stderr)
     return 0
 
 
