@@ -444,3 +444,21 @@ def test_single_type_rapid_list_has_no_standard_rating(tmp_path):
                               single_line(2, "B", 2000, 0, 20, 1990)]) + "\n")
     players = _rapid_period(tmp_path, lst)
     assert (players[1]["new_rating"], players[2]["games"], players[2]["new_rating"]) == (None, 0, 2000)
+
+
+def test_a_stored_month_a_later_one_stands_on_names_every_way_out(tmp_path, capsys):
+    """Issue 23, item 9: October and November stored; October again is refused with the ways
+    out: --drop (the last first), then --replace; or --show to get its list."""
+    db = tmp_path / "h.sqlite"
+    lst = write_csv_list(tmp_path, [(1, "A", 2010, 20, 1980), (2, "B", 1995, 20, 1980)])
+    october = write_event(tmp_path, "oct.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
+    november = write_event(tmp_path, "nov.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "1")]])
+    base = ["period", "--list", str(lst), "--db", str(db), "-o", str(tmp_path / "o.txt")]
+    assert main(base + [str(october), "--month", "2026-10"]) == 0
+    assert main(base + [str(november), "--month", "2026-11"]) == 0
+    capsys.readouterr()
+    assert main(base + [str(october), "--month", "2026-10"]) == 2
+    assert capsys.readouterr().err == (
+        "elo-xl: --month: standard period 2026-10 is already in the database, and 2026-11 was rated from its list; "
+        "to redo it, remove the later period with --drop (the last first: --drop 2026-11), then add --replace; "
+        "to get its list, --show 2026-10 -o FILE\n")
