@@ -462,3 +462,13 @@ def test_a_stored_month_a_later_one_stands_on_names_every_way_out(tmp_path, caps
         "elo-xl: --month: standard period 2026-10 is already in the database, and 2026-11 was rated from its list; "
         "to redo it, remove the later period with --drop (the last first: --drop 2026-11), then add --replace; "
         "to get its list, --show 2026-10 -o FILE\n")
+
+
+def test_a_list_holding_none_of_the_players_is_a_warning_naming_the_event(tmp_path, capsys):
+    """Issue 23, item 9: a list of other players (another federation's?) rates nobody of the
+    event; a warning names the event."""
+    lst = write_csv_list(tmp_path, [(91, "X", 2010, 20, 1980), (92, "Y", 1995, 20, 1980)])
+    ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(tmp_path / "o.txt")]) == 0
+    assert (f"elo-xl: warning: {ev}: none of its 2 players is on the list (by FIDE ID, or by name without one): "
+            "all are rated as unrated; is it the list in force for this event?") in capsys.readouterr().err
