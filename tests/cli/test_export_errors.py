@@ -367,3 +367,22 @@ def test_a_birth_date_typed_as_a_date_is_read(book, capsys):
 
     edit(book, {("Births", 1, 1): datetime.datetime(2001, 5, 17)})
     assert main(["export", str(book), "-o", "out.trf"]) == 0
+
+
+def test_a_deleted_row_is_named_as_the_likely_cause(tmp_path, capsys):
+    """Issue 23, item 8: a 10-player Swiss book with player 2's row deleted (the rows below move
+    up; the numbers in the first column read 1, 3, 4…): the pairings name start numbers that
+    are no longer right, and the message gives the likely cause after the cells."""
+    path = tmp_path / "book.xlsx"
+    assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(path)]) == 0
+    wb = openpyxl.load_workbook(path)
+    (title, reference), = wb.defined_names["Names"].destinations
+    first = int(reference.replace("$", "").split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    wb[title].delete_rows(first + 1)
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["export", str(path), "-o", str(tmp_path / "x.trf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip("\n").endswith(
+        f"; likely cause: the players' numbers jump from 1 to 3 at {title}!A{first + 1}: a player's row was deleted "
+        "(undo it; a player who withdraws keeps his row, his rounds left blank)")
