@@ -196,6 +196,8 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
                                "it was) and nothing was written") from None
             recorded = True
         _report(result, notes=(fmt == "txt"), convention=month_convention(result.period))
+        if fmt == "txt":
+            _txt_left_out(result)
         if args.replace:
             print(f"elo-xl: {args.type} period {month} replaced in {args.db}", file=sys.stderr)
         _emit(args, write, data)
@@ -279,6 +281,19 @@ def _drop(args: argparse.Namespace) -> int:
     print(f"elo-xl: {args.type} period {month} removed from {args.db}; the next period to rate is {month} again",
           file=sys.stderr)
     return 0
+
+
+def _txt_left_out(result) -> None:
+    """Warn about the players newly rated without a FIDE ID: FIDE's TXT layout has no line for
+    them, so a TXT list given as next month's ``--list`` would rate them as unrated again."""
+    n = len(result.players)
+    new = result.new_rating
+    names = [x.name for j, x in enumerate(result.extra) if not x.fide_id and new[n + j]]
+    if names:
+        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        print(f"elo-xl: warning: {len(names)} player{'s' if len(names) > 1 else ''} rated for the first time "
+              f"without a FIDE ID ({shown}) cannot stand in a TXT list (FIDE's layout needs the ID); write the list "
+              "as .csv or .xlsx to carry them into next month's --list", file=sys.stderr)
 
 
 def _report(result, notes: bool, convention: str = "") -> None:

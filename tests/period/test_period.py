@@ -472,3 +472,22 @@ def test_a_list_holding_none_of_the_players_is_a_warning_naming_the_event(tmp_pa
     assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(tmp_path / "o.txt")]) == 0
     assert (f"elo-xl: warning: {ev}: none of its 2 players is on the list (by FIDE ID, or by name without one): "
             "all are rated as unrated; is it the list in force for this event?") in capsys.readouterr().err
+
+
+def test_a_txt_list_names_the_newcomers_it_cannot_hold(tmp_path, capsys):
+    """Issue 23, item 9: "New" has no FIDE ID and draws five games against players rated 2000:
+    a first rating (FIDE: at least five games against rated players, a score above zero). The TXT
+    layout has no line for a player without an ID; a warning names him and points to CSV/xlsx."""
+    rated = [(k, f"P{k}", 2000, 20, 1980) for k in range(1, 6)]
+    lst = write_csv_list(tmp_path, rated)
+    players = [(f"P{k}", k, 2000) for k in range(1, 6)] + [("New", None, None)]
+    ev = write_event(tmp_path, "e.trf", players, [[(6, k, "=")] for k in range(1, 6)])
+    out = tmp_path / "next.txt"
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(out)]) == 0
+    assert "New" not in out.read_text(encoding="utf-8")
+    assert ("elo-xl: warning: 1 player rated for the first time without a FIDE ID (New) cannot stand in a TXT list "
+            "(FIDE's layout needs the ID); write the list as .csv or .xlsx to carry them into next month's --list"
+            ) in capsys.readouterr().err
+    csv_out = tmp_path / "next.csv"
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(csv_out)]) == 0
+    assert "first time without a FIDE ID" not in capsys.readouterr().err and "New" in csv_out.read_text("utf-8")
