@@ -101,11 +101,13 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
              "average_rating": average, "category": None if t.kind() == SWISS else category(average),
              "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
     rows, player_notes = [], []
+    # an event with its own scoring system (TRF-2026 162, JaVaFo XXS) shows its own points
+    scored = bool(ranking.points) and t.source is not None and any(t.source.records(c) for c in ("162", "XXS"))
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
             "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
-            "points": _number(ranking.points[i]) if ranking.points else o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
+            "points": _number(ranking.points[i]) if scored else o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
             "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
             "new_rating": o.new_rating, "performance": o.performance,
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
