@@ -41,7 +41,8 @@ def main() -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         for fmt in ("table", "json"):
-            command = [sys.executable, "-m", "elo_xl.cli", "rate", path, "--format", fmt, "-o", os.path.join(folder, "out")]
+            out = os.path.join(folder, f"out.{'txt' if fmt == 'table' else fmt}")  # -o means its extension
+            command = [sys.executable, "-m", "elo_xl.cli", "rate", path, "--format", fmt, "-o", out]
             seconds = best(lambda: subprocess.run(command, check=True, capture_output=True))
             print(f"elo-xl rate --format {fmt} of it, end to end: {seconds:.3f} s")
 

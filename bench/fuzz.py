@@ -584,6 +584,19 @@ def _call(case: Case, limit: float) -> tuple[str, str]:
         udfs.RAISE_ERRORS = raise_errors
 
 
+def _output_name(args: list[str]) -> str:
+    """The name ``{out}`` stands for: ``output`` with the extension of what the command writes
+    (``-o`` means its extension): ``--format``'s, else the command's own.
+
+    >>> _output_name(["rate", "{x}", "--format", "table", "-o", "{out}"]), _output_name(["workbook", "swiss"])
+    ('output.txt', 'output.xlsx')
+    """
+    if "--format" in args[:-1]:
+        given = args[args.index("--format") + 1]
+        return "output." + {"table": "txt"}.get(given, given)
+    return "output." + {"workbook": "xlsx", "recalc": "xlsx", "export": "trf"}.get(args[0] if args else "", "txt")
+
+
 def _command(case: Case, folder: Path, limit: float) -> tuple[str, str]:
     paths = {}
     for name, data in case.files.items():
@@ -592,8 +605,9 @@ def _command(case: Case, folder: Path, limit: float) -> tuple[str, str]:
     if case.prepare:
         fuzz_faces.prepare_case_folder(folder)
     args = []
+    out = str(folder / _output_name(case.args))
     for a in case.args:
-        for name, path in [("out", str(folder / "output")), *paths.items()]:
+        for name, path in [("out", out), *paths.items()]:
             a = a.replace("{" + name + "}", path)
         args.append(a)
     before = snapshot(folder)

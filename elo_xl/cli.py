@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import EloError, escaped
+from .io.formats import refuse_other_extension
 from .io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 from .io.staged import write_folder
 from .languages import LANGUAGES
@@ -293,23 +294,27 @@ def run_rate(args: argparse.Namespace) -> int:
     from .event import load, rate_tournament
     from .io.kfile import read_k_file
 
+    if not args.norms:
+        given = [option for option, value in (("--norms-exempt", args.norms_exempt),
+                                              ("--min-games", args.min_games is not None)) if value]
+        if given:
+            raise EloError(f"{' and '.join(given)} {'goes' if len(given) == 1 else 'go'} with --norms")
+    _year_option(args.year)
     readable_file(args.event)
     if args.k_file:
         readable_file(args.k_file, "--k-file")
-    fmt = _rate_format(args)
     if args.output is not None:
         writable_file(args.output)
         not_an_input(args.output, args.event, args.k_file)
+    fmt = _rate_format(args)
     codes = tiebreak_options(args)
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
     with _naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
         result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
-    if args.norms or args.norms_exempt or args.min_games is not None:
+    if args.norms:
         from .event.norms import add_norms
 
-        if not args.norms:
-            raise EloError("--norms-exempt and --min-games go with --norms")
         add_norms(result, event, args.norms_exempt, args.min_games)
     if args.sort is not None and fmt == "json":
         raise EloError("--sort: the JSON lists players by start number, each with its rank; use --format table, csv "
@@ -320,10 +325,7 @@ def run_rate(args: argparse.Namespace) -> int:
                    f"{_count(result.event['players'], 'player')}, {_count(result.event['rounds'], 'round')}, "
                    f"{result.event['rules']}")
     if fmt != "table":
-        from .report import wrapped
-
-        for note in result.notes:
-            print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
+        _notes(result.notes)
     _emit(data, args.output)
     if args.output is not None:
         print(summary)
@@ -338,7 +340,7 @@ def _rate_format(args: argparse.Namespace) -> str:
     """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
     from .io.formats import output_format
 
-    fmt = output_format(args.format, args.output, RATE_FORMATS, "table")
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "table", "rate")
     if fmt == "xlsx" and args.output is None:
         raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
     return fmt
@@ -385,8 +387,10 @@ def run_workbook(args: argparse.Namespace) -> int:
                 readable_file(path, option)
         writable_file(args.output)
         not_an_input(args.output, args.source, args.k_file)
+        refuse_other_extension(args.output, "workbook", "an .xlsx workbook", ("xlsx",))
+        notes: list[str] = []
         if args.source:
-            options.update(_prefill(args))
+            options.update(_prefill(args, notes))
         data = workbook.build(args.kind, args.lang or "en", **options)
         if args.values:
             from .progress import Waiting
@@ -395,6 +399,7 @@ def run_workbook(args: argparse.Namespace) -> int:
                 data = workbook.with_values(data)
         outputs.add(args.output, data)
         outputs.commit()
+        _notes(notes)
     print(book_summary(args.output, args.kind, options, args.lang or "en"))
     return 0
 
@@ -443,7 +448,7 @@ def run_export(args: argparse.Namespace) -> int:
     readable_file(args.book)
     writable_file(args.output)
     not_an_input(args.output, args.book)
-    _trf_output(args.output)
+    refuse_other_extension(args.output, "export", "a TRF file", ("trf", "txt"), ".trf")
     text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules)
     summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
     _emit(text, args.output)
@@ -522,11 +527,15 @@ def _start_numbers(text: str, option: str) -> list[int]:
 
 
 def run_recalc(args: argparse.Namespace) -> int:
-    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice)."""
+    """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice).
+    Cells holding an error after recalculation are stored as errors and named on stderr, with
+    the likely cause; the exit code is then 1."""
+    from .io.paths import lock_file
     from .io.sniff import EXCEL, what_file
     from .progress import Waiting
     from .recalc import available
-    from .workbook import with_values
+    from .workbook import recalculated
+    from .workbook.diagnose import errors_message, players_jump
 
     source = readable_file(args.book)
     output = args.output if args.output is not None else args.book
@@ -535,16 +544,28 @@ def run_recalc(args: argparse.Namespace) -> int:
     kind = what_file(data[:4096], source.name)
     if kind != EXCEL:
         raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
-    if os.path.splitext(output)[1].lower() != ".xlsx":
-        raise EloError(f"-o {output}: recalc writes an .xlsx workbook; name the file .xlsx")
+    refuse_other_extension(output, "recalc", "an .xlsx workbook", ("xlsx",))
+    lock = lock_file(output)
+    if lock is not None:
+        raise EloError(f"{output}: is open in another program ({lock.name} beside it); close it there first, or "
+                       "write the recalculated book elsewhere with -o")
     if not available():
         raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
                        "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+    if lock_file(source) is not None:
+        print(f"elo-xl: warning: {args.book} is open in another program ({lock_file(source).name} beside it): "
+              "what is not saved there is not in this recalculation", file=sys.stderr)
     started = time.monotonic()
     with Waiting(f"recalculating {source.name} in LibreOffice"), _naming(args.book):
-        computed = with_values(data)
-    _emit(computed, output)
-    print(f"{output}: recalculated in LibreOffice in {time.monotonic() - started:.1f} s, every formula's value stored")
+        computed = recalculated(data)
+    _emit(computed.data, output)
+    seconds = time.monotonic() - started
+    if computed.errors:
+        print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, "
+              f"{_count(len(computed.errors), 'cell')} holding an error")
+        print(f"elo-xl: {escaped(errors_message(args.book, computed.errors, players_jump(data)))}", file=sys.stderr)
+        return 1
+    print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, every formula's value stored")
     return 0
 
 
@@ -630,6 +651,24 @@ def lite_summary(folder: str, names: list[str]) -> str:
 # --- helpers ----------------------------------------------------------------------------------
 
 
+def _year_option(year: int | None) -> None:
+    """Refuse a ``--year`` that is no event year, naming the option (not the event file).
+
+    >>> _year_option(2026)
+    >>> _year_option(26)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --year: 26 is not a whole number from 1800 to 2200
+    """
+    from .results import parse_whole
+
+    if year is not None:
+        try:
+            parse_whole(year, "year", 1800, 2200)
+        except EloError:
+            raise EloError(f"--year: {year} is not a whole number from 1800 to 2200") from None
+
+
 def _rules_options(text: str) -> dict[str, Any]:
     """The Rules and Scale cells of a book for a rule-set name (``LOGISTIC 480`` → LOGISTIC, 480)."""
     from .rules import parse_rules
@@ -638,14 +677,25 @@ def _rules_options(text: str) -> dict[str, Any]:
     return {"rules": rules.name.split()[0], "scale": getattr(rules, "scale", 400)}
 
 
-def _prefill(args: argparse.Namespace) -> dict[str, Any]:
-    """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K."""
+def _notes(notes: list[str]) -> None:
+    """Each note on standard error, as ``elo-xl: note: …`` (wrapped)."""
+    from .report import wrapped
+
+    for note in notes:
+        print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
+
+
+def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
+    """Workbook options from ``--from EVENT``: sizes, event data and the inputs with rate's K;
+    what the reader read otherwise than written goes to ``notes``."""
     from .event import load, resolve_k
     from .io.kfile import read_k_file
     from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
     from .rules import parse_rules
 
+    _year_option(args.year)
     event = load(args.source)
+    notes.extend(event.notes)
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)
@@ -665,7 +715,25 @@ def _prefill(args: argparse.Namespace) -> dict[str, Any]:
             options["prefill"] = swiss_prefill(event, ks)
         else:
             options["prefill"] = round_robin_prefill(event, ks)
+    _event_size(args.source, args.kind, len(event.entrants))
     return options
+
+
+def _event_size(source: str, kind: str, players: int) -> None:
+    """Refuse an event too small or too large for the kind of book, naming ``--from`` (the
+    size comes from the event, not from ``--players``).
+
+    >>> _event_size("two.csv", "round-robin", 2)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --from two.csv: the event has 2 players; a round-robin book holds 3 to 30
+    """
+    from .workbook import KINDS
+
+    for size in KINDS[kind]:
+        if size.option == "players" and not size.low <= players <= size.high:
+            raise EloError(f"--from {source}: the event has {_count(players, 'player')}; a {kind} book holds "
+                           f"{size.low} to {size.high}")
 
 
 class _naming:
@@ -702,21 +770,6 @@ def _emit(text: str | bytes, output: str | None) -> None:
     outputs = Outputs()
     outputs.add(output, text.encode("utf-8") if isinstance(text, str) else text)
     outputs.commit()
-
-
-def _trf_output(output: str) -> None:
-    """Refuse an ``-o`` whose extension names another format than TRF (``export -o x.xlsx``).
-
-    >>> _trf_output("back.trf"), _trf_output("back.txt")
-    (None, None)
-    >>> _trf_output("back.xlsx")
-    Traceback (most recent call last):
-    ...
-    elo_xl.errors.EloError: -o back.xlsx: export writes a TRF file, not xlsx; name the file .trf
-    """
-    ext = os.path.splitext(output)[1].lower().lstrip(".")
-    if ext in ("csv", "json", "xlsx", "xlsm", "xls", "ods"):
-        raise EloError(f"-o {output}: export writes a TRF file, not {ext}; name the file .trf")
 
 
 def _os_message(error: OSError) -> str:

@@ -29,8 +29,26 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     only the TRF checker finds (such as two pairing-allocated byes in one round) is reported
     with the file's name and the TRF player it concerns.
     """
-    event = read_book(path)
+    try:
+        event = read_book(path)
+    except EloError as error:
+        _with_cause(path, error)
+        raise
     try:
         return to_trf(event, tiebreak_list, version)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
+
+
+def _with_cause(path: str | Path, error: EloError) -> None:
+    """Raise ``error`` with the likely cause added when the pairings are wrong because a
+    player's row was deleted or inserted (the players' numbers jump: see
+    :func:`elo_xl.workbook.diagnose.players_jump`); return when there is none. Only looked for
+    when the message is about start numbers or pairings, after the book's cells were read."""
+    if "start number" not in str(error) and " pairs " not in str(error):
+        return
+    from .workbook.diagnose import players_jump
+
+    jump = players_jump(Path(path).read_bytes())
+    if jump:
+        raise EloError(f"{error}; likely cause: {jump}") from None

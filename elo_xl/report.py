@@ -200,7 +200,9 @@ def heading_parts(report: Report) -> list[str]:
         after = f", after round {played}" if played < e["rounds"] else ""  # a file exported before its last round
         parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules{after})")
     if e["average_rating"] is not None:
-        parts += [f"average rating {e['average_rating']}", f"category {e['category']}"]
+        parts.append(f"average rating {e['average_rating']}")
+        if e.get("category") is not None:  # a category is a round robin's (a Swiss has none)
+            parts.append(f"category {e['category']}")
     return parts
 
 

@@ -23,6 +23,7 @@ from ..io.crosstable import read_csv_crosstable
 from ..io.dates import parse_date
 from ..io.decode import read_text, split_lines
 from ..io.kfile import KFile, read_k_file
+from ..io.trf_points import unplayed_rounds
 from ..io.trf_read import parse_trf
 from ..results import parse_k, parse_rating
 from ..titles import canonical as canonical_title
@@ -81,7 +82,7 @@ def from_trf(event: Any) -> Tournament:
     source, see :meth:`Tournament.year`). Titles are read as :mod:`elo_xl.titles` says
     (``g`` is GM); a word that is no FIDE title is kept as written, counts as no title and is
     a note naming the line."""
-    entrants, notes = [], []
+    entrants, notes = [], list(getattr(event, "notes", []))
     for p in event.players:
         title = canonical_title(p.title)
         if title is None:
@@ -98,6 +99,20 @@ def from_trf(event: Any) -> Tournament:
                 place = f"line {r.line} " if r.line is not None else ""
                 notes.append(f"{place}({code}): the {what} {show(r.value)} is not a date elo-xl can read "
                              "(write YYYY/MM/DD)")
-    return Tournament(entrants, event.results(), event.pairings(), event.colours(), name=event.name or "",
+    results = event.results()
+    future = unplayed_rounds(event)
+    if future:
+        lines = sorted({p.line for p in event.players for t in future
+                        if t <= len(p.games) and not p.games[t - 1].blank and p.line is not None})
+        for row in results:
+            for t in future:
+                row[t - 1] = None
+        where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}" \
+                f"{', …' if len(lines) > 10 else ''})" if lines else ""
+        notes.append(f"round{'s' if len(future) > 1 else ''} {', '.join(map(str, future))}: nobody has played "
+                     f"{'them' if len(future) > 1 else 'it'} yet; the byes entered there{where} are pre-announced: "
+                     "they count once the round is played (C.07 article 16), and a book made from the file leaves "
+                     "them out until then")
+    return Tournament(entrants, results, event.pairings(), event.colours(), name=event.name or "",
                       city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
                       rounds=event.rounds, source=event, notes=notes)

@@ -27,8 +27,24 @@ def tiebreak_event(t: Tournament) -> tiebreaks.Event:
         return tiebreaks.from_crosstable(t.results, t.ratings, start)
     round_robin = t.kind() != games.SWISS
     if t.source is not None:
-        return tiebreaks.from_trf(t.source, round_robin)
+        return tiebreaks.from_trf(_played(t.source), round_robin)
     return tiebreaks.from_rounds(t.results, t.pairings, t.colours, t.ratings, round_robin, start)
+
+
+def _played(source: Any) -> Any:
+    """The TRF event without the byes entered for rounds nobody has played yet
+    (:func:`elo_xl.io.trf_points.unplayed_rounds`): they count once the round is played."""
+    import dataclasses
+
+    from ..io.trf_model import BLANK
+    from ..io.trf_points import unplayed_rounds
+
+    future = {t - 1 for t in unplayed_rounds(source)}
+    if not future:
+        return source
+    players = [dataclasses.replace(p, games=[BLANK if r in future else g for r, g in enumerate(p.games)])
+               for p in source.players]
+    return dataclasses.replace(source, players=players)
 
 
 def tiebreak_record(t: Tournament) -> tuple[str, str] | None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import tiebreaks
 from ..engine import average_rating, category, k_factor, rate_event
+from ..games import SWISS
 from ..errors import EloError
 from ..results import parse_k
 from ..rules import RuleSet, parse_rules
@@ -78,7 +79,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes)
+    notes = list(t.notes) + _buchholz_note(t, ranking)
     if year is None:
         year, origin = t.year()
         if origin == "current year":
@@ -97,14 +98,16 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     average = average_rating(t.ratings, rs)
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
-             "average_rating": average, "category": category(average),
+             "average_rating": average, "category": None if t.kind() == SWISS else category(average),
              "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
     rows, player_notes = [], []
+    # an event with its own scoring system (TRF-2026 162, JaVaFo XXS) shows its own points
+    scored = bool(ranking.points) and t.source is not None and any(t.source.records(c) for c in ("162", "XXS"))
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,
             "title": e.title or None, "rating": e.rating, "k": k_value, "k_source": source,
-            "points": o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
+            "points": _number(ranking.points[i]) if scored else o.points, "games": o.games, "score": o.score, "opp_average": o.opp_average,
             "expected": o.expected, "change_unrounded": o.change_unrounded, "change": o.change,
             "new_rating": o.new_rating, "performance": o.performance,
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
@@ -112,6 +115,30 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         if o.note:
             player_notes.append((e.name, o.note))
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+def _buchholz_note(t: Tournament, ranking: Any) -> list[str]:
+    """Under the 2024 rules, a note on Buchholz (or a variant) ranking a round robin: every player
+    meets the same opponents, so it separates nothing the points do not; the 2026 rules forbid
+    it there (C.07 8, refused by :func:`elo_xl.tiebreaks.codes.check_allowed`)."""
+    from ..tiebreaks.codes import BUCHHOLZ_FAMILY, DEFAULT_ROUND_ROBIN
+
+    used = [tb.code for tb in ranking.tiebreaks if tb.base in BUCHHOLZ_FAMILY]
+    if ranking.version != "2024" or not used or t.kind() == SWISS:
+        return []
+    return [f"{', '.join(used)} in a round robin: every player meets the same opponents, so Buchholz tells little "
+            f"(the 2026 rules forbid it there, C.07 8); FIDE's list for a round robin is "
+            f"{', '.join(DEFAULT_ROUND_ROBIN)}"]
+
+
+def _number(value: Any) -> int | float:
+    """An exact number as the report shows it: whole as an int, else a float.
+
+    >>> from fractions import Fraction
+    >>> _number(Fraction(7)), _number(Fraction(5, 2))
+    (7, 2.5)
+    """
+    return int(value) if value == int(value) else float(value)
 
 
 _TOO_FEW = re.compile(r"no rating: (\d+) rated games? against rated opponents, (\d+) needed")

@@ -5,7 +5,8 @@ real exports carry other forms. :func:`parse_date` reads every form seen in real
 
 ==========================  ======================================================
 ``2026/04/03``              the specification (also ``2026-04-03``, ``2026.04.03``)
-``1987/00/00``, ``1987``    a year alone (month and day 0 or absent)
+``1987/00/00``, ``1987``    a year alone (month and day 0, absent, or blank:
+                            ``1975.  .``)
 ``26/04/03``                ``YY/MM/DD`` (132 records): 20YY, or 19YY when 20YY is
                             more than a year ahead
 ``03.04.2026``              day first: ``DD.MM.YYYY``, ``DD. MM. YYYY``,
@@ -41,6 +42,8 @@ MONTHS["sept"] = 9
 
 _SEP = r"\s*[/.\-]\s*"
 _YMD = re.compile(rf"(\d{{4}})(?:{_SEP}(\d{{1,2}})(?:{_SEP}(\d{{1,2}}))?)?\.?")
+#: A year followed by empty month and day fields (``1975.  .``, ``1975/  /``): the year alone.
+_YEAR_BLANKS = re.compile(r"(\d{4})[\s/.\-]+")
 _DMY = re.compile(rf"(\d{{1,2}}){_SEP}(\d{{1,2}}){_SEP}(\d{{4}})")
 _YY = re.compile(rf"(\d{{2}}){_SEP}(\d{{1,2}}){_SEP}(\d{{1,2}})")
 _MDY_NAME = re.compile(r"([A-Za-z]{3,9})\.?\s*(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})")
@@ -90,6 +93,8 @@ def parse_date(text: str, today: int | None = None) -> PartialDate | None:
     year = month = day = None
     if m := _YMD.fullmatch(text):
         year, month, day = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
+    elif m := _YEAR_BLANKS.fullmatch(text):
+        year, month, day = int(m.group(1)), 0, 0
     elif m := _DMY.fullmatch(text):
         day, month, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if month > 12 and day <= 12:  # MM/DD/YYYY

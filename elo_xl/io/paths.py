@@ -85,6 +85,26 @@ def not_an_input(output: str | os.PathLike[str], *inputs: str | os.PathLike[str]
             raise EloError(f"{out}: is also the file read; give another name for the output")
 
 
+def lock_file(path: str | os.PathLike[str]) -> Path | None:
+    """The lock file beside ``path`` that says another program holds it open, or None:
+    LibreOffice's ``.~lock.NAME#``, Excel's ``~$NAME``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book = Path(folder, "cup.xlsx")
+    ...     before = lock_file(book)
+    ...     _ = Path(folder, ".~lock.cup.xlsx#").write_text("Ann,host,...")
+    ...     before, lock_file(book).name
+    (None, '.~lock.cup.xlsx#')
+    """
+    p = Path(path)
+    for name in (f".~lock.{p.name}#", f"~${p.name}"):
+        lock = p.with_name(name)
+        if lock.exists():
+            return lock
+    return None
+
+
 def writable_folder(path: str | os.PathLike[str]) -> Path:
     """``path`` if it is a folder that takes new files, or can be made one.
 

@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-from ..errors import show
+from ..errors import EloError, show
 from ..results import agree, parse_result
 from .trf_format import (
     _BYE_RESULTS, _GAME_RESULTS, _SCORING_BYES, COLOURS, EXAMPLE, RESULT_CODES, _count, _problem,  # noqa: F401
-    _where, round_columns,
+    _where, result_problem, round_columns,
 )
 from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, declared_rounds
 
@@ -41,7 +41,7 @@ def check_event(event: TrfEvent) -> None:
     >>> check_event(e)
     Traceback (most recent call last):
     ...
-    elo_xl.errors.EloError: line 10: round 1 says 1–2 was won by both players
+    elo_xl.errors.EloError: line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players
     """
     declared = declared_rounds(event)
     n = len(event.players)
@@ -119,7 +119,7 @@ def _check_game(p: TrfPlayer, r: int, g: TrfGame, n: int) -> None:
     if g.colour and g.colour not in COLOURS:
         raise _problem(p.line, p.start_no, c, None, f"round {r} colour {show(g.colour)} is not w, b, - or blank")
     if g.result and g.result not in RESULT_CODES:
-        raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is not a TRF result")
+        raise _problem(p.line, p.start_no, s, None, result_problem(r, g.result))
     if g.opponent is not None and (not isinstance(g.opponent, int) or isinstance(g.opponent, bool) or g.opponent < 1):
         raise _problem(p.line, p.start_no, o, o + 3, f"round {r} opponent {show(g.opponent)} is not a start rank; "
                                                      "give None for no opponent")
@@ -162,7 +162,6 @@ def _check_pair(p: TrfPlayer, q: TrfPlayer, r: int, g: TrfGame) -> None:
     first, second = (p, q) if p.start_no < q.start_no else (q, p)
     a = (g if first is p else h).result.upper()
     b = (h if first is p else g).result.upper()
-    later = _later(p, q)
     if a and b and not agree(parse_result(a), parse_result(b)):
         pair = f"{first.start_no}–{second.start_no}"
         if a == b and a in _BOTH:
@@ -170,17 +169,20 @@ def _check_pair(p: TrfPlayer, q: TrfPlayer, r: int, g: TrfGame) -> None:
         else:
             text = (f"round {r} says {first.start_no} {_VERB[a]} and {second.start_no} {_VERB[b]} ({pair}); "
                     "one game reads 1/0, =/=, 0/1, +/-, -/-, W/L or D/D")
-        raise _problem(later.line, later.start_no, None, None, text)
+        raise _both(first, second, round_columns(r)[2], text)
     ca, cb = g.colour.lower(), h.colour.lower()
     if ca == cb and ca in ("w", "b"):
-        raise _problem(later.line, later.start_no, None, None,
-                       f"round {r} gives {first.start_no} and {second.start_no} both {'white' if ca == 'w' else 'black'}")
+        raise _both(first, second, round_columns(r)[1],
+                    f"round {r} gives {first.start_no} and {second.start_no} both {'white' if ca == 'w' else 'black'}")
 
 
-def _later(p: TrfPlayer, q: TrfPlayer) -> TrfPlayer:
-    """The player whose line a reader reaches second (by line, else by start rank)."""
-    if p.line is not None and q.line is not None:
-        return p if p.line > q.line else q
-    return p if p.start_no > q.start_no else q
+def _both(first: TrfPlayer, second: TrfPlayer, column: int, text: str) -> EloError:
+    """An error about one game written on two lines that contradict each other: both lines
+    and the column of each, the first player's first.
 
-
+    >>> a, b = TrfPlayer(1, "A", line=9), TrfPlayer(2, "B", line=10)
+    >>> print(_both(a, b, 99, "round 1 says 1–2 was won by both players"))
+    line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players
+    """
+    return EloError(f"{_where(first.line, first.start_no, column)} and {_where(second.line, second.start_no, column)}: "
+                    f"{text}")

@@ -39,8 +39,10 @@ opponent's start rank (``0000`` or blank: none), the colour two columns later (`
 ``-`` or blank) and the result two columns after that. Result codes: ``1 = 0`` played and rated;
 ``+ -`` forfeits (never rated); ``W D L`` played but not rated (the game lasted less than one
 move); ``H`` half-point bye, ``F`` full-point bye, ``U`` pairing-allocated bye (worth a win),
-``Z`` or blank zero-point bye. Letters (colours too) may be lower or upper case. The points column counts byes and
-forfeits; a rating never does.
+``Z`` or blank zero-point bye. Result letters are upper case, as the specification writes them:
+a lower-case ``l`` (typed for ``1``?) or ``w`` is an error naming the line and column, never
+silently another result. Colours may be ``w``/``b`` or ``W``/``B``. The points column counts
+byes and forfeits; a rating never does.
 
 **TRF-2026.** FIDE's "TRF-2026" (approved by the FIDE Council on 12 May 2025, applied from
 1 September 2025; read here from a public transcription of handbook file ``TRF26.pdf``, not
@@ -60,8 +62,7 @@ whose one-line message names the line, the columns and the value. Errors:
 
 - a field that does not read as what its columns hold: a start rank, rating (1–3999; 0 or
   blank = unrated), FIDE ID, points, rank or opponent that is not a number; a sex other than
-  ``m``, ``w`` (``f``) or blank; a title or federation that is not letters; a birth date
-  without a year; an unknown colour or result code; something other than a space between
+  ``m``, ``w`` (``f``) or blank; a title that is not letters; a birth date without a year; an unknown colour or result code; something other than a space between
   fields (a field out of its columns); a tab in a player line;
 - start ranks that are not 1…n (a duplicate, a gap, a number above the player count); an
   opponent that does not exist or is the player himself;
@@ -81,8 +82,13 @@ Tolerated (as the engine's rounds form does):
 - a colour ``-`` or blank on a game, a ``w``/``b`` on a bye;
 - players listed in any order (they are sorted by start rank; writing restores the order);
 - a points column that differs from the results (3-1-0 scoring, acceleration, penalties,
-  an unknown scoring system in a TRF16 file): :func:`check_points` checks it on demand;
-- ``062``/``072`` counts that do not match, unknown records, comments, blank lines (kept).
+  an unknown scoring system in a TRF16 file): the reader compares them
+  (:mod:`elo_xl.io.trf_points`): an absence written without a result code is read as the
+  bye the column implies when that settles it, else a note names the players; the results
+  count; :func:`check_points` refuses any difference on demand;
+- ``062``/``072`` counts that do not match, unknown records, comments, blank lines (kept);
+- a federation field that is no federation code (``ST.``, a club's abbreviation: kept, with a
+  note); ``0000 - =`` (read as ``H``, with a note).
 
 Round trip: records are kept byte for byte, trailing spaces included. A player line read from
 a file is written as read; when fields changed, only those fields are written anew, in the
@@ -93,7 +99,7 @@ round holding only ``0000`` blank): see :func:`~elo_xl.io.trf_write.player_line`
 
 from __future__ import annotations
 
-from ..errors import EloError
+from ..errors import EloError, show
 
 #: A four-player, three-round event used by the examples.
 EXAMPLE = """\
@@ -111,12 +117,12 @@ XXR 3
 001    4 m    Evans, Tom                             ENG                         0.5    3     3 w 0     2 b =
 """
 
-#: Result codes of a TRF, each as one character (letters in either case).
-RESULT_CODES = frozenset("10=+-WDLHFUZwdlhfuz")
+#: Result codes of a TRF, each as one character, letters upper case as the specification writes them.
+RESULT_CODES = frozenset("10=+-WDLHFUZ")
 COLOURS = frozenset("wbWB-")
-_GAME_RESULTS = frozenset("10=WDLwdl")        # played: needs an opponent
-_BYE_RESULTS = frozenset("HFUZhfuz")           # byes: no opponent
-_SCORING_BYES = frozenset("HFUhfu")            # a player with these cannot also have played
+_GAME_RESULTS = frozenset("10=WDL")       # played: needs an opponent
+_BYE_RESULTS = frozenset("HFUZ")          # byes: no opponent
+_SCORING_BYES = frozenset("HFU")          # a player with these cannot also have played
 
 #: The columns (first, last) of each field of a player line before the rounds.
 PLAYER_COLUMNS = {
@@ -152,6 +158,22 @@ def _where(line: int | None, start_no: int | None = None, first: int | None = No
     if last is None or last == first:
         return f"{place}, column {first}"
     return f"{place}, columns {first}–{last}"
+
+
+def result_problem(r: int, result: str) -> str:
+    """The message for a result that is no TRF result code (the line and column go before it).
+
+    >>> result_problem(3, "l")
+    'round 3 result "l" is not a TRF result: result letters are upper case; write 1 for a win or L for an unrated loss'
+    >>> result_problem(2, "w")
+    'round 2 result "w" is not a TRF result: result letters are upper case; write W'
+    >>> result_problem(1, "x")
+    'round 1 result "x" is not a TRF result; write 1, =, 0, +, -, W, D, L, H, F, U, Z or leave it blank'
+    """
+    if result.upper() in RESULT_CODES and result.upper() != result:
+        advice = "write 1 for a win or L for an unrated loss" if result == "l" else f"write {result.upper()}"
+        return f"round {r} result {show(result)} is not a TRF result: result letters are upper case; {advice}"
+    return f"round {r} result {show(result)} is not a TRF result; write 1, =, 0, +, -, W, D, L, H, F, U, Z or leave it blank"
 
 
 def _count(n: int) -> str:

@@ -112,8 +112,23 @@ def _player_from_book(t: Any, i: int) -> TrfPlayer:
     games = []
     for r, (opponent, colour, result) in enumerate(zip(t.pairings[i], colours, t.results[i]), 1):
         code = None if is_blank(result) else parse_result(result, "results", (i + 1, r))
-        games.append(TrfGame(opponent, colour or "", "" if code is None else TRF_SYMBOL[code]))
+        symbol = "" if code is None else TRF_SYMBOL[code]
+        # a result without an opponent (a bye typed in the book) takes the colour "-", as the specification writes it
+        games.append(TrfGame(opponent, colour or ("-" if opponent is None and symbol else ""), symbol))
     return TrfPlayer(e.start_no, e.name, e.sex, e.title, e.rating, e.federation, e.fide_id, e.birth, games=games)
+
+
+def _kept_bye_colours(p: TrfPlayer) -> None:
+    """A bye the kept line already holds keeps the line's colour (``       H`` stays so); a bye
+    typed in the book takes ``-`` (:func:`_player_from_book`)."""
+    from .trf_format import round_columns
+
+    for r, g in enumerate(p.games, 1):
+        if g.opponent is None and g.result:
+            o, c, s = round_columns(r)
+            text = p.text or ""
+            if text[s - 1:s] == g.result and not text[o - 1:o + 3].strip(" 0"):
+                p.games[r - 1] = TrfGame(None, text[c - 1:c].strip(), g.result)
 
 
 def _same(code: str, record: str, value: str) -> bool:
@@ -164,6 +179,7 @@ def trf_from_book(t: Any) -> TrfEvent:
         p = _player_from_book(t, i)
         if p.start_no in templates:
             p.text, p.line = templates[p.start_no]
+            _kept_bye_colours(p)
         players.append(p)
     event = TrfEvent(headers, players)
     used = max((len(p.games) for p in players), default=0)

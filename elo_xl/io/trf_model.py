@@ -138,6 +138,8 @@ class TrfEvent:
     encoding: str | None = field(default=None, compare=False)
     #: The line end of the file read (``\n``, ``\r\n`` or ``\r``), which writing keeps.
     newline: str = field(default="\n", compare=False)
+    #: What the reader read otherwise than written, to tell the user (:mod:`elo_xl.io.trf_points`).
+    notes: list[str] = field(default_factory=list, compare=False)
 
     # --- header fields ---------------------------------------------------------------------
 

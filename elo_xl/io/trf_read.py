@@ -16,9 +16,11 @@ from .dates import date_year
 from .decode import control_character, newline_of, read_text, split_lines
 from .trf_check import check_event
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
-    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem, round_columns,
+    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem,
+    result_problem, round_columns,
 )
 from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, _birth_problem
+from .trf_points import settle_absences
 
 __all__ = ["parse_trf", "read_trf"]
 
@@ -169,9 +171,7 @@ def _parse_player(text: str, line: int) -> TrfPlayer:
     if rating is not None and rating > 3999:
         raise _problem(line, None, 49, 52, f"rating {rating} is not a rating; write 1 to 3999, or 0 or blank "
                                            "for an unrated player")
-    federation = cols("federation").strip()
-    if federation and not federation.isalpha():
-        raise _problem(line, None, 54, 56, f"federation {show(federation)} is not a federation code (letters)")
+    federation = cols("federation").strip()  # a club's abbreviation (ST., C.C) is kept: see _odd_federations
     fide_id = cols("fide_id").strip()
     if fide_id and not (fide_id.isdigit() and fide_id.isascii()):
         raise _problem(line, None, 58, 68, f"FIDE ID {show(fide_id)} is not a number")
@@ -206,8 +206,7 @@ def _parse_player(text: str, line: int) -> TrfPlayer:
             raise _problem(line, None, c, None, f"round {r} colour {show(colour)} is not w, b, - or blank")
         result = text[s - 1:s].strip()
         if result and result not in RESULT_CODES:
-            raise _problem(line, None, s, None, f"round {r} result {show(result)} is not a TRF result; write 1, =, 0, "
-                                                "+, -, W, D, L, H, F, U, Z or leave it blank")
+            raise _problem(line, None, s, None, result_problem(r, result))
         games.append(TrfGame(opponent or None, colour, result))
     return TrfPlayer(start_no, cols("name").strip(), sex, title, rating or None, federation, fide_id, birth, points,
                      rank, games, line, raw)
@@ -264,13 +263,51 @@ def _parse(text: str, name: str) -> TrfEvent:
         raise EloError(f"{name} has no player line (001), so it is not a TRF file{_looks_like(lines)}")
     players.sort(key=lambda p: p.start_no)
     event = TrfEvent(headers, players, newline=newline)
+    notes = _old_half_point_byes(players) + _odd_federations(players)
     check_event(event)
     r = event.rounds
     for p in players:
         if len(p.games) < r:
             p.games.extend([BLANK] * (r - len(p.games)))
         p.read = p.snapshot()
+    event.notes = notes + settle_absences(event)  # after the snapshot: a line read otherwise is written anew
     return event
+
+
+def _lines(players: list[TrfPlayer]) -> str:
+    """``line 12`` or ``lines 12, 15, 19`` (the first ten, then how many more)."""
+    numbers = [str(p.line) for p in players]
+    more = f" and {len(numbers) - 10} more" if len(numbers) > 10 else ""
+    return f"line{'s' if len(numbers) > 1 else ''} {', '.join(numbers[:10])}{more}"
+
+
+def _odd_federations(players: list[TrfPlayer]) -> list[str]:
+    """One note for the federation fields that hold no federation code (letters): a club's
+    abbreviation such as ``ST.`` or ``C.C``. They are kept as written; a federation does not
+    touch a rating (the norms count it as no federation)."""
+    odd = [p for p in players if p.federation and not p.federation.isalpha()]
+    if not odd:
+        return []
+    codes = ", ".join(dict.fromkeys(show(p.federation) for p in odd))
+    return [f"{_lines(odd)} (columns 54–56): the federation {codes} is no federation code; kept as written (it does "
+            "not touch a rating; the norms count it as no federation)"]
+
+
+def _old_half_point_byes(players: list[TrfPlayer]) -> list[str]:
+    """Read ``0000 - =`` (a draw without an opponent, an old way of writing a half-point bye) as
+    ``H``, in place; one note naming the lines. A line not otherwise changed is written back as
+    it was read."""
+    found = []
+    for p in players:
+        for r, g in enumerate(p.games):
+            if g.opponent is None and g.result == "=":
+                p.games[r] = TrfGame(None, g.colour, "H")
+                if not found or found[-1] is not p:
+                    found.append(p)
+    if not found:
+        return []
+    return [f"{_lines(found)}: a draw without an opponent (0000 - =, an old way of writing a half-point bye) read "
+            "as a half-point bye (H)"]
 
 
 def _looks_like(lines: list[str]) -> str:

@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 import bisect
-import math
 import os
 from typing import Sequence
 
@@ -245,7 +244,8 @@ def check_points(event: TrfEvent) -> None:
     ...
     elo_xl.errors.EloError: line 11, columns 81–84: points 2.0, but the results of player 3 add up to 2.5
     """
-    for p, computed in zip(event._ordered(), event.computed_points()):
-        if p.points is not None and not math.isclose(p.points, computed, abs_tol=1e-9):
-            raise _problem(p.line, p.start_no, 81, 84, f"points {_points_text(p.points)}, but the results of player "
-                                                       f"{p.start_no} add up to {_points_text(computed)}")
+    from .trf_points import point_differences
+
+    for p, _, computed in point_differences(event):
+        raise _problem(p.line, p.start_no, 81, 84, f"points {_points_text(p.points)}, but the results of player "
+                                                   f"{p.start_no} add up to {_points_text(float(computed))}")

@@ -82,12 +82,12 @@ def output_format(fmt: str | None, output: str | None) -> str:
     """The output file's extension, else ``--format``, else txt; a ``--format`` contradicting
     the extension is an error (:func:`elo_xl.io.formats.output_format`).
 
-    >>> output_format(None, "new.xlsx"), output_format("csv", "x.out"), output_format(None, None)
+    >>> output_format(None, "new.xlsx"), output_format("csv", None), output_format(None, None)
     ('xlsx', 'csv', 'txt')
     """
     from ..io.formats import output_format as chosen
 
-    return chosen(fmt, output, {f: f for f in FORMATS}, "txt")
+    return chosen(fmt, output, {f: f for f in FORMATS}, "txt", "period")
 
 
 def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:
@@ -196,6 +196,8 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
                                "it was) and nothing was written") from None
             recorded = True
         _report(result, notes=(fmt == "txt"), convention=month_convention(result.period))
+        if fmt == "txt":
+            _txt_left_out(result)
         if args.replace:
             print(f"elo-xl: {args.type} period {month} replaced in {args.db}", file=sys.stderr)
         _emit(args, write, data)
@@ -256,6 +258,9 @@ def _show(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
     finally:
         conn.close()
     _emit(args, write, render(head, rows, fmt, xlsx, args.lang))
+    if args.output:  # a command that writes a file says so
+        print(f"elo-xl: period {month} ({args.type}): the stored list written to {args.output} ({fmt}), "
+              f"{len(rows)} player{'s' if len(rows) != 1 else ''}", file=sys.stderr)
     return 0
 
 
@@ -276,6 +281,19 @@ def _drop(args: argparse.Namespace) -> int:
     print(f"elo-xl: {args.type} period {month} removed from {args.db}; the next period to rate is {month} again",
           file=sys.stderr)
     return 0
+
+
+def _txt_left_out(result) -> None:
+    """Warn about the players newly rated without a FIDE ID: FIDE's TXT layout has no line for
+    them, so a TXT list given as next month's ``--list`` would rate them as unrated again."""
+    n = len(result.players)
+    new = result.new_rating
+    names = [x.name for j, x in enumerate(result.extra) if not x.fide_id and new[n + j]]
+    if names:
+        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        print(f"elo-xl: warning: {len(names)} player{'s' if len(names) > 1 else ''} rated for the first time "
+              f"without a FIDE ID ({shown}) cannot stand in a TXT list (FIDE's layout needs the ID); write the list "
+              "as .csv or .xlsx to carry them into next month's --list", file=sys.stderr)
 
 
 def _report(result, notes: bool, convention: str = "") -> None:

@@ -340,10 +340,12 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
         _check_event(source, event, digest, seen, history, period_no, strict, warnings)
         players = event.players
         gid = [0] * (len(players) + 1)
+        on_list = 0
         for p in players:
             fid = int(p.fide_id) if p.fide_id else 0
             at = index.get(fid) if fid else no_id.get(_norm(p.name))
             if at is not None:
+                on_list += 1
                 gid[p.start_no] = at
                 if fid and p.name and p.name != names[at] and not _same_name(p.name, names[at]):
                     warnings.append(f"{source}, line {p.line}: FIDE ID {fid} is {names[at]} on the list, "
@@ -362,6 +364,9 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
                 why = f"no FIDE ID ({source}, line {p.line}): rated as unrated"
             notes.setdefault(g, []).append(why)
             gid[p.start_no] = g
+        if players and not on_list:  # the list of another federation or type?
+            warnings.append(f"{source}: none of its {len(players)} players is on the list (by FIDE ID, or by name "
+                            "without one): all are rated as unrated; is it the list in force for this event?")
         a, b, h, sp, so, sh, ae, se = (games.a, games.b, games.h, games.side_p, games.side_o, games.side_h,
                                        games.a_event, games.side_event)
         count = 0

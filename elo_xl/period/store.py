@@ -286,6 +286,12 @@ def check_month(conn: sqlite3.Connection, kind: str, month: str, replace: bool =
     if month in done and month == last:
         raise EloError(f"--month: {kind} period {month} is already in the database; to redo it, add --replace "
                        f"(or get its list with --show {month} -o FILE)")
+    if month in done:  # a stored month a later one stands on: say every way out
+        later = [m for m in done if m > month]
+        raise EloError(f"--month: {kind} period {month} is already in the database, and {', '.join(later)} "
+                       f"{'was' if len(later) == 1 else 'were'} rated from its list; to redo it, remove the later "
+                       f"period{'s' if len(later) > 1 else ''} with --drop (the last first: --drop {last}), then add "
+                       f"--replace; to get its list, --show {month} -o FILE")
     if month_number(month) <= month_number(last):
         raise EloError(f"--month: {month} comes before {last}, the last {kind} period in the database; periods are "
                        f"processed in order (a mistake in {month}: see elo-xl period --db FILE --history)")

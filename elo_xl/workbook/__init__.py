@@ -114,11 +114,26 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
     re-saved by LibreOffice would lose features such as frozen panes). ``office`` is a
     running :class:`elo_xl.recalc.LibreOffice` to reuse; by default one is started.
     """
+    return recalculated(xlsx, office).data
+
+
+class Recalculated(NamedTuple):
+    """A book with its values stored (:attr:`data`), and the cells whose value is an error:
+    (sheet, cell, Excel's error code) in the book's order, sheet by sheet, row by row."""
+
+    data: bytes
+    errors: list[tuple[str, str, str]]
+
+
+def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
+    """What :func:`with_values` computes, with the error cells found: an error is stored as an
+    error (``t="e"``, Excel's code; LibreOffice's ``Err:502`` as ``#VALUE!``), never as text."""
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
 
+    from ..io.xlsx import column_number
     from ..recalc import LibreOffice, available
-    from .archive import Injection
+    from .archive import Injection, excel_error
 
     if office is None and not available():
         raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
@@ -132,4 +147,14 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
                 values = started.values(source)
         else:
             values = office.values(source)
-        return scanned.result().fill(values)
+        injection = scanned.result()
+        errors = []
+        for title in injection.parts:
+            found = []
+            for cell, value in values.get(title, {}).items():
+                code = excel_error(value)
+                if code is not None:
+                    letters = cell.rstrip("0123456789")
+                    found.append((int(cell[len(letters):]), column_number(letters), cell, code))
+            errors.extend((title, cell, code) for _, _, cell, code in sorted(found))
+        return Recalculated(injection.fill(values), errors)

@@ -63,6 +63,33 @@ ERROR_VALUES = frozenset(
     ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA"]
 )
 
+#: LibreOffice's own error codes as LibreOffice itself writes them into an ``.xlsx`` file
+#: (measured with LibreOffice 7: ``=SQRT(-1)`` shows ``Err:502`` and is saved ``#VALUE!``, a
+#: circular reference ``Err:522`` ``#VALUE!``, ``=IRR`` that does not converge ``Err:523``
+#: ``#N/A``); the other ``Err:nnn`` as LibreOffice's default, ``#N/A``.
+LIBREOFFICE_ERRORS = {"Err:502": "#VALUE!", "Err:504": "#VALUE!", "Err:508": "#VALUE!", "Err:509": "#VALUE!",
+                      "Err:510": "#VALUE!", "Err:511": "#VALUE!", "Err:522": "#VALUE!", "Err:523": "#N/A"}
+_LIBREOFFICE_ERROR = re.compile(r"Err:\d{3}\Z")
+
+
+def excel_error(value: object) -> str | None:
+    """The Excel error code a computed value stands for, or None when it is no error: one of
+    :data:`ERROR_VALUES` as it is, LibreOffice's ``Err:nnn`` as LibreOffice saves it.
+
+    >>> excel_error("#REF!"), excel_error("Err:502"), excel_error("Err:523"), excel_error("Err:599")
+    ('#REF!', '#VALUE!', '#N/A', '#N/A')
+    >>> excel_error("Err: 502 is my nickname"), excel_error(2.5)
+    (None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    if value in ERROR_VALUES:
+        return value
+    if _LIBREOFFICE_ERROR.match(value):
+        return LIBREOFFICE_ERRORS.get(value, "#N/A")
+    return None
+
+
 _W3CDTF = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 _CORE_DATES = re.compile(rb"(<((?:\w+:)?)(created|modified)\b[^>]*>)[^<]*(</\2\3>)")
 #: A formula cell: its attributes, its <f> (text or shared-formula reference) and its <v>.
@@ -175,9 +202,9 @@ def inject_values(xlsx: bytes, values: Mapping[str, Mapping[str, object]]) -> by
     - a number (``int``, ``float``, dates as Excel serial numbers): ``<v>`` with the
       shortest text that reads back as the same double, no type attribute;
     - ``True``/``False``: ``t="b"`` with 1/0;
-    - one of :data:`ERROR_VALUES` such as ``"#DIV/0!"``: ``t="e"``;
-    - any other text (LibreOffice's own ``Err:502`` too, which has no Excel equivalent):
-      ``t="str"`` with the text escaped;
+    - one of :data:`ERROR_VALUES` such as ``"#DIV/0!"``: ``t="e"``; LibreOffice's own
+      ``Err:502`` as the Excel error LibreOffice saves it as (:func:`excel_error`), never as text;
+    - any other text: ``t="str"`` with the text escaped;
     - no value given (or ``None``, or ``""``): ``t="str"`` and an empty ``<v></v>``. That is
       how Excel and LibreOffice both store a formula whose result is the empty text (such as
       ``=IF(A1="","",1)``); openpyxl reads it back as ``None``, python-calamine as ``""``.
@@ -407,6 +434,8 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
     ((None, b'2'), (None, b'0.1'), (None, b'1e+300'), (None, b'0'), (None, b'7'))
     >>> cell_text(True), cell_text("#N/A"), cell_text("a<b & c"), cell_text(None)
     ((b'b', b'1'), (b'e', b'#N/A'), (b'str', b'a&lt;b &amp; c'), (b'str', b''))
+    >>> cell_text("Err:502")
+    (b'e', b'#VALUE!')
     >>> cell_text(datetime.date(2026, 1, 1))
     (None, b'46023')
     """
@@ -428,8 +457,9 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
             return None, str(int(number)).encode("ascii")
         return None, repr(number).encode("ascii")
     if isinstance(value, str):
-        if value in ERROR_VALUES:
-            return b"e", value.encode("ascii")
+        error = excel_error(value)
+        if error is not None:
+            return b"e", error.encode("ascii")
         bad = NOT_XML.search(value)
         if bad:
             raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")

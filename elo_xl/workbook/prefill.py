@@ -88,10 +88,41 @@ def _no_standard_ratings(t: Tournament) -> None:
                        "or blitz event with standard ratings with elo-xl rate, or leave the column out")
 
 
+#: Results without an opponent that carry points (byes, a forfeit win): a crosstable has no cell for them.
+_SCORING_WITHOUT_OPPONENT = frozenset("HFU+")
+
+
+def not_a_round_robin(t: Tournament) -> str | None:
+    """Why the event cannot go into a round-robin book without losing something, or None:
+    the file declares another type (its ``092``), or a round without an opponent carries
+    points (a bye, a forfeit win), which a crosstable has no cell for.
+
+    >>> from elo_xl.event import from_crosstable
+    >>> not_a_round_robin(from_crosstable(["A", "B", "C"], [2000, 2000, 2000], [[None, 1, 0], [0, None, 1], [1, 0, None]]))
+    """
+    from ..games import SWISS
+
+    declared = t.declared or (getattr(t.source, "tournament_type", None) or "")
+    if declared and t.kind() == SWISS:
+        return f"the file declares it {show(declared)}, not a round robin"
+    if t.pairings is None:
+        return None
+    for i, (row, results) in enumerate(zip(t.pairings, t.results), 1):
+        for r, (opponent, result) in enumerate(zip(row, results), 1):
+            if not opponent and isinstance(result, str) and result.upper() in _SCORING_WITHOUT_OPPONENT:
+                return (f"player {i} has {show(result)} without an opponent in round {r} (a bye or a forfeit win, "
+                        "which counts points): a crosstable has no cell for it")
+    return None
+
+
 def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The round-robin book's inputs: the player fields (names, ratings, K, titles,
-    federations, FIDE IDs, births, sexes) and the crosstable."""
+    federations, FIDE IDs, births, sexes) and the crosstable. An event that is no round robin
+    (:func:`not_a_round_robin`) is refused, naming why: nothing is dropped."""
     _no_standard_ratings(t)
+    why = not_a_round_robin(t)
+    if why:
+        raise EloError(f"not a round robin: {why}; make a Swiss book (elo-xl workbook swiss --from …)")
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
             "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
             "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],

@@ -47,6 +47,41 @@ RESULT_HELP = ("is not a result; type 1, ½ (or 0.5, =, R), 0 for a game, + or �
                "game, H, F, U or Z for a bye, or leave the cell blank")
 
 
+class Faults:
+    """The bad cells of a book, found together and reported in one message: ``export`` names
+    every bad cell at once (up to :attr:`LIMIT`, then how many more), not only the first.
+
+    >>> faults = Faults("cup.xlsx")
+    >>> faults.add(EloError('cup.xlsx, Swiss!E6: "abc" is not a rating'))
+    >>> faults.add(EloError('cup.xlsx, Swiss!AD7: "x" is not a result'))
+    >>> faults.check()
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: 2 cells to correct: Swiss!E6: "abc" is not a rating | Swiss!AD7: "x" is not a result
+    """
+
+    LIMIT = 20
+
+    def __init__(self, path: str | Path):
+        self.where = f"{path}, "
+        self.path = path
+        self.found: list[str] = []
+
+    def add(self, error: EloError) -> None:
+        """One bad cell's message (it names the file and the cell)."""
+        self.found.append(str(error))
+
+    def check(self) -> None:
+        """Raise the one message naming every bad cell found (one alone: its own message)."""
+        if not self.found:
+            return
+        if len(self.found) == 1:
+            raise EloError(self.found[0])
+        shown = [text[len(self.where):] if text.startswith(self.where) else text for text in self.found[:self.LIMIT]]
+        more = f" | and {len(self.found) - self.LIMIT} more" if len(self.found) > self.LIMIT else ""
+        raise EloError(f"{self.path}: {len(self.found)} cells to correct: {' | '.join(shown)}{more}")
+
+
 def describe_file(path: Path, head: bytes) -> str | None:
     """Why a file that is not an ``.xlsx`` workbook cannot be exported, from its first bytes
     (None: a zip archive, which :func:`check_archive` opens); the kind comes from
@@ -365,9 +400,23 @@ def read_book(path: str | Path) -> Tournament:
     """The event typed into a Swiss or a round-robin workbook (a book with ``Pairings`` is a
     Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
     def read(path: Path, book: Any) -> Tournament:
+        _event_book(path, book)
         return (_read_swiss if is_swiss(book) else _read_round_robin)(path, book)
 
     return _with_book(path, read)
+
+
+def _event_book(path: Path, book: Any) -> None:
+    """Refuse a book that is not an event book (Swiss or round robin), naming its kind: a player
+    calculator or a match book has no players table to export."""
+    from . import LABELS
+
+    if book.has(names.PLAYER_FIELDS["name"]):
+        return
+    for kind in ("player", "match"):
+        if all(book.has(name) for name in names.CONTRACT[kind].inputs):
+            raise EloError(f"{path}: this is a {LABELS[kind]}, not an event book; export writes a TRF file from a "
+                           "Swiss or round-robin book (elo-xl workbook swiss or round-robin)")
 
 
 def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
@@ -462,8 +511,8 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     if n == 0:
         raise EloError(f"{path}: the players table is empty")
     where = f"{path}, "
-    entrants = [_entrant(where, columns, i) for i in range(n)]
-    event, records = _event_and_records(book, where)
+    faults = Faults(path)
+    entrants = _entrants(where, columns, n, faults)
     codes: dict[tuple[int, int], tuple[Any, Any]] = {}
     for i in range(n):
         for j in range(n):
@@ -473,11 +522,15 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
             try:
                 code = parse_result(value, "results")
             except EloError:
-                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} {RESULT_HELP}") from None
+                faults.add(EloError(f"{where}{table.cell(i, j)}: {_not_a_result(value)}"))
+                continue
             if code in BYES:
-                raise EloError(f"{where}{table.cell(i, j)}: {show(value)} is a bye, which a crosstable has no "
-                               f"place for; type the game's result or leave the cell blank")
+                faults.add(EloError(f"{where}{table.cell(i, j)}: {show(value)} is a bye, which a crosstable has no "
+                                    f"place for; type the game's result or leave the cell blank"))
+                continue
             codes[(i, j)] = (code, value)
+    faults.check()
+    event, records = _event_and_records(book, where)
     games = []
     for i in range(n):
         for j in range(i + 1, n):
@@ -586,15 +639,28 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     if n == 0:
         raise EloError(f"{path}: the players table is empty")
     where = f"{path}, "
-    entrants = [_entrant(where, columns, i) for i in range(n)]
+    faults = Faults(path)
+    entrants = _entrants(where, columns, n, faults)
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
                   if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
-    grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds)
+    grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds, faults)
     event, records = _event_and_records(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
     chosen, version = book_tiebreaks(book)
     return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, declared=SWISS,
                       tiebreak_list=chosen, tiebreak_version=version, **event)
+
+
+def _entrants(where: str, columns: dict[str, _Range], n: int, faults: Faults) -> list[Entrant]:
+    """The first ``n`` players of the players table; each player's first bad cell goes to
+    ``faults``."""
+    entrants = []
+    for i in range(n):
+        try:
+            entrants.append(_entrant(where, columns, i))
+        except EloError as error:
+            faults.add(error)
+    return entrants
 
 
 def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
@@ -611,6 +677,14 @@ def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
             raise EloError(f"{where}{cell}: {show(text)} has {len(text)} characters; a TRF file holds {width} for the "
                            f"{key.replace('_', ' ')}")
         texts[key] = text
+    if texts["birth"]:
+        from ..io.dates import date_year
+
+        try:
+            date_year(texts["birth"])
+        except ValueError:
+            raise EloError(f"{where}{columns['birth'].cell(i)}: {show(texts['birth'])} is not a date; type "
+                           "YYYY/MM/DD or the year alone, or leave it blank") from None
     if texts["sex"] and texts["sex"].lower() not in ("m", "w", "f"):
         raise EloError(f"{where}{columns['sex'].cell(i)}: {show(texts['sex'])} is not a sex; type m or w, "
                        "or leave it blank")
@@ -632,38 +706,21 @@ def _entrant(where: str, columns: dict[str, _Range], i: int) -> Entrant:
 
 
 def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: int,
-            rounds: int) -> tuple[list[list[int | None]], list[list[str]], list[list[Any]]]:
-    """The rounds grid, each cell checked where it was typed, and each game against the
-    opponent's row (as a TRF file's two lines of a game are checked)."""
+            rounds: int, faults: Faults) -> tuple[list[list[int | None]], list[list[str]], list[list[Any]]]:
+    """The rounds grid, each cell checked where it was typed (every bad cell, with the players'
+    table's, reported at once through ``faults``), then each game against the opponent's row
+    (as a TRF file's two lines of a game are checked)."""
     grid_p: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     grid_c = [[""] * rounds for _ in range(n)]
     grid_r: list[list[Any]] = [[None] * rounds for _ in range(n)]
     codes: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     for i in range(n):
         for t in range(rounds):
-            value, colour, result = pairings.rows[i][t], colours.rows[i][t], results.rows[i][t]
-            opponent = None
-            if not is_blank(value):
-                number = to_number(value)
-                if not isinstance(number, int) or not 0 <= number <= n or number == i + 1:
-                    problem = ("is the player's own start number; a player cannot meet himself" if number == i + 1
-                               else f"is not a start number; type the opponent's start number (1 to {n}), "
-                                    "or leave the cell blank for a round without an opponent")
-                    raise EloError(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
-                opponent = number or None
-            text = _text(colour).lower()
-            if text not in ("", "w", "b", "-"):
-                raise EloError(f"{where}{colours.cell(i, t)}: {show(colour)} is not a colour; type w, b or -, "
-                               "or leave the cell blank")
             try:
-                code = parse_result(result, "results")
-            except EloError:
-                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} {RESULT_HELP}") from None
-            if opponent is not None and code in BYES:
-                raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
-                               f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
-            grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
-            grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+                _cell_of_rounds(where, pairings, colours, results, n, i, t, grid_p, grid_c, grid_r, codes)
+            except EloError as error:
+                faults.add(error)
+    faults.check()
     _implied(where, pairings, results, grid_p, grid_c, codes)
     for i in range(n):
         for t in range(rounds):
@@ -694,6 +751,48 @@ def _rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: i
                                f"(round {t + 1}, {i + 1} against {j + 1}) have {show(colours.rows[i][t])}; "
                                "one plays w, the other b")
     return grid_p, grid_c, grid_r
+
+
+def _cell_of_rounds(where: str, pairings: _Range, colours: _Range, results: _Range, n: int, i: int, t: int,
+                    grid_p: list[list[int | None]], grid_c: list[list[str]], grid_r: list[list[Any]],
+                    codes: list[list[int | None]]) -> None:
+    """Player ``i``'s round ``t`` (pairing, colour, result) checked where it was typed, into the grids."""
+    value, colour, result = pairings.rows[i][t], colours.rows[i][t], results.rows[i][t]
+    opponent = None
+    if not is_blank(value):
+        number = to_number(value)
+        if not isinstance(number, int) or not 0 <= number <= n or number == i + 1:
+            problem = ("is the player's own start number; a player cannot meet himself" if number == i + 1
+                       else f"is not a start number; type the opponent's start number (1 to {n}), "
+                            "or leave the cell blank for a round without an opponent")
+            raise EloError(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
+        opponent = number or None
+    text = _text(colour).lower()
+    if text not in ("", "w", "b", "-"):
+        raise EloError(f"{where}{colours.cell(i, t)}: {show(colour)} is not a colour; type w, b or -, "
+                       "or leave the cell blank")
+    try:
+        code = parse_result(result, "results")
+    except EloError:
+        raise EloError(f"{where}{results.cell(i, t)}: {_not_a_result(result)}") from None
+    if opponent is not None and code in BYES:
+        raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
+                       f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
+    grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
+    grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+
+
+def _not_a_result(value: Any) -> str:
+    """Why ``value`` in a result cell is no result, and what to type: a date says how it
+    became one.
+
+    >>> _not_a_result(_dt.datetime(2026, 1, 2))
+    'a date (2 January) is not a result: 1/2 typed in a spreadsheet becomes a date; type ½ or 0.5 for a draw (or format the cell as text first)'
+    """
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return (f"a date ({value.day} {value:%B}) is not a result: 1/2 typed in a spreadsheet becomes a date; "
+                "type ½ or 0.5 for a draw (or format the cell as text first)")
+    return f"{show(value)} {RESULT_HELP}"
 
 
 _OTHER_COLOUR = {"w": "b", "b": "w"}

@@ -313,3 +313,76 @@ def test_library_call_names_the_file(book):
     edit(book, {("Results", 2, 1): "2"})
     with pytest.raises(EloError, match=r"^book\.xlsx, "):
         book_to_trf(book)
+
+
+# --- issue 23, item 10: every bad cell at once, a date explained --------------------------------------
+
+
+def test_every_bad_cell_at_once(book, capsys):
+    """Three cells typed wrong in three places: one message names the three, in reading order
+    (players' table first, then the rounds row by row)."""
+    import datetime
+
+    cells = edit(book, {("Ratings", 2, 1): "abc", ("Results", 3, 2): "x",
+                        ("Results", 1, 4): datetime.datetime(2026, 1, 2)})
+    line = export_error(book, capsys)
+    assert line == (
+        f"elo-xl: {book}: 3 cells to correct: {cells[('Ratings', 2, 1)]}: \"abc\" is not a rating; type a whole "
+        "number from 1 to 3999, or leave it blank (or 0) for an unrated player | "
+        f"{cells[('Results', 1, 4)]}: a date (2 January) is not a result: 1/2 typed in a spreadsheet becomes a "
+        "date; type ½ or 0.5 for a draw (or format the cell as text first) | "
+        f"{cells[('Results', 3, 2)]}: \"x\" is not a result; type 1, ½ (or 0.5, =, R), 0 for a game, + or − (F+, "
+        "F-) for a forfeit, W, D or L for an unrated game, H, F, U or Z for a bye, or leave the cell blank")
+
+
+def test_at_most_twenty_cells_then_a_count(book, capsys):
+    """25 bad result cells (rounds 1–5 of players 1–5): 20 named, then 'and 5 more'."""
+    changes = {("Results", p, r): "x" for p in range(1, 6) for r in range(1, 6)}
+    edit(book, changes)
+    line = export_error(book, capsys)
+    assert line.startswith(f"elo-xl: {book}: 25 cells to correct: ") and line.endswith(" | and 5 more")
+    assert line.count('"x" is not a result') == 20
+
+
+@pytest.mark.parametrize("kind, label", [("player", "player calculator"), ("match", "match book")])
+def test_a_book_of_another_kind_is_named(tmp_path, capsys, kind, label):
+    path = tmp_path / f"{kind}.xlsx"
+    assert main(["workbook", kind, "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(path), "-o", str(tmp_path / "x.trf")]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: {path}: this is a {label}, not an event book; export writes a TRF "
+                                       "file from a Swiss or round-robin book (elo-xl workbook swiss or round-robin)\n")
+
+
+def test_a_birth_date_that_is_no_date_names_its_cell(book, capsys):
+    """A minus sign typed as a birth date (a fuzzed case): the message names the book's cell,
+    not a line of the TRF file that would have been written."""
+    cells = edit(book, {("Births", 1, 1): "−"})
+    assert export_error(book, capsys) == (f'elo-xl: {book}, {cells[("Births", 1, 1)]}: "−" is not a date; type '
+                                          "YYYY/MM/DD or the year alone, or leave it blank")
+
+
+def test_a_birth_date_typed_as_a_date_is_read(book, capsys):
+    import datetime
+
+    edit(book, {("Births", 1, 1): datetime.datetime(2001, 5, 17)})
+    assert main(["export", str(book), "-o", "out.trf"]) == 0
+
+
+def test_a_deleted_row_is_named_as_the_likely_cause(tmp_path, capsys):
+    """Issue 23, item 8: a 10-player Swiss book with player 2's row deleted (the rows below move
+    up; the numbers in the first column read 1, 3, 4…): the pairings name start numbers that
+    are no longer right, and the message gives the likely cause after the cells."""
+    path = tmp_path / "book.xlsx"
+    assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(path)]) == 0
+    wb = openpyxl.load_workbook(path)
+    (title, reference), = wb.defined_names["Names"].destinations
+    first = int(reference.replace("$", "").split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    wb[title].delete_rows(first + 1)
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["export", str(path), "-o", str(tmp_path / "x.trf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip("\n").endswith(
+        f"; likely cause: the players' numbers jump from 1 to 3 at {title}!A{first + 1}: a player's row was deleted "
+        "(undo it; a player who withdraws keeps his row, his rounds left blank)")

@@ -112,3 +112,133 @@ def test_repeated_notes_are_grouped_and_fit_100_columns(capsys):
     assert all(len(line) <= 100 for line in section.splitlines())
     norms = out.split("\nNorms", 1)[1].split("\n\n")[0]
     assert all(len(line) <= 100 for line in norms.splitlines())
+
+
+# --- issue 23, item 10: the option at fault, not the file ---------------------------------------------
+
+
+def _sample():
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parents[2] / "elo_xl" / "data" / "sample-swiss.trf")
+
+
+def test_a_wrong_year_names_the_option(capsys):
+    assert main(["rate", _sample(), "--year", "26"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --year: 26 is not a whole number from 1800 to 2200\n"
+
+
+def test_norm_options_without_norms_name_what_was_given(capsys):
+    assert main(["rate", _sample(), "--min-games", "7"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --min-games goes with --norms\n"
+    assert main(["rate", _sample(), "--norms-exempt"]) == 2
+    assert capsys.readouterr().err == "elo-xl: --norms-exempt goes with --norms\n"
+
+
+def test_an_event_too_small_for_the_book_names_from(tmp_path, capsys):
+    """Two players: a round-robin book holds 3 to 30 (workbook.KINDS); --players was not given."""
+    two = tmp_path / "two.csv"
+    two.write_text("name,rating,k\nAnn,2000,\nBob,1900,\n", encoding="utf-8")
+    out = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(two), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: --from {two}: the event has 2 players; a round-robin book holds "
+                                       "3 to 30\n")
+    assert not out.exists()
+
+
+# --- issue 23, item 6: a book of the right kind -------------------------------------------------------
+
+
+def test_a_declared_swiss_is_no_round_robin_book(tmp_path, capsys):
+    """sample-swiss.trf declares itself "Individual: Swiss-System" (its 092 record)."""
+    out = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", _sample(), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: --from {_sample()}: not a round robin: the file declares it "
+                                       '"Individual: Swiss-System", not a round robin; make a Swiss book (elo-xl '
+                                       "workbook swiss --from …)\n")
+    assert not out.exists()
+
+
+def test_a_bye_with_points_is_not_dropped_from_a_round_robin_book(tmp_path, capsys):
+    """The example event (no 092): Anna's half-point bye in round 3 (0000 - H) is worth ½; a
+    crosstable has no cell for it, so the book is refused rather than give her 1½."""
+    trf, out = tmp_path / "e.trf", tmp_path / "rr.xlsx"
+    trf.write_text(EXAMPLE, encoding="utf-8")
+    assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == (f'elo-xl: --from {trf}: not a round robin: player 1 has "H" without an '
+                                       "opponent in round 3 (a bye or a forfeit win, which counts points): a "
+                                       "crosstable has no cell for it; make a Swiss book (elo-xl workbook swiss "
+                                       "--from …)\n")
+
+
+# --- issue 23, item 12: smaller defects ---------------------------------------------------------------
+
+
+def test_a_bye_typed_in_a_book_is_written_with_the_colour_dash(tmp_path, capsys):
+    """Tom (player 4) has no game in round 3 of the example; a pairing-allocated bye typed in
+    the book is written as the specification writes a bye: ``0000 - U`` (not ``0000   U``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from books import put
+
+    def bye(wb):
+        (title, ref), = wb.defined_names["Results"].destinations
+        rows = [[c.value for c in row] for row in wb[title][ref.replace("$", "")]]
+        rows[3][2] = "U"
+        put(wb, "Results", rows)
+
+    lines = _export(tmp_path, EXAMPLE, bye)
+    tom = next(line for line in lines if line.startswith("001    4"))
+    assert tom[111:119] == "0000 - U"
+
+
+def test_a_swiss_has_no_category(capsys):
+    """FIDE's categories (average rating in steps of 25 from 2251) are a round robin's; the
+    sample event declares itself a Swiss, so its heading and JSON give none."""
+    import json
+
+    assert main(["rate", _sample()]) == 0
+    heading = capsys.readouterr().out.split("\n\n")[0]
+    assert "average rating 2220" in heading and "category" not in heading
+    assert main(["rate", _sample(), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["event"]["category"] is None
+
+
+def test_a_three_one_zero_event_shows_its_own_points(tmp_path, capsys):
+    """The example event under ``162  W 3.0 D 1.0 L 0.0`` (TRF-2026: a win and a forfeit win 3,
+    a draw and a half-point bye 1). By hand: Anna 3 + 1 + 1 (H) = 5, Mateo 0 + 1 + 0 (forfeit
+    loss) = 1, Lea 3 + 1 + 3 (forfeit win) = 7, Tom 0 + 1 + 0 = 1: the Points column shows these,
+    as the file's own points column does."""
+    import json
+
+    lines = EXAMPLE.split("\n")
+    lines.insert(7, "162  W 3.0    D 1.0    L 0.0")
+    for index, points in ((9, " 5.0"), (10, " 1.0"), (11, " 7.0"), (12, " 1.0")):
+        lines[index] = lines[index][:80] + points + lines[index][84:]
+    path = tmp_path / "three.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["rate", str(path), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert [p["points"] for p in json.loads(captured.out)["players"]] == [5, 1, 7, 1]
+    assert "points column" not in captured.err  # the file's column agrees with its results
+
+
+# --- issue 23, item 11: tie-breaks fit for the event ---------------------------------------------------
+
+
+def test_buchholz_for_a_round_robin_under_2024_is_a_note(capsys):
+    """C.07 (2026) article 8 forbids the Buchholz family in a round robin; under the 2024 rules
+    it is allowed, and rate says why it tells little there, naming FIDE's round-robin list."""
+    from pathlib import Path
+
+    rr = str(Path(__file__).resolve().parents[1] / "data" / "trf" / "round-robin-6.trf")
+    note = ("BH in a round robin: every player meets the same opponents, so Buchholz tells little (the 2026 rules "
+            "forbid it there, C.07 8); FIDE's list for a round robin is DE, WIN, SB, KS")
+    assert main(["rate", rr, "--tiebreaks", "BH,SB", "--tiebreak-rules", "2024"]) == 0
+    assert note in " ".join(capsys.readouterr().out.split())
+    assert main(["rate", rr, "--tiebreak-rules", "2024"]) == 0
+    assert "Buchholz" not in capsys.readouterr().out
+    assert main(["rate", _sample(), "--tiebreaks", "BH,SB", "--tiebreak-rules", "2024"]) == 0  # a Swiss
+    assert "Buchholz" not in capsys.readouterr().out

@@ -76,11 +76,52 @@ def test_contradiction_is_an_error_naming_both(event, tmp_path, capsys, given, n
     assert f"--format {given} contradicts -o {out}" in err and not out.exists()
 
 
-def test_agreeing_format_and_unknown_extension(event, tmp_path, capsys):
-    out = tmp_path / "r.out"
+def test_agreeing_format(event, tmp_path, capsys):
+    out = tmp_path / "x.csv"
     assert main(["rate", str(event), "--format", "csv", "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8").startswith("start_no,name")
-    assert main(["rate", str(event), "--format", "csv", "-o", str(tmp_path / "x.csv")]) == 0
+
+
+# Issue 23, item 7: -o means its extension for every command that writes. The four formats
+# rate writes are .txt, .csv, .json, .xlsx (docs/cli.md); a workbook is .xlsx; a TRF is .trf
+# (or .txt); any other name, or none, is refused with the message export uses, and nothing
+# is written.
+@pytest.mark.parametrize("name", ["r.xls", "r.ods", "r.pdf", "r.out", "report"])
+@pytest.mark.parametrize("given", [None, "csv"])
+def test_rate_refuses_a_name_of_another_format(event, tmp_path, capsys, name, given):
+    out = tmp_path / name
+    argv = ["rate", str(event), "-o", str(out)] + (["--format", given] if given else [])
+    assert main(argv) == 2
+    ext = name.rpartition(".")[2] if "." in name else "a file without an extension"
+    assert capsys.readouterr().err == (f"elo-xl: -o {out}: rate writes .txt, .csv, .json or .xlsx, not {ext}; "
+                                       "name the file .txt, .csv, .json or .xlsx\n")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["s.xls", "s.ods", "s.pdf", "s"])
+def test_workbook_refuses_a_name_of_another_format(tmp_path, capsys, name):
+    out = tmp_path / name
+    assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(out)]) == 2
+    ext = name.rpartition(".")[2] if "." in name else "a file without an extension"
+    assert capsys.readouterr().err == (f"elo-xl: -o {out}: workbook writes an .xlsx workbook, not {ext}; "
+                                       "name the file .xlsx\n")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["x.ods", "x.pdf", "x"])
+def test_export_refuses_any_name_but_trf(tmp_path, capsys, name):
+    book = tmp_path / "b.xlsx"
+    assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(book), "-o", str(tmp_path / name)]) == 2
+    assert "export writes a TRF file, not " in capsys.readouterr().err and not (tmp_path / name).exists()
+
+
+def test_period_refuses_a_name_of_another_format(tmp_path, capsys):
+    out = tmp_path / "list.ods"
+    assert main(["period", "--list", str(tmp_path / "l.txt"), "--month", "2026-04", str(tmp_path / "e.trf"),
+                 "-o", str(out)]) == 2
+    assert "-o " + str(out) + ": period writes .txt, .csv, .xlsx or .json, not ods" in capsys.readouterr().err
 
 
 def test_xlsx_needs_a_file(event, capsys):

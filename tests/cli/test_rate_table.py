@@ -98,7 +98,7 @@ def test_the_karl_mala_heading_and_its_longest_name(capsys):
     lines, data = rate(capsys, REAL / "karl-mala-2005.trf")
     # the heading (152 characters in one line) breaks between its parts
     assert lines[:3] == ["9. Karl-Mala-Gedenkturnier — 284 players, 7 rounds, rules FIDE,",
-                         "  tie-breaks BH/C1, BH, SB, PS, DE, WIN, BWG (2024 rules), average rating 2113, category 0", ""]
+                         "  tie-breaks BH/C1, BH, SB, PS, DE, WIN, BWG (2024 rules), average rating 2113", ""]  # a Swiss: no category
     # the 30-character name leaves the standings one column too wide: it continues below,
     # broken after a hyphen; the ratings part has the room
     standings, ratings = parts(lines)

@@ -407,7 +407,6 @@ ERRORS = [
     (edit(9, 49, "2O12"), 'line 9, columns 49–52: rating "2O12" is not a number'),
     (edit(9, 49, "4012"), "line 9, columns 49–52: rating 4012 is not a rating; write 1 to 3999, or 0 or blank "
                           "for an unrated player"),
-    (edit(9, 54, "S1E"), 'line 9, columns 54–56: federation "S1E" is not a federation code (letters)'),
     (edit(9, 58, "    17a0123"), 'line 9, columns 58–68: FIDE ID "17a0123" is not a number'),
     (edit(9, 70, "May 2001  "), 'line 9, columns 70–79: birth date "May 2001" is not a date; write YYYY/MM/DD, the '
                                 'year alone, or leave it blank'),
@@ -419,6 +418,12 @@ ERRORS = [
     (edit(9, 97, "x"), 'line 9, column 97: round 1 colour "x" is not w, b, - or blank'),
     (edit(9, 99, "x"), 'line 9, column 99: round 1 result "x" is not a TRF result; write 1, =, 0, +, -, W, D, L, '
                        'H, F, U, Z or leave it blank'),
+    # Issue 23, item 4: the TRF specification writes result letters upper case; "l" typed for "1"
+    # is not read as L (an unrated loss), nor any other lower-case letter as its capital.
+    (edit(9, 99, "l"), 'line 9, column 99: round 1 result "l" is not a TRF result: result letters are upper '
+                       'case; write 1 for a win or L for an unrated loss'),
+    (edit(9, 109, "h"), 'line 9, column 109: round 2 result "h" is not a TRF result: result letters are upper '
+                        'case; write H'),
     (edit(9, 99, "½"), 'line 9, column 99: round 1 result "½" is not a TRF result; write 1, =, 0, +, -, W, D, L, '
                        'H, F, U, Z or leave it blank'),
     (edit(9, 99, "H"), 'line 9, column 99: round 1 result "H" is a bye, which has no opponent, but columns 92–95 '
@@ -429,16 +434,16 @@ ERRORS = [
                                                    "to 1 and to 4; there is at most one per round (in a team event, "
                                                    "013 or 310 records say who is in which team)"),
     (edit(12, 102, "   1 b ="), "line 10, columns 102–105: round 2 pairs 2 with 4, but line 12 pairs 4 with 1"),
-    (edit(10, 99, "1"), "line 10: round 1 says 1–2 was won by both players"),
-    (edit(10, 99, "0", edit(9, 99, "0")), "line 10: round 1 says 1–2 was lost by both players"),
-    (edit(10, 99, "+", edit(9, 99, "+")), "line 10: round 1 says 1–2 was won by forfeit by both players"),
-    (edit(10, 99, "="), "line 10: round 1 says 1 won and 2 drew (1–2); one game reads 1/0, =/=, 0/1, +/-, -/-, "
+    (edit(10, 99, "1"), "line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players"),
+    (edit(10, 99, "0", edit(9, 99, "0")), "line 9, column 99 and line 10, column 99: round 1 says 1–2 was lost by both players"),
+    (edit(10, 99, "+", edit(9, 99, "+")), "line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by forfeit by both players"),
+    (edit(10, 99, "="), "line 9, column 99 and line 10, column 99: round 1 says 1 won and 2 drew (1–2); one game reads 1/0, =/=, 0/1, +/-, -/-, "
                         "W/L or D/D"),
-    (edit(10, 99, "L"), "line 10: round 1 says 1 won and 2 lost an unrated game (L) (1–2); one game reads 1/0, "
+    (edit(10, 99, "L"), "line 9, column 99 and line 10, column 99: round 1 says 1 won and 2 lost an unrated game (L) (1–2); one game reads 1/0, "
                         "=/=, 0/1, +/-, -/-, W/L or D/D"),
-    (edit(11, 119, "1"), "line 11: round 3 says 2 lost by forfeit and 3 won (2–3); one game reads 1/0, =/=, 0/1, "
+    (edit(11, 119, "1"), "line 10, column 119 and line 11, column 119: round 3 says 2 lost by forfeit and 3 won (2–3); one game reads 1/0, =/=, 0/1, "
                          "+/-, -/-, W/L or D/D"),
-    (edit(10, 97, "w"), "line 10: round 1 gives 1 and 2 both white"),
+    (edit(10, 97, "w"), "line 9, column 97 and line 10, column 97: round 1 gives 1 and 2 both white"),
     (edit(12, 112, "   1 b 1"), "line 12, columns 112–115: round 3 pairs 4 with 1, but line 9 gives 1 a bye (H) "
                                 "in that round"),
     (EXAMPLE.replace("XXR 3", "XXR x"), 'line 7, column 5: XXR says "x", which is not a number of rounds'),
@@ -553,8 +558,8 @@ def test_engine_rates_no_bye_and_no_forfeit():
 
 TITLES = ["", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"]
 AGREEING = [("1", "0"), ("=", "="), ("0", "1"), ("+", "-"), ("-", "+"), ("-", "-"), ("W", "L"), ("D", "D"),
-            ("L", "W"), ("", ""), ("w", "l"), ("d", "d")]
-ABSENT = [(None, "-", "H"), (None, "-", "F"), (None, "-", "Z"), (None, "-", "-"), (None, "", ""), (None, "-", "z"),
+            ("L", "W"), ("", "")]
+ABSENT = [(None, "-", "H"), (None, "-", "F"), (None, "-", "Z"), (None, "-", "-"), (None, "", ""),
           (None, "-", "+"), (None, "-", "")]
 NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéüñøçăđ ,-'."
 HEADER_CODES = ["012", "022", "032", "042", "052", "062", "092", "102", "112", "122", "132", "###", "XXC", "XXP",
@@ -592,7 +597,7 @@ def events(draw, max_players: int = 14, max_rounds: int = 8) -> TrfEvent:
                 present.append(p.start_no)
         rnd.shuffle(present)
         if len(present) % 2:
-            games[present.pop()] = G(None, "-", rnd.choice("Uu"))
+            games[present.pop()] = G(None, "-", "U")
         for a, b in zip(present[::2], present[1::2]):
             ra, rb = rnd.choice(AGREEING)
             ca, cb = rnd.choice([("w", "b"), ("b", "w"), ("w", "b"), ("-", "-"), ("W", "B")])

@@ -156,8 +156,8 @@ RANGE = "is not a number of games; give a whole number from 1 to 13 (more games 
 
 
 @pytest.mark.parametrize("options, message", [
-    (["--min-games", "7"], "elo-xl: --norms-exempt and --min-games go with --norms\n"),
-    (["--norms-exempt"], "elo-xl: --norms-exempt and --min-games go with --norms\n"),
+    (["--min-games", "7"], "elo-xl: --min-games goes with --norms\n"),
+    (["--norms-exempt"], "elo-xl: --norms-exempt goes with --norms\n"),
     (["--norms", "--min-games", "14"], "elo-xl: --min-games: 14 " + RANGE),
     (["--norms", "--min-games", "0"], "elo-xl: --min-games: 0 " + RANGE),
 ])

@@ -444,3 +444,50 @@ def test_single_type_rapid_list_has_no_standard_rating(tmp_path):
                               single_line(2, "B", 2000, 0, 20, 1990)]) + "\n")
     players = _rapid_period(tmp_path, lst)
     assert (players[1]["new_rating"], players[2]["games"], players[2]["new_rating"]) == (None, 0, 2000)
+
+
+def test_a_stored_month_a_later_one_stands_on_names_every_way_out(tmp_path, capsys):
+    """Issue 23, item 9: October and November stored; October again is refused with the ways
+    out: --drop (the last first), then --replace; or --show to get its list."""
+    db = tmp_path / "h.sqlite"
+    lst = write_csv_list(tmp_path, [(1, "A", 2010, 20, 1980), (2, "B", 1995, 20, 1980)])
+    october = write_event(tmp_path, "oct.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
+    november = write_event(tmp_path, "nov.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "1")]])
+    base = ["period", "--list", str(lst), "--db", str(db), "-o", str(tmp_path / "o.txt")]
+    assert main(base + [str(october), "--month", "2026-10"]) == 0
+    assert main(base + [str(november), "--month", "2026-11"]) == 0
+    capsys.readouterr()
+    assert main(base + [str(october), "--month", "2026-10"]) == 2
+    assert capsys.readouterr().err == (
+        "elo-xl: --month: standard period 2026-10 is already in the database, and 2026-11 was rated from its list; "
+        "to redo it, remove the later period with --drop (the last first: --drop 2026-11), then add --replace; "
+        "to get its list, --show 2026-10 -o FILE\n")
+
+
+def test_a_list_holding_none_of_the_players_is_a_warning_naming_the_event(tmp_path, capsys):
+    """Issue 23, item 9: a list of other players (another federation's?) rates nobody of the
+    event; a warning names the event."""
+    lst = write_csv_list(tmp_path, [(91, "X", 2010, 20, 1980), (92, "Y", 1995, 20, 1980)])
+    ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(tmp_path / "o.txt")]) == 0
+    assert (f"elo-xl: warning: {ev}: none of its 2 players is on the list (by FIDE ID, or by name without one): "
+            "all are rated as unrated; is it the list in force for this event?") in capsys.readouterr().err
+
+
+def test_a_txt_list_names_the_newcomers_it_cannot_hold(tmp_path, capsys):
+    """Issue 23, item 9: "New" has no FIDE ID and draws five games against players rated 2000:
+    a first rating (FIDE: at least five games against rated players, a score above zero). The TXT
+    layout has no line for a player without an ID; a warning names him and points to CSV/xlsx."""
+    rated = [(k, f"P{k}", 2000, 20, 1980) for k in range(1, 6)]
+    lst = write_csv_list(tmp_path, rated)
+    players = [(f"P{k}", k, 2000) for k in range(1, 6)] + [("New", None, None)]
+    ev = write_event(tmp_path, "e.trf", players, [[(6, k, "=")] for k in range(1, 6)])
+    out = tmp_path / "next.txt"
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(out)]) == 0
+    assert "New" not in out.read_text(encoding="utf-8")
+    assert ("elo-xl: warning: 1 player rated for the first time without a FIDE ID (New) cannot stand in a TXT list "
+            "(FIDE's layout needs the ID); write the list as .csv or .xlsx to carry them into next month's --list"
+            ) in capsys.readouterr().err
+    csv_out = tmp_path / "next.csv"
+    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(csv_out)]) == 0
+    assert "first time without a FIDE ID" not in capsys.readouterr().err and "New" in csv_out.read_text("utf-8")

@@ -397,3 +397,17 @@ def test_line_splitting_across_chunks_equals_splitlines():
         if lines and r.random() < 0.5:
             data = data[:-len(ends[-1])]  # no line end after the last line
         assert list(iter_lines(io.BytesIO(data), "x", "a list", 100, chunk=r.randrange(1, 5))) == data.splitlines()
+
+
+def test_show_to_a_file_says_what_it_wrote(tmp_path, capsys):
+    """Issue 23, item 9: every command that writes a file prints its summary line, --show too."""
+    f = files(tmp_path)
+    db = tmp_path / "h.sqlite"
+    assert run("--list", f["march"], "--month", "2026-04", f["a"], "--db", db, "-o", tmp_path / "a.csv") == 0
+    written = [line for line in (tmp_path / "a.csv").read_text(encoding="utf-8").splitlines()[1:] if line]
+    capsys.readouterr()
+    shown = tmp_path / "s.csv"
+    assert run("--db", db, "--show", "2026-04", "-o", shown) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (f"elo-xl: period 2026-04 (standard): the stored list written to "
+                                                   f"{shown} (csv), {len(written)} players\n")

@@ -103,3 +103,80 @@ def test_a_long_wait_shows_a_line_counting_seconds_and_erases_it():
         time.sleep(1.3)
     assert "\r\033[Kelo-xl: recalculating gros.xlsx in LibreOffice… 1 s" in slow.text
     assert slow.text.endswith("\r\033[K")
+
+
+# --- issue 23, item 8: recalc tells the truth ----------------------------------------------------
+
+
+def _sheet_xml(path):
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        return {n: archive.read(n).decode("utf-8") for n in archive.namelist() if n.startswith("xl/worksheets/")}
+
+
+@pytest.mark.office
+def test_error_cells_are_counted_named_and_stored_as_errors(libreoffice, tmp_path, capsys):
+    """Ann's rating typed over with =SQRT(-1): LibreOffice shows Err:502 there and saves it in
+    an .xlsx as #VALUE! (measured with its own 'Save as .xlsx'). recalc stores that code typed as
+    an error (t="e"), never the text Err:502, counts every error cell, names the first five,
+    and exits 1."""
+    import re
+
+    trf, book, out = _trf(tmp_path / "duel.trf"), tmp_path / "duel.xlsx", tmp_path / "done.xlsx"
+    assert main(["workbook", "swiss", "--from", str(trf), "--k", "10", "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    (title, reference), = wb.defined_names["Ratings"].destinations
+    first = reference.replace("$", "").split(":")[0]
+    wb[title][first] = "=SQRT(-1)"
+    wb.save(book)
+    capsys.readouterr()
+    assert main(["recalc", str(book), "-o", str(out)]) == 1
+    captured = capsys.readouterr()
+    xml = "".join(_sheet_xml(out).values())
+    errors = re.findall(r'<c r="([A-Z]+\d+)"[^>]*\bt="e"[^>]*>(?:<f[^<]*</f>|<f[^>]*/>)<v>([^<]*)</v>', xml)
+    assert "Err:" not in xml and errors
+    assert f'<c r="{first}"' in xml and (first, "#VALUE!") in errors
+    n = len(errors)
+    assert captured.out == f"{out}: recalculated in LibreOffice in " + captured.out.split(" in ")[2].split(",")[0] \
+        + f", {n} cells holding an error\n"
+    err = captured.err
+    assert err.count("\n") == 1 and err.startswith(f"elo-xl: {book}: {n} cells hold an error after recalculation: ")
+    assert f"{title}!{first} #VALUE!" in err and err.count("#VALUE!") + err.count("#REF!") == min(n, 5)
+    assert "the values are stored, the errors as errors" in err
+
+
+@pytest.mark.parametrize("lock", [".~lock.p.xlsx#", "~$p.xlsx"])
+def test_a_book_held_open_is_not_written(tmp_path, capsys, lock):
+    """LibreOffice keeps '.~lock.NAME#' beside a book it holds open, Excel '~$NAME': writing
+    the book then would be lost when that program saves; recalc refuses before anything."""
+    book = tmp_path / "p.xlsx"
+    assert main(["workbook", "player", "-o", str(book)]) == 0
+    before = book.read_bytes()
+    (tmp_path / lock).write_text("Ann,host,2026", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["recalc", str(book)]) == 2
+    assert capsys.readouterr().err == (f"elo-xl: {book}: is open in another program ({lock} beside it); close it "
+                                       "there first, or write the recalculated book elsewhere with -o\n")
+    assert book.read_bytes() == before
+
+
+def test_a_deleted_player_row_is_named_as_the_likely_cause(tmp_path):
+    """A four-player Swiss book with player 2's row deleted (rows shift up, the numbers in the
+    first column read 1, 3, 4): the numbers jump from 1 to 3 on the second player row."""
+    from elo_xl.workbook.diagnose import players_jump
+
+    book = tmp_path / "s.xlsx"
+    assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    (title, reference), = wb.defined_names["Names"].destinations
+    row = int(reference.replace("$", "").split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    assert [wb[title].cell(row + k, 1).value for k in range(4)] == [1, 2, 3, 4]
+    wb[title].delete_rows(row + 1)
+    wb.save(book)
+    assert players_jump(book.read_bytes()) == (
+        f"the players' numbers jump from 1 to 3 at {title}!A{row + 1}: a player's row was deleted (undo it; a player "
+        "who withdraws keeps his row, his rounds left blank)")
+    fresh = tmp_path / "fresh.xlsx"
+    assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(fresh)]) == 0
+    assert players_jump(fresh.read_bytes()) is None

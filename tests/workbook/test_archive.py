@@ -311,7 +311,12 @@ def test_unknown_markup_and_sheets_are_refused() -> None:
 
 def test_cell_text() -> None:
     assert cell_text(None) == cell_text("") == (b"str", b"")
-    assert cell_text("Err:502") == (b"str", b"Err:502")  # no Excel error code: kept as text
+    # LibreOffice's own codes stored as the Excel error LibreOffice saves them as (measured with
+    # its 'Save as .xlsx': =SQRT(-1) Err:502 -> #VALUE!, a circular reference Err:522 -> #VALUE!,
+    # an IRR that does not converge Err:523 -> #N/A): an error stays an error (issue 23, item 8)
+    assert cell_text("Err:502") == cell_text("Err:522") == (b"e", b"#VALUE!")
+    assert cell_text("Err:523") == (b"e", b"#N/A")
+    assert cell_text("Err: 502") == (b"str", b"Err: 502")  # text that only looks like one
     assert cell_text("#N/A") == (b"e", b"#N/A")
     assert cell_text("line\r\nnext") == (b"str", b"line&#13;\nnext")
     assert cell_text(False) == (b"b", b"0")
