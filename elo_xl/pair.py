@@ -166,7 +166,11 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
             continue
         row = games[i - 1] if games else []
         g: Round | None = row[pairing.round - 1] if pairing.round - 1 < len(row) else None
-        why = f"bye requested: {SYMBOL[g.code]}" if g is not None and g.code is not None else "absent"
+        asked = t.announced.get((i, pairing.round))
+        if asked is not None:
+            why = f"bye requested: {asked}"
+        else:
+            why = f"bye requested: {SYMBOL[g.code]}" if g is not None and g.code is not None else "absent"
         left.append(f"{i} {name} ({why})")
     if left:
         lines.append("Not paired: " + ", ".join(left))

@@ -101,18 +101,21 @@ def from_trf(event: Any) -> Tournament:
                              "(write YYYY/MM/DD)")
     results = event.results()
     future = unplayed_rounds(event)
+    announced: dict[tuple[int, int], str] = {}
     if future:
         lines = sorted({p.line for p in event.players for t in future
                         if t <= len(p.games) and not p.games[t - 1].blank and p.line is not None})
-        for row in results:
+        for p, row in zip(event.players, results):
             for t in future:
+                if t <= len(p.games) and p.games[t - 1].result:
+                    announced[(p.start_no, t)] = p.games[t - 1].result
                 row[t - 1] = None
         where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines[:10]))}" \
                 f"{', …' if len(lines) > 10 else ''})" if lines else ""
         notes.append(f"round{'s' if len(future) > 1 else ''} {', '.join(map(str, future))}: nobody has played "
                      f"{'them' if len(future) > 1 else 'it'} yet; the byes entered there{where} are pre-announced: "
-                     "they count once the round is played (C.07 article 16), and a book made from the file leaves "
-                     "them out until then")
+                     "they count once the round is played (C.07 article 16); a Swiss book made from the file shows "
+                     "them in their round, where its points count them at once")
     return Tournament(entrants, results, event.pairings(), event.colours(), name=event.name or "",
                       city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
-                      rounds=event.rounds, source=event, notes=notes)
+                      rounds=event.rounds, source=event, notes=notes, announced=announced)

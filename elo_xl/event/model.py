@@ -81,6 +81,11 @@ class Tournament:
     #: chosen) and their rule version (``TiebreakRules``: "2024", "2026"; None: by the start date).
     tiebreak_list: list[str] | None = None
     tiebreak_version: str | None = None
+    #: Byes entered for rounds nobody has played yet (pre-announced, C.07 article 16; TRF-2026
+    #: ``240``): (start number, round from 1) → the result as written (``H``, ``Z``, ``F``).
+    #: They are not in ``results`` (they count once the round is played) but the pairing of
+    #: that round honours them (:mod:`elo_xl.event.pairings`).
+    announced: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @property
     def ratings(self) -> list[int | None]:

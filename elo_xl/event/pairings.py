@@ -145,6 +145,14 @@ def engine_text(t: Tournament) -> str:
     event: TrfEvent
     if t.records or t.source is None:
         event = trf_from_book(t)
+        by_number = {p.start_no: p for p in event.players}
+        for (number, r), result in t.announced.items():  # the byes asked for, not yet counted
+            p = by_number.get(number)
+            if p is not None:
+                while len(p.games) < r:
+                    p.games.append(TrfGame(None, "", ""))
+                if p.games[r - 1].blank:
+                    p.games[r - 1] = TrfGame(None, "-", result)
     else:
         event = copy.deepcopy(t.source)
     for p in event.players:

@@ -76,8 +76,11 @@ def point_differences(event: TrfEvent) -> Iterator[tuple[TrfPlayer, Fraction, Fr
         if p.points is None:
             continue
         computed = sum((_game_points(g, scoring) for t, g in enumerate(p.games) if t not in future), Fraction(0))
+        announced = sum((_game_points(g, scoring) for t, g in enumerate(p.games) if t in future), Fraction(0))
         column = Fraction(p.points).limit_denominator(100)
-        if column != computed:
+        # a column that counts the pre-announced byes already (as gacrux, FIDE's pairing tool,
+        # requires) says the same results
+        if column != computed and column != computed + announced:
             yield p, column, computed
 
 

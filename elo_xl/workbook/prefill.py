@@ -56,9 +56,21 @@ def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
         "name": [e.name for e in t.entrants], "rating": t.ratings,
         "federation": [e.federation for e in t.entrants], "fide_id": [e.fide_id for e in t.entrants],
         "birth": [e.birth for e in t.entrants], "k": [k for k, _ in ks],
-        "pairings": t.pairings, "colours": t.colours or [], "results": t.results,
+        "pairings": t.pairings, "colours": t.colours or [], "results": _with_announced(t),
         **tiebreak_prefill(t),
     }
+
+
+def _with_announced(t: Tournament) -> list[list[Any]]:
+    """The results with the byes asked for rounds nobody has played yet (``t.announced``) put
+    back in their rounds: the book keeps the request, which the pairing of that round needs."""
+    if not t.announced:
+        return t.results
+    rows = [list(row) for row in t.results]
+    for (number, r), result in t.announced.items():
+        if 1 <= number <= len(rows) and 1 <= r <= len(rows[number - 1]) and rows[number - 1][r - 1] is None:
+            rows[number - 1][r - 1] = result
+    return rows
 
 
 def crosstable(t: Tournament) -> list[list[Any]]:

@@ -117,8 +117,8 @@ def test_a_bye_for_a_round_nobody_has_played_counts_once_it_is_played(tmp_path, 
     points = [p["points"] for p in json.loads(captured.out)["players"]]
     assert points == [2.0, 0.5, 2.5, 0.5]
     assert ("round 4: nobody has played it yet; the byes entered there (lines 9, 12) are pre-announced: they count "
-            "once the round is played (C.07 article 16), and a book made from the file leaves them out until "
-            "then") in " ".join(captured.err.split())
+            "once the round is played (C.07 article 16); a Swiss book made from the file shows them in their round, "
+            "where its points count them at once") in " ".join(captured.err.split())
 
 
 # --- issue 23, item 3: what does not touch a rating is read, with a note ---------------------------
@@ -161,3 +161,16 @@ def test_an_old_half_point_bye_is_read_as_h_everywhere(tmp_path, capsys):
     assert main(["export", str(book), "-o", str(back)]) == 0
     anna = next(line for line in back.read_text(encoding="utf-8").splitlines() if line.startswith("001    1"))
     assert anna[80:84] == " 2.0" and parse_trf(back.read_text(encoding="utf-8")).players[0].games[2].result == "H"
+
+
+def test_a_points_column_that_counts_the_announced_bye_already_says_the_same(tmp_path):
+    """gacrux (FIDE's pairing tool) wants the column to count every result written, the
+    pre-announced H too: Anna 2 + ½ = 2.5 in her column is no difference to note."""
+    path = _announced(tmp_path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[8] = lines[8][:80] + " 2.5" + lines[8][84:]
+    event = parse_trf("\n".join(lines), path.name)
+    assert event.notes == []
+    lines[8] = lines[8][:80] + " 3.0" + lines[8][84:]  # neither 2 nor 2½: a difference
+    assert "2.5 in the results" not in " ".join(parse_trf("\n".join(lines), path.name).notes)
+    assert parse_trf("\n".join(lines), path.name).notes
