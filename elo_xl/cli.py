@@ -408,7 +408,7 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     """The one line ``workbook`` prints about the book it wrote.
 
     >>> book_summary("gros.xlsx", "swiss", {"players": 52, "rounds": 9, "rules": "FIDE", "prefill": {"results": [
-    ...     ["1", "0", "1", "=", None, None, None, None, None]] * 52}})
+    ...     ["1", "0", "1", "=", "H", None, None, None, None]] * 52, "pairings": [[2, 3, 4, 5, None, None, None, None, None]]}})
     'gros.xlsx: Swiss book, 52 players, 9 rounds (4 played), FIDE'
     >>> book_summary("open.xlsx", "swiss", {"players": 20, "rounds": 9, "rules": "FIDE", "prefill": {
     ...     "name": ["Ann", "Bob"], "results": [[None] * 9] * 2}})
@@ -426,11 +426,13 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
         rows = f" (rows for {size['players']})" if entered and entered < size["players"] else ""
         parts.append(f"{entered or size['players']} players{rows}")
     if "rounds" in size:
-        played = 0
-        for row in (options.get("prefill") or {}).get("results", []):
-            for r, value in enumerate(row, 1):
-                if value not in (None, ""):
-                    played = max(played, r)
+        played = 0  # the last round paired: a game, or a pairing-allocated bye (not a bye asked for)
+        prefill = options.get("prefill") or {}
+        for key, counts in (("pairings", lambda v: v not in (None, "", 0)), ("results", lambda v: v in ("U", "+"))):
+            for row in prefill.get(key) or []:
+                for r, value in enumerate(row, 1):
+                    if counts(value):
+                        played = max(played, r)
         parts.append(_count(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
     if "games" in size:
         parts.append(_count(size["games"], KINDS[kind][0].unit))

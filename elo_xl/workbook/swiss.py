@@ -27,7 +27,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
-from . import names, norms_sheet, standings_sheet, tiebreak_columns
+from . import names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
 from .book import Book
 from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, ref, row_ref
 from .codes import NOTHING
@@ -122,6 +122,12 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at, area)
+    pairings_sheet.build(
+        book, at.n, at.r, opponent=lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)),
+        colour=lambda i, t: ref(ws, at.cell(COLOUR_USED, t, at.top + i)),
+        code=lambda i, t: ref(ws, at.cell(CODE, t, at.top + i)), result=lambda i, t: ref(ws, at.cell(RESULTS, t, at.top + i)),
+        name=lambda i: ref(ws, f"{L(at.field('name'))}{at.top + i}"),
+        opponent_column=lambda t: ref(ws, at.column(OPPONENT, t).replace("$", "")))
     _norms(book, ws, at, helpers)
 
 

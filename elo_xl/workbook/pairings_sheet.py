@@ -1,0 +1,126 @@
+"""The Swiss book's Pairings sheet: the current round's boards in board order, to print and pin
+up — board, White's number, name and points, the result, Black's number, name and points —
+then the pairing-allocated bye. Everything is a formula over the Swiss sheet's rounds grid (the
+opponent and colour as counted, so a board typed on one row shows), and the result is the
+grid's: there is one place to type, the Swiss sheet.
+
+The current round is the last round with a pairing. The board order is the one ``elo-xl pair``
+prints (gacrux's, after C.04.3): the higher score of the two players first, then the sum of
+their scores, then the lower start number; the scores are the points of the rounds before.
+Per player, working columns beside the table hold his points before the round (in halves),
+his opponent and colour in it and, on White's row, the board's sort key
+``max × 10⁶ + sum × 10⁴ + (9999 − lower start number)`` (scores in halves), so that
+``LARGE`` finds board *b*'s key and ``MATCH`` its White.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import formulas as f
+from .book import Book
+from .codes import code_symbol
+from .style import BOLD, CENTER, HALVES, WORK_FILL
+
+#: The printed columns.
+COLUMNS = ("col.board", "col.no", "col.white", "out.Points", "col.result", "col.no", "col.black", "out.Points")
+TOP = 5  # the first board row (headers on the row above)
+#: The working columns, after one empty column: points before (halves), opponent, colour, key, bye.
+WORK = ("work.points_before", "work.opponent_now", "work.colour_now", "work.board_key", "work.bye_now")
+
+
+def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], colour: Callable[[int, int], str],
+          code: Callable[[int, int], str], result: Callable[[int, int], str], name: Callable[[int], str],
+          opponent_column: Callable[[int], str]) -> Worksheet:
+    """Add the Pairings sheet of a Swiss of ``n`` players and ``r`` rounds. The callables give
+    the Swiss sheet's cells (with the sheet's name) for player ``i`` (from 0) in round ``t``
+    (from 0): the opponent and colour as counted, the game's code, the typed result; ``name(i)``
+    the name cell, ``opponent_column(t)`` round ``t``'s opponents as counted, every player."""
+    ws = book.sheet("sheet.pairings")
+    width = len(COLUMNS)
+    first = width + 2  # the first working column
+    pts, opp, col, key, bye = (L(first + k) for k in range(len(WORK)))
+    now = f"${L(first)}$2"  # the current round
+    book.title(ws, "title.pairings", width, players=n)
+    book.formula(ws, "A2", f.event_line())
+    book.formula(ws, f"{L(first)}2", "MAX(" + ",".join(
+        f'IF(COUNTIF({opponent_column(t)},">0")>0,{t + 1},0)' for t in range(r)) + ")", fill=WORK_FILL)
+    book.formula(ws, "A3", f"IF({now}=0,\"\"," + f.sentence(book.t("pairings.round", round="{round}"), round=now) + ")")
+    ws["A3"].font = BOLD
+    for k, header in enumerate(COLUMNS, 1):
+        book.header(ws, TOP - 1, k, header)
+    for k, header in enumerate(WORK):
+        book.header(ws, TOP - 1, first + k, header)
+    last = TOP + n - 1
+    keys = f"${key}${TOP}:${key}${last}"
+    points = f"${pts}${TOP}:${pts}${last}"
+    for i in range(n):
+        row = TOP + i
+        before = "+".join(f"IF({now}>{t + 1},MOD({code(i, t)},10),0)" for t in range(r))
+        book.formula(ws, f"{pts}{row}", f"IF({now}=0,0,{before})", fill=WORK_FILL)
+        book.formula(ws, f"{opp}{row}", f'IF({now}=0,"",' + _pick(opponent, i, r, now) + ")", fill=WORK_FILL)
+        book.formula(ws, f"{col}{row}", f'IF({now}=0,"",' + _pick(colour, i, r, now) + ")", fill=WORK_FILL)
+        other = f"INDEX({points},{opp}{row})"
+        book.formula(ws, f"{key}{row}", f'IF(AND(ISNUMBER({opp}{row}),{col}{row}="w"),'
+                     f'IF({opp}{row}>0,MAX({pts}{row},{other})*1000000+({pts}{row}+{other})*10000'
+                     f'+9999-MIN({i + 1},{opp}{row}),""),"")', fill=WORK_FILL)
+        typed = _pick(result, i, r, now)
+        book.formula(ws, f"{bye}{row}", f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),UPPER({typed})="U"),1,0))',
+                     fill=WORK_FILL)
+    for b in range(n // 2):
+        row = TOP + b
+        white = f"MATCH(LARGE({keys},{b + 1}),{keys},0)"
+        black = f"INDEX(${opp}${TOP}:${opp}${last},{white})"
+        shown = f"COUNT({keys})>={b + 1}"
+        # no fill and no grid: a round with fewer boards than rows prints no empty boxes
+        book.formula(ws, f"A{row}", f'IF({shown},{b + 1},"")')
+        book.formula(ws, f"B{row}", f'IF({shown},{white},"")')
+        book.formula(ws, f"C{row}", f'IF({shown},{_name_of(name, n, f"B{row}")},"")')
+        book.formula(ws, f"D{row}", f'IF({shown},INDEX({points},B{row})/2,"")', HALVES)
+        book.formula(ws, f"F{row}", f'IF({shown},{black},"")')
+        book.formula(ws, f"G{row}", f'IF({shown},{_name_of(name, n, f"F{row}")},"")')
+        book.formula(ws, f"H{row}", f'IF({shown},INDEX({points},F{row})/2,"")', HALVES)
+        symbols = [code_symbol(_pick_code(code, side, r, now, n)) for side in (f"B{row}", f"F{row}")]
+        book.formula(ws, f"E{row}", f'IF({shown},IF({symbols[0]}="","",{symbols[0]}&" – "&{symbols[1]}),"")')
+        for cell in (f"A{row}", f"B{row}", f"E{row}", f"F{row}"):
+            ws[cell].alignment = CENTER
+    line = TOP + n // 2
+    byes = f"${bye}${TOP}:${bye}${last}"
+    holder = f"MATCH(1,{byes},0)"
+    book.formula(ws, f"A{line}", f'IF(COUNTIF({byes},1)=0,"",' + f.sentence(
+        book.t("pairings.bye", number="{number}"), number=holder) + f'&" "&{_name_of(name, n, holder)})')
+    ws[f"A{line}"].font = BOLD
+    ws.merge_cells(start_row=line, start_column=1, end_row=line, end_column=width)
+    book.widths(ws, {1: 7, 2: 5, 3: 26, 4: 8, 5: 10, 6: 5, 7: 26, 8: 8,
+                     **{first + k: 10 for k in range(len(WORK))}})
+    ws.freeze_panes = f"A{TOP}"
+    book.print_setup(ws, f"A1:{L(width)}{line}", f"{TOP - 1}:{TOP - 1}")
+    book.protect(ws)
+    return ws
+
+
+def _pick(cell: Callable[[int, int], str], i: int, r: int, now: str) -> str:
+    """Player ``i``'s cell in the current round: CHOOSE over the rounds."""
+    return f"CHOOSE({now}," + ",".join(cell(i, t) for t in range(r)) + ")"
+
+
+def _pick_code(code: Callable[[int, int], str], number: str, r: int, now: str, n: int) -> str:
+    """The game code of the player in cell ``number`` (a start number) in the current round."""
+    rounds = ",".join(_column(code, t, n) for t in range(r))
+    return f"INDEX(CHOOSE({now},{rounds}),{number})"
+
+
+def _column(cell: Callable[[int, int], str], t: int, n: int) -> str:
+    """Round ``t`` of a per-player cell over every player, as one range."""
+    first, last = cell(0, t), cell(n - 1, t)
+    sheet, _, start = first.rpartition("!")
+    return f"{first}:{last.rpartition('!')[2]}" if sheet else f"{start}:{last}"
+
+
+def _name_of(name: Callable[[int], str], n: int, number: str) -> str:
+    """The name of start number ``number`` (a cell or a formula)."""
+    column = _column(lambda i, t: name(i), 0, n)
+    return f'IF(INDEX({column},{number})="","",INDEX({column},{number}))'

@@ -1,0 +1,71 @@
+"""The Swiss book's Pairings sheet, recalculated in LibreOffice and Gnumeric: after ``elo-xl
+pair`` typed a round into the book, the sheet lists that round's boards in the order, with the
+colours, points and bye, that ``pair`` printed (gacrux's board order, an independent source of
+the order the sheet's formulas compute)."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from elo_xl.cli import main
+from elo_xl.event.pairings import pair_next, points_before
+from elo_xl.workbook.read import read_swiss_book
+from elo_xl.event.samples import SWISS_TRF_PATH
+from elo_xl.io.trf_read import parse_trf
+from elo_xl.workbook.i18n import translate
+from pairing_cases import corpus, cut
+
+def paired_book(tmp_path: Path, text: str, capsys) -> tuple[Path, list[tuple[int, int, float, float]], str]:
+    """A book made from ``text``, its next round paired by ``elo-xl pair``: the book, the boards
+    gacrux gave (White, Black, their points before the round) and the bye line pair printed."""
+    trf, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    trf.write_text(text, encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(trf), "-o", str(book)]) == 0
+    capsys.readouterr()
+    event = read_swiss_book(book)
+    pairing = pair_next(event)
+    points = points_before(event, pairing.round)
+    assert main(["pair", str(book), "-o", str(book)]) == 0
+    out = capsys.readouterr().out
+    boards = [(b.white, b.black, float(points[b.white - 1]), float(points[b.black - 1])) for b in pairing.boards]
+    bye = next((line for line in out.splitlines() if line.startswith("Bye: ")), "")
+    return book, boards, bye
+
+
+def sheet_boards(path: Path) -> tuple[list[tuple[int, int, float, float]], str | None, str | None]:
+    ws = openpyxl.load_workbook(path, data_only=True)[translate("sheet.pairings", "en")]
+    boards, bye = [], None
+    for row in ws.iter_rows(min_row=5, max_col=8, values_only=True):
+        if isinstance(row[0], (int, float)) and row[1] not in (None, ""):
+            boards.append((int(row[1]), int(row[5]), float(row[3]), float(row[7])))
+        elif isinstance(row[0], str) and row[0].startswith("Bye"):
+            bye = row[0]
+    return boards, ws["A3"].value, bye
+
+
+def test_the_sheet_lists_the_round_pair_wrote(office, tmp_path, capsys):
+    book, printed, bye = paired_book(tmp_path, cut(Path(SWISS_TRF_PATH).read_text(encoding="utf-8"), 4), capsys)
+    computed = tmp_path / "computed.xlsx"
+    office.recalculate(book, computed)
+    boards, heading, shown_bye = sheet_boards(computed)
+    assert boards == printed and len(boards) == 5
+    assert heading == "Round 5, in board order"
+    assert bye.startswith("Bye: 12 Ahmadi, Reza") and shown_bye == "Bye (one point): 12 Ahmadi, Reza"
+
+
+@pytest.mark.parametrize("index", [7, 61, 163])
+def test_the_board_order_is_gacrux_s_on_generated_tournaments(libreoffice, tmp_path, capsys, index):
+    name, text = corpus()[index]
+    total = parse_trf(text).rounds
+    k = random.Random(zlib.crc32(name.encode())).randrange(1, total)
+    book, printed, _ = paired_book(tmp_path, cut(text, k), capsys)
+    computed = tmp_path / "computed.xlsx"
+    libreoffice.recalculate(book, computed)
+    boards, heading, _ = sheet_boards(computed)
+    assert heading == f"Round {k + 1}, in board order"
+    assert boards == printed, name
