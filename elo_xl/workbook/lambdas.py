@@ -1,0 +1,410 @@
+"""The Excel functions as LAMBDA names: ``=ELO_NEW(2500,2400,1,10)`` in any book, no add-in.
+
+Excel 365, Excel 2024 and Excel for the web call a workbook-scope defined name whose text is
+``_xlfn.LAMBDA(…)`` like a built-in function. This module renders the functions of
+:mod:`elo_xl.udfs` that way: the same names, the same arguments in the same order (the
+optional ones written ``_xlop.`` and tested with ``ISOMITTED``), the same values. The rule
+sets reach the text as data: every number and choice comes from the rule-set objects through
+:data:`elo_xl.workbook.formulas.RULE_SWITCHES` (one ``CHOOSE`` over :data:`elo_xl.rules.RULE_SETS`
+per switch), the rule-set names from :func:`elo_xl.rules.parse_rules`' spellings, the result
+spellings from :mod:`elo_xl.results`, and the arithmetic from the books' formula vocabulary
+(:mod:`elo_xl.workbook.formulas`), whose switch names become ``LET`` variables here.
+
+FIDE's tables stand on a hidden sheet (:data:`TABLE_SHEET`, :func:`table_columns`) and are
+read with ``INDEX``/``MATCH``; no array ``LOOKUP`` and no ``BYROW`` (IronCalc, the engine the
+tests evaluate these names in, has neither). Invalid input gives ``#VALUE!``; a value the
+Python function leaves empty is ``""``; where the Python function answers with a sentence
+(an unrated player without an initial rating) the LAMBDA gives ``#N/A``.
+
+>>> text = LAMBDAS["ELO_CATEGORY"].text
+>>> text.startswith("_xlfn.LAMBDA(_xlop.average_,_xlfn.LET(")
+True
+>>> [f.name for f in FUNCTIONS][:3]
+['ELO_EXPECTED', 'ELO_TABLE_H', 'ELO_DP']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..results import DRAW, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
+from ..rules import _BY_NAME, RULE_SETS, LogisticRules
+from ..tables import D_MIN, P_HIGH, P_TO_DP
+from . import formulas as fx
+
+#: The hidden sheet holding FIDE's tables and the spellings the functions read.
+TABLE_SHEET = "EloFunctionTables"
+#: Excel's error for an argument that is not valid, and for a value that does not exist.
+BAD, NONE = "#VALUE!", "#N/A"
+
+_LOCAL = re.compile(r"@(\w+)")
+
+
+def _x(text: str) -> str:
+    """``@name`` → ``_xlpm.name`` (LAMBDA and LET locals, as Excel writes them in a file)."""
+    return _LOCAL.sub(r"_xlpm.\1", text)
+
+
+def let(pairs: Sequence[tuple[str, str]], body: str) -> str:
+    """``_xlfn.LET`` binding ``@name`` locals in order.
+
+    >>> let([("a", "1")], "@a+1")
+    '_xlfn.LET(@a,1,@a+1)'
+    """
+    if not pairs:
+        return body
+    inner = ",".join(f"@{name},{value}" for name, value in pairs)
+    return f"_xlfn.LET({inner},{body})"
+
+
+def lam(params: Sequence[str], body: str) -> str:
+    """An anonymous ``_xlfn.LAMBDA`` (all parameters required)."""
+    return "_xlfn.LAMBDA(" + ",".join(f"@{p}" for p in params) + f",{body})"
+
+
+# --- the hidden table sheet ------------------------------------------------------------------
+
+def _result_spellings() -> list[tuple[str, int]]:
+    """Every spelling of a result (:data:`elo_xl.results.RESULT_TEXT`, ``TYPED_TEXT``) with its code."""
+    return list({**RESULT_TEXT, **TYPED_TEXT}.items())
+
+
+def _rule_keys() -> list[tuple[str, int]]:
+    """Every spelling :func:`elo_xl.rules.parse_rules` knows (letters and digits) with its ``RuleNo``."""
+    return [(key, RULE_SETS.index(rs) + 1) for key, rs in _BY_NAME.items()]
+
+
+def table_columns() -> dict[str, list[Any]]:
+    """The columns of :data:`TABLE_SHEET`, from row 1: header letter → values.
+
+    >>> cols = table_columns(); cols["A"][:3], cols["B"][:3], cols["C"][83]
+    ([0, 4, 11], [50, 51, 52], 273)
+    """
+    spellings, keys = _result_spellings(), _rule_keys()
+    return {"A": list(D_MIN), "B": list(P_HIGH), "C": list(P_TO_DP),
+            "D": [t for t, _ in spellings], "E": [c for _, c in spellings],
+            "F": [k for k, _ in keys], "G": [n for _, n in keys]}
+
+
+def _column(letter: str) -> str:
+    """An absolute reference to a column of :data:`TABLE_SHEET`."""
+    return f"{TABLE_SHEET}!${letter}$1:${letter}${len(table_columns()[letter])}"
+
+
+def _table_h(d: str) -> str:
+    """Table 8.1.2 in hundredths for a difference (no cap), read with INDEX/MATCH (:func:`_helpers`)."""
+    return f"@table_h({d})"
+
+
+# --- rule sets ---------------------------------------------------------------------------------
+
+#: The books' rule-set switches (:data:`elo_xl.workbook.formulas.RULE_SWITCHES`) and the one the
+#: functions need besides: the K of an unrated player rated with his standard rating.
+SWITCHES = fx.RULE_SWITCHES + (("KStandardSeed", lambda rs: rs.K_STANDARD_SEED),)
+_SWITCH_NAMES = [name for name, _ in SWITCHES]
+
+
+def _switch_value(name: str) -> str:
+    """A switch as one ``CHOOSE`` over the rule sets (the value itself where all agree)."""
+    value = dict(SWITCHES)[name]
+    values = [fx._number(value(rs)) for rs in RULE_SETS]
+    return values[0] if len(set(values)) == 1 else f"CHOOSE(@rule_no,{','.join(values)})"
+
+
+def _localise(text: str) -> str:
+    """Vocabulary text with the books' switch names (``Cap``, ``KTop``…) as ``@sw_…`` locals,
+    ``ScaleUsed`` as ``@rule_scale`` and ``DpTable`` as the hidden sheet's column."""
+    text = re.sub(r"\bScaleUsed\b", "@rule_scale", text)
+    text = re.sub(r"\bDpTable\b", _column("C"), text)
+    return re.sub(r"\b(" + "|".join(_SWITCH_NAMES) + r")\b", lambda m: "@sw_" + m.group(1).lower(), text)
+
+
+def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True) -> str:
+    """One LET: the rule-set argument read (``rules``), the switches the rest reads, then
+    ``pairs`` and ``body`` (vocabulary text, localised here)."""
+    pairs = [(name, _localise(value)) for name, value in pairs]
+    body = _localise(body)
+    text = " ".join(v for _, v in pairs) + " " + body
+    used = [n for n in _SWITCH_NAMES if re.search(rf"@sw_{n.lower()}\b", text)]
+    switches = [(f"sw_{n.lower()}", _switch_value(n)) for n in used]
+    helpers = []
+    for name, value in reversed(_helpers()):
+        if f"@{name}(" in text:
+            helpers.insert(0, (name, value))
+            text += value
+    return let(helpers + (_rules_prelude() if rules else []) + switches + pairs, body)
+
+
+_LOGISTIC_NO = next(i + 1 for i, rs in enumerate(RULE_SETS) if isinstance(rs, LogisticRules))
+_SCALE = LogisticRules
+
+
+def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
+    """LET pairs reading the rule-set argument into ``@rule_no`` and ``@rule_scale`` (#VALUE! when
+    it names no rule set), as :func:`elo_xl.rules.parse_rules` reads it."""
+    alnum = ("IF(@ch=\"\",\"\",IF(OR(AND(CODE(@ch)>=48,CODE(@ch)<=57),AND(CODE(@ch)>=65,CODE(@ch)<=90)),@ch,\"\"))")
+    key = (f"_xlfn.REDUCE(\"\",_xlfn.SEQUENCE(MAX(1,LEN(@rule_words))),"
+           f"{lam(['acc', 'pos'], '@acc&' + let([('ch', 'MID(@rule_words,@pos,1)')], alnum))})")
+    rest = "IF(OR(LEFT(@rule_tail,1)=\":\",LEFT(@rule_tail,1)=\"=\"),TRIM(MID(@rule_tail,2,999)),@rule_tail)"
+    number = f"IFERROR(--SUBSTITUTE(SUBSTITUTE(@rule_rest,\",\",\".\"),\"\u2212\",\"-\"),0)"
+    return [
+        ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
+        ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
+        ("rule_key", key),
+        ("rule_found", f"IFERROR(INDEX({_column('G')},MATCH(@rule_key,{_column('F')},0)),0)"),
+        ("rule_tail", "TRIM(MID(@rule_words,9,999))"),
+        ("rule_rest", rest),
+        ("rule_scale", f"IF(@rule_found>0,{_SCALE.SCALE_DEFAULT},{number})"),
+        ("rule_no", f"IF(@rule_words=\"\",1,IF(@rule_found>0,@rule_found,IF(AND(LEFT(@rule_words,8)=\"LOGISTIC\","
+                    f"@rule_scale>={_SCALE.SCALE_MIN},@rule_scale<={_SCALE.SCALE_MAX}),{_LOGISTIC_NO},{BAD})))"),
+    ]
+
+
+# --- what users type ---------------------------------------------------------------------------
+
+def _number_text(v: str) -> str:
+    """A cell as a number the way :func:`elo_xl.results.to_number` reads it (#VALUE! when not one)."""
+    return f"@num({v})"
+
+
+def _rating(v: str) -> str:
+    """A rating as :func:`elo_xl.results.parse_rating` reads it: 0 for unrated (blank, 0, NR),
+    #VALUE! outside 1–3999."""
+    return f"@rating_of({v})"
+
+
+def _result(v: str) -> str:
+    """A game's result as :func:`elo_xl.games.game_result` reads it: its code, -1 for blank,
+    #VALUE! for a bye or anything else."""
+    return f"@result_of({v})"
+
+
+def _k(v: str) -> str:
+    """A K factor (:func:`elo_xl.results.parse_k`): 0 when blank, #VALUE! outside (0, 100]."""
+    inner = let([("kv", _number_text(v))], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
+    return f"IF(ISBLANK({v}),0,IF(TRIM({v})=\"\",0,{inner}))"
+
+
+def _helpers() -> list[tuple[str, str]]:
+    """The LET-bound LAMBDAs a function's text may call, each written once (in order of need)."""
+    num = (f"IF(ISNUMBER(@nv),@nv,IF(ISTEXT(@nv),--SUBSTITUTE(SUBSTITUTE(TRIM(@nv),\",\",\".\"),\"\u2212\",\"-\"),"
+           f"{BAD}))")
+    check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
+    rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
+              f"{check}),{check}))")
+    found = f"MATCH(TRIM(@res),{_column('D')},0)"
+    text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('D')},{found})=TRIM(@res),"
+            f"IF(INDEX({_column('E')},{found})<=7,INDEX({_column('E')},{found}),{BAD}),{BAD}),{BAD}))")
+    number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
+    result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
+    table_h = f"(50+SIGN(@dd)*(INDEX({_column('B')},MATCH(ABS(@dd),{_column('A')},1))-50))"
+    return [("num", lam(["nv"], num)), ("rating_of", lam(["rv_in"], rating)), ("result_of", lam(["res"], result)),
+            ("table_h", lam(["dd"], table_h))]
+
+
+def _optional(param: str, otherwise: str = '""') -> str:
+    return f"IF(_xlfn.ISOMITTED(@{param}),{otherwise},@{param})"
+
+
+def _cells(r: str) -> str:
+    return f"(ROWS({r})*COLUMNS({r}))"
+
+
+def _item(r: str, i: str) -> str:
+    """The i-th cell of a range, row by row (a single cell is itself: IronCalc's INDEX refuses one)."""
+    return f"IF({_cells(r)}=1,{r},INDEX({r},INT(({i}-1)/COLUMNS({r}))+1,MOD({i}-1,COLUMNS({r}))+1))"
+
+
+def _each(n: str, body: str) -> str:
+    """An array of ``body`` for ``@i`` = 1…n."""
+    return f"_xlfn.MAP(_xlfn.SEQUENCE({n}),{lam(['i'], body)})"
+
+
+def _map_grid(r: str, function: str) -> str:
+    """The local LAMBDA ``function`` applied to every cell of a range, shape kept."""
+    return f"IF({_cells(r)}=1,{function}({r}),_xlfn.MAP({r},{lam(['cell'], f'{function}(@cell)')}))"
+
+
+# --- the functions -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LambdaFunction:
+    """One function as a LAMBDA name: its parameters (the optional ones last) and its text."""
+
+    name: str
+    params: tuple[str, ...]
+    optional: tuple[str, ...]
+    body: str
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        """The defined name's text, as Excel writes it in ``xl/workbook.xml``."""
+        params = [f"_xlop.{p}_" if p in self.optional else f"_xlpm.{p}_" for p in self.params]
+        return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
+
+
+def _expected_one(own: str, opp: str) -> str:
+    """One game's expected score as :meth:`RuleSet.expected` ("" when FIDE does not rate it)."""
+    x = f"(({own}-{opp})/ScaleUsed)"
+    logistic = f"IF({x}<-300,10^{x},1/(1+10^(-{x})))"
+    value = f"IF(IsLogistic,{logistic},{_table_h(fx.capped_difference(own, opp))}/100)"
+    rated = f"AND({own}>0,{opp}>0,{fx.rated_pair(own, opp)})"
+    return f'IF(InitialRatings,IF({rated},{value},""),{value})'
+
+
+def _expected_body() -> str:
+    one = let([("own", "IF(@o_r=0,IF(InitialRatings,0,UnratedAs),@o_r)"),
+               ("opp", "IF(@o_o=0,IF(InitialRatings,0,UnratedAs),@o_o)")], _expected_one("@own", "@opp"))
+    one = let([("o_r", _rating("@a")), ("o_o", _rating("@b"))], one)
+    cells_r, cells_o = (f"IF(_xlfn.ISOMITTED(@{p}),1,{_cells('@' + p)})" for p in ("rating_", "opponent_"))
+    grid = (f"IF(AND({cells_r}>1,{cells_o}>1,OR(ROWS(@rating_)<>ROWS(@opponent_),"
+            f"COLUMNS(@rating_)<>COLUMNS(@opponent_))),{BAD},"
+            f"IF({cells_r}=1,{_map_grid('@opponent_', '@with_rating')},"
+            f"IF({cells_o}=1,{_map_grid('@rating_', '@with_opponent')},"
+            f"_xlfn.MAP(@rating_,@opponent_,{lam(['a', 'b'], '@expect(@a,@b)')}))))")
+    pairs = [("expect", lam(["a", "b"], one)),
+             ("with_rating", lam(["b"], f"@expect({_optional('rating_')},@b)")),
+             ("with_opponent", lam(["a"], f"@expect(@a,{_optional('opponent_')})"))]
+    omitted = "OR(_xlfn.ISOMITTED(@rating_),_xlfn.ISOMITTED(@opponent_))"
+    return _assemble(pairs, f"IF({omitted},@expect({_optional('rating_')},{_optional('opponent_')}),{grid})")
+
+
+def _table_h_body() -> str:
+    x = "(@d/ScaleUsed)"
+    one = let([("d", _number_text("@cell"))],
+              f"IF(IsLogistic,100*IF({x}<-300,10^{x},1/(1+10^(-{x}))),{_table_h('@d')})")
+    return _assemble([("h_of", lam(["cell"], one))], _map_grid("@delta_", "@h_of"))
+
+
+def _dp_body() -> str:
+    p = let([("pv", _number_text("@cell"))], f"IF(AND(@pv>=0,@pv<=1),@pv,{BAD})")
+    table = f"INDEX(DpTable,INT(ROUND(@p*100,9)+0.5)+1)"
+    logistic = "IF(@p<=0,-DpLimit,IF(@p>=1,DpLimit,MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(1/@p-1)))))"
+    one = lam(["cell"], let([("p", p)], f"IF(IsLogistic,{logistic},{table})"))
+    return _assemble([("dp_of", one)], _map_grid("@p_", "@dp_of"))
+
+
+def _average_body() -> str:
+    values = _each(_cells("@ratings_"), _rating(_item("@ratings_", "@i")))
+    used = "IF(@vals>0,@vals,IF(AverageCountsUnrated,UnratedAs,0))"
+    pairs = [("vals", values), ("used", used), ("cnt", "SUM(IF(@used>0,1,0))"), ("tot", "SUM(@used)")]
+    return _assemble(pairs, f'IF(@cnt=0,"",{fx.average("@tot", "@cnt")})')
+
+
+def _category_body() -> str:
+    value = let([("av", _number_text("@avg_in"))],
+                "IF(@av<CategoryFrom,0,INT((@av-CategoryFrom+CategoryWidth)/CategoryWidth))")
+    body = f'IF(ISBLANK(@avg_in),"",IF(ISTEXT(@avg_in),IF(TRIM(@avg_in)="","",{value}),{value}))'
+    return _assemble([("avg_in", _optional("average_"))], body, rules=False)
+
+
+def _games(opponents: str, results: str, own: str) -> list[tuple[str, str]]:
+    """LET pairs reading one player's games as :func:`elo_xl.engine._tally` does: ``@counts``
+    (1 for a game the rule set rates), ``@opps`` (the rating it counts with), ``@cnt``,
+    ``@halves`` and ``@opp_sum``; ``own`` is the player's rating (0: unrated)."""
+    n = _cells(opponents)
+    counts = (f"IF(AND(@code>=0,@code<=2),IF(@opp_r=0,IF(InitialRatings,0,1),IF({own}>0,IF({fx.rated_pair(own, '@opp_r')},1,0),"
+              "1)),0)")
+    return [
+        ("n", f"IF({n}<>{_cells(results)},{BAD},{n})"),
+        ("oppv", _each("@n", _rating(_item(opponents, "@i")))),
+        ("codes", _each("@n", _result(_item(results, "@i")))),
+        ("counts", f"_xlfn.MAP(@oppv,@codes,{lam(['opp_r', 'code'], counts)})"),
+        ("opps", f"_xlfn.MAP(@oppv,@counts,{lam(['opp_r', 'code'], 'IF(@code=1,IF(@opp_r=0,UnratedAs,@opp_r),0)')})"),
+        ("cnt", "SUM(@counts)"),
+        ("halves", "SUM(@counts*@codes)"),
+        ("opp_sum", "SUM(@opps)"),
+    ]
+
+
+def _outcome() -> list[tuple[str, str]]:
+    """LET pairs rating one player as :func:`elo_xl.engine._outcome` does: ``@initial``,
+    ``@unrounded``, ``@rounded`` (needs ``@own``, ``@rating_v``, ``@k_v``, ``@seeded`` and :func:`_games`)."""
+    pd_one = f"IF(@code=1,{_table_h(fx.capped_difference('@own', '@opp_r'))},0)"
+    e_one = "IF(@code=1,1/(1+10^(-((@own-@opp_r)/ScaleUsed))),0)"
+    unrounded = ("IF(IsKvant,@k_used*(5*@halves-@tenths)/10,IF(IsLogistic,@k_used*(@halves/2-@e_sum),"
+                 "@k_used*(50*@halves-@pd)/100))")
+    return [
+        ("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})"),
+        ("initial", f'IF({fx.gets_initial_rating("@rating_v")},{fx.initial_rating("@opp_sum", "@halves", "@cnt")},"")'),
+        ("k_base", f"IF(@k_v>0,@k_v,IF(@seeded,KStandardSeed,{fx.default_k('@own')}))"),
+        ("k_used", fx.k_effective("@k_base", "@cnt")),
+        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], pd_one)}))"),
+        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], e_one)}))"),
+        ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})"),
+        ("unrounded", unrounded),
+        ("rounded", "IF(RoundsChange,SIGN(@unrounded)*INT(ABS(@unrounded)+0.5),@unrounded)"),
+    ]
+
+
+def _rate_body(value: str) -> str:
+    """ELO_NEW / ELO_CHANGE: rate one player's games (:func:`elo_xl.engine.rate`)."""
+    pairs = [
+        ("rating_in", _rating(_optional("rating_"))),
+        ("k_v", _k(_optional("k_"))),
+        ("standard_v", f'IF(_xlfn.ISOMITTED(@standard_rating_),0,{_rating("@standard_rating_")})'),
+        ("seeded", f"IF(@standard_v>0,IF(KStandardSeed>0,@rating_in=0,{BAD}),FALSE)"),
+        ("rating_v", "IF(@seeded,@standard_v,@rating_in)"),
+        ("own", "IF(@rating_v>0,@rating_v,UnratedAs)"),
+    ] + _games("@opponents_", "@results_", "@rating_v") + _outcome()
+    return _assemble(pairs, value)
+
+
+NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@initial),@own+@rounded)'
+CHANGE_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@cnt+@halves+@opp_sum>=0,"",{BAD}),@unrounded)'
+
+
+def _performance_body() -> str:
+    pairs = _games("@opponents_", "@results_", "0") + [("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})")]
+    table = f"@avg+INDEX(DpTable,{fx.half_up('100*@halves', '2*@cnt')}+1)"
+    logistic = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
+    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{logistic},{table}))')
+
+
+#: Every function with a LAMBDA, in the order of :data:`elo_xl.udfs.FUNCTIONS`.
+FUNCTIONS: tuple[LambdaFunction, ...] = (
+    LambdaFunction("ELO_EXPECTED", ("rating", "opponent", "rules"), ("rules",), _expected_body()),
+    LambdaFunction("ELO_TABLE_H", ("delta", "rules"), ("rules",), _table_h_body()),
+    LambdaFunction("ELO_DP", ("p", "rules"), ("rules",), _dp_body()),
+    LambdaFunction("ELO_NEW", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
+                   ("k", "rules", "standard_rating"), _rate_body(NEW_VALUE),
+                   "#N/A where the Python function says why an unrated player gets no rating"),
+    LambdaFunction("ELO_CHANGE", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
+                   ("k", "rules", "standard_rating"), _rate_body(CHANGE_VALUE)),
+    LambdaFunction("ELO_PERFORMANCE", ("opponents", "results", "rules"), ("rules",), _performance_body()),
+    LambdaFunction("ELO_AVERAGE", ("ratings", "rules"), ("rules",), _average_body()),
+    LambdaFunction("ELO_CATEGORY", ("average",), ("average",), _category_body()),
+)
+LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
+
+
+def add_to_workbook(book: Any) -> None:
+    """Put the functions into an openpyxl workbook: the hidden table sheet and one workbook-scope
+    name per function (a name the book already has is refused, named).
+
+    >>> import openpyxl
+    >>> wb = openpyxl.Workbook(); add_to_workbook(wb)
+    >>> wb[TABLE_SHEET].sheet_state, "ELO_NEW" in wb.defined_names
+    ('hidden', True)
+    """
+    from openpyxl.workbook.defined_name import DefinedName
+
+    taken = [f.name for f in FUNCTIONS if f.name in book.defined_names]
+    if taken or TABLE_SHEET in book.sheetnames:
+        raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
+    sheet = book.create_sheet(TABLE_SHEET)
+    sheet.sheet_state = "hidden"
+    for letter, values in table_columns().items():
+        column = openpyxl_column(letter)
+        for row, value in enumerate(values, 1):
+            sheet.cell(row, column, value)
+    for function in FUNCTIONS:
+        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.text)
+
+
+def openpyxl_column(letter: str) -> int:
+    """A column letter (A–Z) as its number."""
+    return ord(letter) - ord("A") + 1

@@ -1,0 +1,168 @@
+"""The LAMBDA names (elo_xl/workbook/lambdas.py) evaluated in IronCalc and compared, value by
+value, with the Python functions of elo_xl.udfs called as xlwings calls them: the udfs are the
+reference (tested against FIDE's published figures); nothing expected here comes from the
+LAMBDA text. ``ELO_LAMBDA_CASES`` sets how many random argument sets each function gets."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import re
+
+import pytest
+
+from elo_xl import udfs
+from elo_xl.rules import RULE_NAMES
+from elo_xl.workbook.lambdas import BAD, FUNCTIONS, LAMBDAS, NONE
+
+ironcalc = pytest.importorskip("ironcalc")
+from lambda_harness import BLANK, Sheet  # noqa: E402
+
+#: Random argument sets per function (a few seconds in all); more with ELO_LAMBDA_CASES.
+CASES = int(os.environ.get("ELO_LAMBDA_CASES", "150"))
+
+#: Excel's functions the texts may call, with the prefix a file stores them with (Microsoft's
+#: "Excel functions (alphabetical)" list: ``_xlfn.`` marks those added after Excel 2007, as
+#: [MS-XLSX] 2.2.2 "Formulas" stores future functions).
+EXCEL_FUNCTIONS = {
+    "ABS": "", "AND": "", "CHOOSE": "", "CODE": "", "COLUMNS": "", "IF": "", "IFERROR": "", "INDEX": "",
+    "INT": "", "ISBLANK": "", "ISNUMBER": "", "ISTEXT": "", "LEFT": "", "LEN": "", "LOG10": "", "MATCH": "",
+    "MAX": "", "MID": "", "MIN": "", "MOD": "", "OR": "", "ROUND": "", "ROWS": "", "SIGN": "", "SUBSTITUTE": "",
+    "SUM": "", "TRIM": "", "UPPER": "",
+    "LAMBDA": "_xlfn.", "LET": "_xlfn.", "MAP": "_xlfn.", "REDUCE": "_xlfn.", "SEQUENCE": "_xlfn.",
+    "ISOMITTED": "_xlfn.",
+}
+CELL_LIKE = re.compile(r"^(?:[A-Za-z]{1,3}[0-9]+|[RrCc])$")
+
+
+def test_texts_call_only_excel_functions_with_their_prefix():
+    for function in FUNCTIONS:
+        text = re.sub(r'"[^"]*"', '""', function.text)
+        assert len(function.text) <= 8192, f"{function.name}: Excel's limit for a formula is 8192 characters"
+        for prefix, name in re.findall(r"((?:_xlfn\.)?)([A-Z][A-Z0-9.]*)\(", text):
+            assert name in EXCEL_FUNCTIONS, f"{function.name} calls {name}"
+            assert prefix == EXCEL_FUNCTIONS[name], f"{function.name}: {name} needs the prefix {EXCEL_FUNCTIONS[name]!r}"
+        for local in set(re.findall(r"_x(?:lpm|lop)\.(\w+)", text)):
+            assert not CELL_LIKE.match(local), f"{function.name}: {local} reads as a cell"
+        assert not CELL_LIKE.match(function.name)
+
+
+RESULTS = [1, 0.5, 0, "1", "0", "½", "=", "1/2", "0,5", "0.5", ".5", "+", "-", "−", "F+", "F-", "R", "r", "W", "D", "L",
+           "1,0", None, BLANK]
+RATINGS = [None, BLANK, 0, "NR", "nr", " 2400 ", 2012.5, "2,5e3"]
+RULES = list(RULE_NAMES) + ["fide 2024", "Logistic 480", "USSR", "rapid", None, BLANK]
+
+
+def _rating(rng: random.Random, unrated: float = 0.15):
+    if rng.random() < unrated:
+        return rng.choice(RATINGS)
+    return rng.randint(1000, 2900)
+
+
+def _rules(rng: random.Random):
+    return rng.choice(RULES)
+
+
+def _bad(rng: random.Random):
+    return rng.choice([-5, 5000, "abc", "H", True, "x"])
+
+
+def _args(name: str, rng: random.Random) -> tuple:
+    """One random argument set (trailing optional arguments sometimes left out)."""
+    bad = rng.random() < 0.04
+    if name in ("ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE"):
+        n = rng.randint(1, 40)
+        opponents = [_rating(rng, 0.1) for _ in range(n)]
+        results = [rng.choice(RESULTS) for _ in range(n)]
+        if bad:
+            results[rng.randrange(n)] = _bad(rng)
+        as_row = rng.random() < 0.3
+        opps = [opponents] if as_row else opponents
+        res = [results] if as_row and rng.random() < 0.5 else results
+        if n == 1 and rng.random() < 0.5:
+            opps, res = (v if v == BLANK else ("cell", v) for v in (opponents[0], results[0]))
+        if name == "ELO_PERFORMANCE":
+            return (opps, res) + ((_rules(rng),) if rng.random() < 0.8 else ())
+        rules = _rules(rng)
+        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32])
+        standard = None
+        if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
+            standard = rng.randint(1400, 2700)
+        args = (_rating(rng, 0.3), opps, res, k, rules, standard)
+        cut = rng.choice([3, 4, 5, 6, 6, 6])
+        return args[:cut] if all(a is None for a in args[cut:]) else args
+    if name == "ELO_EXPECTED":
+        return (_rating(rng), _rating(rng), _rules(rng))
+    if name == "ELO_TABLE_H":
+        return (rng.choice([rng.randint(-900, 900), rng.uniform(-800, 800), "120", -200000]), _rules(rng))
+    if name == "ELO_DP":
+        return (rng.choice([rng.randint(0, 100) / 100, rng.random(), 0.835, 0.005, 1, 0, 1.5 if bad else 0.5]),
+                _rules(rng))
+    if name == "ELO_AVERAGE":
+        return ([_rating(rng, 0.3) for _ in range(rng.randint(1, 40))], _rules(rng))
+    if name == "ELO_CATEGORY":
+        return (rng.choice([rng.randint(2000, 2900), rng.uniform(2200, 2800), None, "2530", BLANK]),)
+    raise AssertionError(name)
+
+
+def _udf_args(args: tuple) -> tuple:
+    """The arguments as xlwings passes them: a blank cell is None, a range a list of rows."""
+    def one(value):
+        if value is BLANK:
+            return None
+        if isinstance(value, tuple) and value[0] == "cell":
+            return value[1]
+        if isinstance(value, list):
+            rows = [v if isinstance(v, list) else [v] for v in value]
+            return [[None if v == BLANK else v for v in row] for row in rows]
+        return value
+    return tuple(one(a) for a in args)
+
+
+def _agrees(expected, got, logistic: bool) -> bool:
+    """Equal to the last digit; under LOGISTIC, where the value is a power of 10 and Python's
+    ``**`` and the engine's ``^`` may differ in the last bit, to 12 significant digits."""
+    if isinstance(expected, str):  # a message (bad input) or a note (no initial rating)
+        return got in (BAD, NONE)
+    if expected is None:
+        return got in ("", None)
+    if not isinstance(got, float):
+        return False
+    return got == float(expected) or (logistic and math.isclose(got, expected, rel_tol=1e-12, abs_tol=1e-12))
+
+
+@pytest.mark.parametrize("function", [f.name for f in FUNCTIONS])
+def test_lambda_equals_udf_on_random_arguments(function):
+    rng = random.Random(f"{function}-25")
+    sheet = Sheet()
+    calls = []
+    for _ in range(CASES):
+        args = _args(function, rng)
+        calls.append((args, sheet.call(function, *args)))
+    model = sheet.evaluate()
+    udf = getattr(udfs, function)
+    wrong = []
+    for args, ref in calls:
+        expected = udf(*_udf_args(args))
+        got = model.get_cell_value_by_ref(ref)
+        if not _agrees(expected, got, any(isinstance(a, str) and "LOGISTIC" in a.upper() for a in args)):
+            wrong.append((args, expected, got))
+    assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:3]}"
+
+
+def test_published_examples():
+    sheet = Sheet()
+    cells = {
+        sheet.call("ELO_NEW", 2500, 2400, 1, 10): 2504,
+        sheet.call("ELO_CHANGE", 2500, 2400, 1, 10): 3.6,
+        sheet.call("ELO_EXPECTED", 2700, 2100, "FIDE-2024"): 0.92,
+        sheet.call("ELO_PERFORMANCE", [2400, 2500, 2600], [1, 1, "½"]): 2773,
+        sheet.call("ELO_NEW", None, [2100] * 5, [1] * 5): 2200,
+        sheet.call("ELO_NEW", 1613, [1609, 1477, 1388, 1586, 1720], [0, "½", 1, 1, 0], 32, "LOGISTIC"): 1601,
+        sheet.call("ELO_CATEGORY", 2530): 12,
+        sheet.call("ELO_DP", 0.83): 273,
+    }
+    model = sheet.evaluate()
+    assert {ref: model.get_cell_value_by_ref(ref) for ref in cells} == {ref: float(v) for ref, v in cells.items()}
+    assert set(LAMBDAS) <= {f.__name__ for f in udfs.FUNCTIONS}
