@@ -29,10 +29,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..results import DRAW, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
+from ..results import _FALSE, _TRUE, DRAW, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
 from ..rules import _BY_NAME, RULE_SETS, LogisticRules
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
+from . import norm_formulas
 
 #: The hidden sheet holding FIDE's tables and the spellings the functions read.
 TABLE_SHEET = "EloFunctionTables"
@@ -76,21 +77,29 @@ def _rule_keys() -> list[tuple[str, int]]:
     return [(key, RULE_SETS.index(rs) + 1) for key, rs in _BY_NAME.items()]
 
 
-def table_columns() -> dict[str, list[Any]]:
-    """The columns of :data:`TABLE_SHEET`, from row 1: header letter → values.
+def table_columns() -> list[tuple[str, list[Any]]]:
+    """The columns of :data:`TABLE_SHEET` from row 1, in order from column A: (the name the
+    vocabulary uses for it, values). The books' names where the books have the same table
+    (``DMin``, ``PHigh``, ``DpTable``, the norms' tables of :mod:`elo_xl.workbook.norm_formulas`).
 
-    >>> cols = table_columns(); cols["A"][:3], cols["B"][:3], cols["C"][83]
+    >>> cols = dict(table_columns()); cols["DMin"][:3], cols["PHigh"][:3], cols["DpTable"][83]
     ([0, 4, 11], [50, 51, 52], 273)
     """
     spellings, keys = _result_spellings(), _rule_keys()
-    return {"A": list(D_MIN), "B": list(P_HIGH), "C": list(P_TO_DP),
-            "D": [t for t, _ in spellings], "E": [c for _, c in spellings],
-            "F": [k for k, _ in keys], "G": [n for _, n in keys]}
+    flags = [(word, 1) for word in sorted(_TRUE)] + [(word, 0) for word in sorted(_FALSE)]
+    return [("DMin", list(D_MIN)), ("PHigh", list(P_HIGH)), ("DpTable", list(P_TO_DP)),
+            ("ResultSpelling", [t for t, _ in spellings]), ("ResultCode", [c for _, c in spellings]),
+            ("RuleKey", [k for k, _ in keys]), ("RuleKeyNo", [n for _, n in keys]),
+            ("FlagWord", [w for w, _ in flags]), ("FlagValue", [v for _, v in flags])] + norm_formulas.parameters()
 
 
-def _column(letter: str) -> str:
-    """An absolute reference to a column of :data:`TABLE_SHEET`."""
-    return f"{TABLE_SHEET}!${letter}$1:${letter}${len(table_columns()[letter])}"
+def _column(name: str) -> str:
+    """An absolute reference to a named column of :data:`TABLE_SHEET`."""
+    for i, (found, values) in enumerate(table_columns()):
+        if found == name:
+            letter = chr(ord("A") + i)
+            return f"{TABLE_SHEET}!${letter}$1:${letter}${len(values)}"
+    raise KeyError(name)
 
 
 def _table_h(d: str) -> str:
@@ -117,7 +126,9 @@ def _localise(text: str) -> str:
     """Vocabulary text with the books' switch names (``Cap``, ``KTop``…) as ``@sw_…`` locals,
     ``ScaleUsed`` as ``@rule_scale`` and ``DpTable`` as the hidden sheet's column."""
     text = re.sub(r"\bScaleUsed\b", "@rule_scale", text)
-    text = re.sub(r"\bDpTable\b", _column("C"), text)
+    text = re.sub(r"\b(" + "|".join(name for name, _ in table_columns()) + r")\b", lambda m: _column(m.group(1)), text)
+    text = re.sub(r"\b(" + "|".join(name for name, _ in norm_formulas.constants()) + r")\b",
+                  lambda m: dict(norm_formulas.constants())[m.group(1)], text)
     return re.sub(r"\b(" + "|".join(_SWITCH_NAMES) + r")\b", lambda m: "@sw_" + m.group(1).lower(), text)
 
 
@@ -153,7 +164,7 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
         ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
         ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
         ("rule_key", key),
-        ("rule_found", f"IFERROR(INDEX({_column('G')},MATCH(@rule_key,{_column('F')},0)),0)"),
+        ("rule_found", f"IFERROR(INDEX({_column('RuleKeyNo')},MATCH(@rule_key,{_column('RuleKey')},0)),0)"),
         ("rule_tail", "TRIM(MID(@rule_words,9,999))"),
         ("rule_rest", rest),
         ("rule_scale", f"IF(@rule_found>0,{_SCALE.SCALE_DEFAULT},{number})"),
@@ -194,12 +205,12 @@ def _helpers() -> list[tuple[str, str]]:
     check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
     rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
               f"{check}),{check}))")
-    found = f"MATCH(TRIM(@res),{_column('D')},0)"
-    text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('D')},{found})=TRIM(@res),"
-            f"IF(INDEX({_column('E')},{found})<=7,INDEX({_column('E')},{found}),{BAD}),{BAD}),{BAD}))")
+    found = f"MATCH(TRIM(@res),{_column('ResultSpelling')},0)"
+    text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
+            f"IF(INDEX({_column('ResultCode')},{found})<=7,INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}),{BAD}))")
     number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
     result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
-    table_h = f"(50+SIGN(@dd)*(INDEX({_column('B')},MATCH(ABS(@dd),{_column('A')},1))-50))"
+    table_h = f"(50+SIGN(@dd)*(INDEX({_column('PHigh')},MATCH(ABS(@dd),{_column('DMin')},1))-50))"
     return [("num", lam(["nv"], num)), ("rating_of", lam(["rv_in"], rating)), ("result_of", lam(["res"], result)),
             ("table_h", lam(["dd"], table_h))]
 
@@ -301,11 +312,18 @@ def _category_body() -> str:
     return _assemble([("avg_in", _optional("average_"))], body, rules=False)
 
 
-def _games(opponents: str, results: str, own: str) -> list[tuple[str, str]]:
+def _games(opponents: str, results: str | None, own: str) -> list[tuple[str, str]]:
     """LET pairs reading one player's games as :func:`elo_xl.engine._tally` does: ``@counts``
     (1 for a game the rule set rates), ``@opps`` (the rating it counts with), ``@cnt``,
-    ``@halves`` and ``@opp_sum``; ``own`` is the player's rating (0: unrated)."""
+    ``@halves`` and ``@opp_sum``; ``own`` is the player's rating (0: unrated). Without
+    ``results`` every opponent's cell that is not blank is a game won
+    (:func:`elo_xl.engine._opponents_only`)."""
     n = _cells(opponents)
+    if results is None:
+        opponent = _item(opponents, "@i")
+        codes = _each("@n", f'IF(ISBLANK({opponent}),-1,IF(TRIM({opponent})="",-1,{WIN}))')
+        pairs = _games(opponents, opponents, own)
+        return [pair if pair[0] != "codes" else ("codes", codes) for pair in pairs]
     counts = (f"IF(AND(@code>=0,@code<=2),IF(@opp_r=0,IF(InitialRatings,0,1),IF({own}>0,IF({fx.rated_pair(own, '@opp_r')},1,0),"
               "1)),0)")
     return [
@@ -320,11 +338,16 @@ def _games(opponents: str, results: str, own: str) -> list[tuple[str, str]]:
     ]
 
 
+#: One game's expected score in hundredths (table rule sets) and as a fraction (LOGISTIC), 0 where
+#: the game does not count (``@code``) against ``@opp_r``.
+_PD_ONE = f"IF(@code=1,{_table_h(fx.capped_difference('@own', '@opp_r'))},0)"
+_E_ONE = "IF(@code=1,1/(1+10^(-((@own-@opp_r)/ScaleUsed))),0)"
+
+
 def _outcome() -> list[tuple[str, str]]:
     """LET pairs rating one player as :func:`elo_xl.engine._outcome` does: ``@initial``,
     ``@unrounded``, ``@rounded`` (needs ``@own``, ``@rating_v``, ``@k_v``, ``@seeded`` and :func:`_games`)."""
-    pd_one = f"IF(@code=1,{_table_h(fx.capped_difference('@own', '@opp_r'))},0)"
-    e_one = "IF(@code=1,1/(1+10^(-((@own-@opp_r)/ScaleUsed))),0)"
+    pd_one, e_one = _PD_ONE, _E_ONE
     unrounded = ("IF(IsKvant,@k_used*(5*@halves-@tenths)/10,IF(IsLogistic,@k_used*(@halves/2-@e_sum),"
                  "@k_used*(50*@halves-@pd)/100))")
     return [
@@ -364,6 +387,101 @@ def _performance_body() -> str:
     return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{logistic},{table}))')
 
 
+def _initial_body() -> str:
+    """ELO_INITIAL (:func:`elo_xl.engine.initial_rating`): an unrated player's rating after these games."""
+    pairs = [("rating_v", "0"), ("k_v", "0"), ("seeded", "FALSE"), ("own", "UnratedAs")]
+    pairs += _games("@opponents_", "@results_", "0") + _outcome()
+    return _assemble(pairs, NEW_VALUE)
+
+
+def _forecast_body() -> str:
+    """ELO_FORECAST (:func:`elo_xl.engine.forecast`): points so far plus the expected score to come."""
+    pairs = [("rating_v", _rating(_optional("rating_"))), ("so_far", _number_text(_optional("points_"))),
+             ("own", "IF(@rating_v>0,@rating_v,UnratedAs)")]
+    pairs += _games("@remaining_opponents_", None, "@rating_v") + [
+        ("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})"),
+        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], _PD_ONE)}))"),
+        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], _E_ONE)}))"),
+        ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})")]
+    # points and the expected score added exactly, as decimals (the engine adds them as fractions)
+    value = "IF(IsKvant,(10*@so_far+@tenths)/10,IF(IsLogistic,@so_far+@e_sum,(100*@so_far+@pd)/100))"
+    return _assemble(pairs, f'IF(AND(InitialRatings,@rating_v=0),IF(ISNUMBER(@so_far),"",{BAD}),{value})')
+
+
+def _needed_body() -> str:
+    """ELO_NEEDED (:func:`elo_xl.engine.needed`): the least score reaching a target, tried for
+    every number of half points."""
+    pairs = [("rating_v", _rating(_optional("rating_"))), ("goal", _number_text(_optional("target_"))),
+             ("k_v", _k(_optional("k_"))), ("seeded", "FALSE"), ("own", "IF(@rating_v>0,@rating_v,UnratedAs)")]
+    pairs += _games("@opponents_", None, "@rating_v")
+    new = lam(["halves"], let(_outcome(), NEW_VALUE))
+    tried = "_xlfn.MAP(@tries,LAMBDA(@h,LET(@v,@new_for(@h),IF(ISNUMBER(@v),IF(@v>=@goal,@h,9999),9999))))"
+    tried = tried.replace("LAMBDA(", "_xlfn.LAMBDA(").replace("LET(", "_xlfn.LET(")
+    body = let([("new_for", new), ("tries", "_xlfn.SEQUENCE(2*@cnt+1,1,0)"), ("least", f"MIN({tried})")],
+               f'IF(ISNUMBER(@goal),IF(@least=9999,"",@least/2),{BAD})')
+    return _assemble(pairs, body)
+
+
+def _k_body() -> str:
+    """ELO_K (:func:`elo_xl.engine.k_factor`): K by a rule set's K rules, or from a schedule range."""
+    flag = (f"IF(ISBLANK(@fl),FALSE,IF(ISLOGICAL(@fl),@fl,IF(ISNUMBER(@fl),IF(OR(@fl=0,@fl=1),@fl=1,{BAD}),"
+            f"IF(TRIM(@fl)=\"\",FALSE,IFERROR(INDEX(FlagValue,MATCH(LOWER(TRIM(@fl)),FlagWord,0))=1,{BAD})))))")
+    in_range = let([("wn", _number_text("@wv"))], f"IF(AND(@wn=INT(@wn),@wn>=@lo,@wn<=@hi),@wn,{BAD})")
+    whole = f'IF(ISBLANK(@wv),"",IF(TRIM(@wv)="","",{in_range}))'
+    schedule = _schedule("@rules_", "@rating_v")
+    pairs = [
+        ("whole_of", lam(["wv", "lo", "hi"], whole)),
+        ("rating_v", _rating(_optional("rating_"))),
+        ("games_v", f"@whole_of({_optional('games_')},0,10^7)"),
+        ("born_v", f"@whole_of({_optional('birth_year_')},1800,2200)"),
+        ("reached_v", let([("fl", _optional("reached_2400_"))], flag)),
+        ("year_in", f"@whole_of({_optional('year_')},1800,2200)"),
+        ("year_v", "IF(@year_in=\"\",YEAR(TODAY()),@year_in)"),
+    ]
+    rule = fx.k_rule("@rating_v", "@reached_v", "@games_v", "@born_v")
+    rule = re.sub(r"\bEventYear\b", "@year_v", rule).replace("=FlagYes", "")
+    checked = f"IF(ISERROR(@rating_v+@year_v+N(@games_v)+N(@born_v)+N(@reached_v)),{BAD},{{}})"
+    single = f"IF(_xlfn.ISOMITTED(@rules_),1,{_cells('@rules_')})=1"
+    return _assemble(pairs, f"IF({single},{checked.format(rule)},{checked.format(schedule)})")
+
+
+def _schedule(rows: str, rating: str) -> str:
+    """K from a schedule of (rating from, K) rows (:func:`elo_xl.engine._k_from_schedule`)."""
+    low = f"INDEX({rows},@i,1)"
+    k = f"INDEX({rows},@i,2)"
+    blank = f'AND(OR(ISBLANK({low}),TRIM({low})=""),OR(ISBLANK({k}),TRIM({k})=""))'
+    pairs = [
+        ("srows", f"ROWS({rows})"),
+        ("used", _each("@srows", f"IF({blank},0,1)")),
+        ("lows", _each("@srows", f"IF({blank},-10^300,{_number_text(low)})")),
+        ("ks", _each("@srows", f"IF({blank},0,IF(ISBLANK({k}),{BAD},{_k(k)}))")),
+        ("idx", _each("@srows", "@i")),
+        ("unsorted", "SUM(_xlfn.MAP(@idx,@lows,@used,_xlfn.LAMBDA(@j,@lo,@u,"
+                     "IF(@u=0,0,SUM((@idx<@j)*@used*(@lows>=@lo))))))"),
+        ("first", "MIN(IF(@used=1,@idx,10^9))"),
+        ("last", f"MAX(@used*(@lows<={rating})*@idx)"),
+    ]
+    chosen = f"IF(OR({rating}=0,@last=0),@first,@last)"
+    return let(pairs, f"IF(COLUMNS({rows})<>2,{BAD},IF(OR(SUM(@used)=0,SUM(@ks*0)<>0,@unsorted>0),{BAD},"
+                      f"SUM((@idx={chosen})*@ks)))")
+
+
+def _norm_score_body() -> str:
+    """ELO_NORM_SCORE (:func:`elo_xl.norms.norm_score`): the Annex of the Title Regulations, computed."""
+    key = "UPPER(TRIM(@norm_in))"
+    pairs = [
+        ("norm_in", _optional("norm_")),
+        ("norm_k", f'IF(ISTEXT(@norm_in),IFERROR(IF(INDEX(NormList,MATCH({key},NormList,0))={key},'
+                   f'MATCH({key},NormList,0),{BAD}),{BAD}),{BAD})'),
+        ("games_in", _number_text(_optional("games_"))),
+        ("games_v", f"IF(AND(@games_in=INT(@games_in),@games_in>=1,@games_in<=99),@games_in,{BAD})"),
+        ("avg_in", _number_text(_optional("average_"))),
+        ("avg_v", f"IF(AND(@avg_in>=1,@avg_in<=3999),INT(@avg_in+0.5),{BAD})"),
+        ("halves", norm_formulas.least_halves("@norm_k", "@games_v", "@avg_v")),
+    ]
+    return _assemble(pairs, 'IF(@halves="","",@halves/2)', rules=False)
+
+
 #: Every function with a LAMBDA, in the order of :data:`elo_xl.udfs.FUNCTIONS`.
 FUNCTIONS: tuple[LambdaFunction, ...] = (
     LambdaFunction("ELO_EXPECTED", ("rating", "opponent", "rules"), ("rules",), _expected_body()),
@@ -375,8 +493,15 @@ FUNCTIONS: tuple[LambdaFunction, ...] = (
     LambdaFunction("ELO_CHANGE", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
                    ("k", "rules", "standard_rating"), _rate_body(CHANGE_VALUE)),
     LambdaFunction("ELO_PERFORMANCE", ("opponents", "results", "rules"), ("rules",), _performance_body()),
+    LambdaFunction("ELO_INITIAL", ("opponents", "results", "rules"), ("rules",), _initial_body(),
+                   "#N/A where the Python function says why there is no initial rating"),
+    LambdaFunction("ELO_K", ("rating", "games", "birth_year", "reached_2400", "rules", "year"),
+                   ("games", "birth_year", "reached_2400", "rules", "year"), _k_body()),
     LambdaFunction("ELO_AVERAGE", ("ratings", "rules"), ("rules",), _average_body()),
     LambdaFunction("ELO_CATEGORY", ("average",), ("average",), _category_body()),
+    LambdaFunction("ELO_FORECAST", ("rating", "points", "remaining_opponents", "rules"), ("rules",), _forecast_body()),
+    LambdaFunction("ELO_NEEDED", ("rating", "opponents", "target", "k", "rules"), ("k", "rules"), _needed_body()),
+    LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
 )
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 
@@ -397,14 +522,9 @@ def add_to_workbook(book: Any) -> None:
         raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
     sheet = book.create_sheet(TABLE_SHEET)
     sheet.sheet_state = "hidden"
-    for letter, values in table_columns().items():
-        column = openpyxl_column(letter)
+    for column, (_, values) in enumerate(table_columns(), 1):
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)
     for function in FUNCTIONS:
         book.defined_names[function.name] = DefinedName(function.name, attr_text=function.text)
 
-
-def openpyxl_column(letter: str) -> int:
-    """A column letter (A–Z) as its number."""
-    return ord(letter) - ord("A") + 1

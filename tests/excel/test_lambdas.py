@@ -20,7 +20,7 @@ ironcalc = pytest.importorskip("ironcalc")
 from lambda_harness import BLANK, Sheet  # noqa: E402
 
 #: Random argument sets per function (a few seconds in all); more with ELO_LAMBDA_CASES.
-CASES = int(os.environ.get("ELO_LAMBDA_CASES", "150"))
+CASES = int(os.environ.get("ELO_LAMBDA_CASES", "100"))
 
 #: Excel's functions the texts may call, with the prefix a file stores them with (Microsoft's
 #: "Excel functions (alphabetical)" list: ``_xlfn.`` marks those added after Excel 2007, as
@@ -29,7 +29,8 @@ EXCEL_FUNCTIONS = {
     "ABS": "", "AND": "", "CHOOSE": "", "CODE": "", "COLUMNS": "", "IF": "", "IFERROR": "", "INDEX": "",
     "INT": "", "ISBLANK": "", "ISNUMBER": "", "ISTEXT": "", "LEFT": "", "LEN": "", "LOG10": "", "MATCH": "",
     "MAX": "", "MID": "", "MIN": "", "MOD": "", "OR": "", "ROUND": "", "ROWS": "", "SIGN": "", "SUBSTITUTE": "",
-    "SUM": "", "TRIM": "", "UPPER": "",
+    "SUM": "", "TRIM": "", "UPPER": "", "LOWER": "", "ISLOGICAL": "", "ISERROR": "", "N": "", "YEAR": "",
+    "TODAY": "", "COUNTIF": "",
     "LAMBDA": "_xlfn.", "LET": "_xlfn.", "MAP": "_xlfn.", "REDUCE": "_xlfn.", "SEQUENCE": "_xlfn.",
     "ISOMITTED": "_xlfn.",
 }
@@ -71,7 +72,7 @@ def _bad(rng: random.Random):
 def _args(name: str, rng: random.Random) -> tuple:
     """One random argument set (trailing optional arguments sometimes left out)."""
     bad = rng.random() < 0.04
-    if name in ("ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE"):
+    if name in ("ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE", "ELO_INITIAL"):
         n = rng.randint(1, 40)
         opponents = [_rating(rng, 0.1) for _ in range(n)]
         results = [rng.choice(RESULTS) for _ in range(n)]
@@ -82,7 +83,7 @@ def _args(name: str, rng: random.Random) -> tuple:
         res = [results] if as_row and rng.random() < 0.5 else results
         if n == 1 and rng.random() < 0.5:
             opps, res = (v if v == BLANK else ("cell", v) for v in (opponents[0], results[0]))
-        if name == "ELO_PERFORMANCE":
+        if name in ("ELO_PERFORMANCE", "ELO_INITIAL"):
             return (opps, res) + ((_rules(rng),) if rng.random() < 0.8 else ())
         rules = _rules(rng)
         k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32])
@@ -103,6 +104,26 @@ def _args(name: str, rng: random.Random) -> tuple:
         return ([_rating(rng, 0.3) for _ in range(rng.randint(1, 40))], _rules(rng))
     if name == "ELO_CATEGORY":
         return (rng.choice([rng.randint(2000, 2900), rng.uniform(2200, 2800), None, "2530", BLANK]),)
+    if name in ("ELO_FORECAST", "ELO_NEEDED"):
+        opponents = [_rating(rng, 0.15) for _ in range(rng.randint(1, 40))]
+        if bad:
+            opponents[rng.randrange(len(opponents))] = _bad(rng)
+        own = _rating(rng, 0.2)
+        if name == "ELO_FORECAST":
+            return (own, rng.choice([rng.randint(0, 20) / 2, "3", "2,5", 0, 1.25]), opponents, _rules(rng))
+        target = (own if isinstance(own, int) else 2000) + rng.randint(-40, 60)
+        return (own, opponents, rng.choice([target, str(target)]), rng.choice([None, 10, 20, 40, 12.5]), _rules(rng))
+    if name == "ELO_K":
+        schedule = [[0, 25], [1600, 20], [None, None], [2000, 15], [2400, 10]]
+        rules = rng.choice([_rules(rng), _rules(rng), schedule, [[0, 40], [2300, 20]], [[2000, 10], [1000, 20]]])
+        return (_rating(rng, 0.2), rng.choice([None, 0, 12, 29, 30, 80, "12", 12.5 if bad else 5]),
+                rng.choice([None, 1990, 2008, 2010, 2012, "2009"]),
+                rng.choice([None, True, False, "yes", "no", 1, 0, "x", "maybe" if bad else None]),
+                rules, rng.choice([2026, 2024, "2026"]))
+    if name == "ELO_NORM_SCORE":
+        return (rng.choice(["GM", "IM", "WGM", "WIM", " wgm ", "im", "FM" if bad else "GM"]),
+                rng.choice([rng.randint(7, 19), "13", 9, 5, 30]),
+                rng.choice([rng.randint(1900, 2750), rng.uniform(2000, 2700)]))
     raise AssertionError(name)
 
 
@@ -166,3 +187,30 @@ def test_published_examples():
     model = sheet.evaluate()
     assert {ref: model.get_cell_value_by_ref(ref) for ref in cells} == {ref: float(v) for ref, v in cells.items()}
     assert set(LAMBDAS) <= {f.__name__ for f in udfs.FUNCTIONS}
+
+
+def test_ranges_give_ranges():
+    """A range argument spills a range of the same shape (written as Excel stores a spill: an
+    array formula over the cells it fills)."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    sheet = Sheet()
+    grids = {
+        "ELO_TABLE_H": ([[0, 100, -100], [736, "120", 5.5]],),
+        "ELO_DP": ([[0.83, 0.5], [0.835, 1]], "LOGISTIC"),
+        "ELO_EXPECTED": ([[2500, None], [2700, "NR"]], [[2400, 2000], [2100, 1900]]),
+    }
+    spilled = {}
+    for row, (name, args) in enumerate(grids.items(), 1):
+        text = ",".join(sheet.arg(a) for a in args)
+        top = 5 * row
+        ref = f"A{top}:{chr(ord('A') + len(args[0][0]) - 1)}{top + len(args[0]) - 1}"
+        sheet.calls[f"A{top}"] = ArrayFormula(ref, f"={name}({text})")
+        spilled[name] = (top, args)
+    model = sheet.evaluate()
+    for name, (top, args) in spilled.items():
+        expected = getattr(udfs, name)(*_udf_args(args))
+        got = [[model.get_cell_value_by_ref(f"Calls!{chr(ord('A') + c)}{top + r}") for c in range(len(expected[0]))]
+               for r in range(len(expected))]
+        assert [[_agrees(e, g, True) for e, g in zip(er, gr)] for er, gr in zip(expected, got)] == [
+            [True] * len(expected[0])] * len(expected), (name, expected, got)
