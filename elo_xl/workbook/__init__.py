@@ -103,7 +103,15 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
     book.tables_sheet(switches=kind != "reference")
+    add_functions(book.wb)
     return book.to_bytes()
+
+
+def add_functions(wb: Any) -> None:
+    """The Excel functions as LAMBDA names, with their hidden table sheet (:mod:`.lambdas`)."""
+    from .lambdas import add_to_workbook
+
+    add_to_workbook(wb)
 
 
 def with_values(xlsx: bytes, office: Any = None) -> bytes:
@@ -132,4 +140,25 @@ def with_values(xlsx: bytes, office: Any = None) -> bytes:
                 values = started.values(source)
         else:
             values = office.values(source)
-        return scanned.result().fill(values)
+        ready = scanned.result()
+        return ready.fill(without_function_calls(ready, values))
+
+
+def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``values`` without the cells whose formula calls one of the LAMBDA functions: LibreOffice
+    has no LAMBDA and computes #NAME? there; Excel computes them itself (shared formulas
+    filled down from such a cell included)."""
+    import re
+
+    from .names import FUNCTIONS
+
+    calls = re.compile(rb"\b(?:" + "|".join(FUNCTIONS).encode() + rb")\(")
+    shared = re.compile(rb'\bsi="(\d+)"')
+    kept = {}
+    for title, cells in values.items():
+        formulas = ready.sheets.get(ready.parts.get(title), ([], []))[1]
+        calling = {shared.search(f)[1] for _, f, _ in formulas if calls.search(f) and shared.search(f)}
+        left = {reference for _, f, reference in formulas
+                if calls.search(f) or (shared.search(f) and shared.search(f)[1] in calling)}
+        kept[title] = {reference: value for reference, value in cells.items() if reference not in left}
+    return kept

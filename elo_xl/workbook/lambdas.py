@@ -33,10 +33,10 @@ from ..results import _FALSE, _TRUE, DRAW, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
 from ..rules import _BY_NAME, RULE_SETS, LogisticRules
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
-from . import norm_formulas
+from . import names, norm_formulas
 
-#: The hidden sheet holding FIDE's tables and the spellings the functions read.
-TABLE_SHEET = "EloFunctionTables"
+#: The hidden sheet holding FIDE's tables and the spellings the functions read (the books' contract names it).
+TABLE_SHEET = names.FUNCTION_TABLES
 #: Excel's error for an argument that is not valid, and for a value that does not exist.
 BAD, NONE = "#VALUE!", "#N/A"
 
@@ -504,6 +504,7 @@ FUNCTIONS: tuple[LambdaFunction, ...] = (
     LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
 )
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
+assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functions in this order"
 
 
 def add_to_workbook(book: Any) -> None:
@@ -522,6 +523,9 @@ def add_to_workbook(book: Any) -> None:
         raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
     sheet = book.create_sheet(TABLE_SHEET)
     sheet.sheet_state = "hidden"
+    sheet.protection.sheet = True
+    if book.worksheets[0].sheet_view.rightToLeft:
+        sheet.sheet_view.rightToLeft = True
     for column, (_, values) in enumerate(table_columns(), 1):
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)

@@ -214,3 +214,29 @@ def test_ranges_give_ranges():
                for r in range(len(expected))]
         assert [[_agrees(e, g, True) for e, g in zip(er, gr)] for er, gr in zip(expected, got)] == [
             [True] * len(expected[0])] * len(expected), (name, expected, got)
+
+
+@pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference"])
+def test_every_book_carries_the_functions(kind, tmp_path):
+    """A book made by ``elo-xl workbook``, read by IronCalc with ``=ELO_NEW(…)`` typed into it,
+    gives the engine's value; its other names do not clash with the functions' locals."""
+    from books import built
+
+    from elo_xl.workbook import names
+
+    path = tmp_path / "book.xlsx"
+    path.write_bytes(built(kind, "en"))
+    model = ironcalc.load_from_xlsx(str(path), "en", "UTC")
+    typed = {"ELO_NEW(2500,2400,1,10)": udfs.ELO_NEW(2500, 2400, 1, 10),
+             'ELO_EXPECTED(2700,2100,"FIDE-2024")': udfs.ELO_EXPECTED(2700, 2100, "FIDE-2024"),
+             "ELO_K(2350,12)": udfs.ELO_K(2350, 12),
+             "ELO_NEEDED(2400,{2400;2400;2400;2400;2400;2400;2400;2400;2400},2420,20)":
+                 udfs.ELO_NEEDED(2400, [[2400]] * 9, 2420, 20),
+             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460)}
+    sheets = [s["name"] if isinstance(s, dict) else s.name for s in model.get_worksheets_properties()]
+    assert names.FUNCTION_TABLES in sheets
+    for row, formula in enumerate(typed, 1):
+        model.set_user_input(0, row, 200, "=" + formula)
+    model.evaluate()
+    got = [model.get_cell_value_by_ref(f"{sheets[0]}!GR{row}") for row in range(1, len(typed) + 1)]
+    assert got == [float(v) for v in typed.values()]
