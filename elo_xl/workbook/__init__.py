@@ -91,6 +91,7 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     from . import match, player, reference, round_robin, swiss
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
+    from .lambdas import add_to_workbook
 
     size = sizes(kind, players=players, rounds=rounds, games=games)
     book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
@@ -103,15 +104,8 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
     book.tables_sheet(switches=kind != "reference")
-    add_functions(book.wb)
+    add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
     return book.to_bytes()
-
-
-def add_functions(wb: Any) -> None:
-    """The Excel functions as LAMBDA names, with their hidden table sheet (:mod:`.lambdas`)."""
-    from .lambdas import add_to_workbook
-
-    add_to_workbook(wb)
 
 
 def with_values(xlsx: bytes, office: Any = None) -> bytes:

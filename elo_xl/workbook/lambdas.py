@@ -504,6 +504,15 @@ FUNCTIONS: tuple[LambdaFunction, ...] = (
     LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
 )
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
+#: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
+WITHOUT_LAMBDA: dict[str, str] = {
+    "ELO_EVENT": "not written as a LAMBDA yet (a whole event, with both forms of input and their checks). "
+                 "Nearest: the Swiss and round-robin books compute every one of its columns with their own "
+                 "formulas, and `ELO_NEW`, `ELO_CHANGE`, `ELO_PERFORMANCE` are LAMBDAs for one player's games",
+    "ELO_NORM": "not a LAMBDA: one of its columns is text (the requirements not met), and the federation and "
+                "title rules are not written as one. Nearest: `ELO_NORM_SCORE` (the points a norm needs), "
+                "`ELO_PERFORMANCE` (Rp) and `ELO_AVERAGE` are LAMBDAs; the books' Norms sheet checks every rule",
+}
 assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functions in this order"
 
 
