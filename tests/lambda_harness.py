@@ -10,7 +10,7 @@ from typing import Any, Sequence
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from elo_xl.workbook.lambdas import add_to_workbook
+from elo_xl.workbook.lambdas import add_to_workbook  # noqa: E402
 
 
 #: A blank cell as an argument (None is an argument left empty: ``F(a,,c)``).
@@ -63,6 +63,19 @@ class Sheet:
         text = ",".join(self.arg(a) for a in args)
         self.calls.cell(self.row, 1).value = f"={name}({text})"
         return f"Calls!A{self.row}"
+
+    def spill(self, name: str, height: int, width: int, *args: Any) -> str:
+        """Write ``=name(args)`` as an array formula over ``height`` × ``width`` cells (how Excel
+        stores a spill); returns the top-left cell's reference."""
+        from openpyxl.worksheet.formula import ArrayFormula
+
+        self.row += 1
+        top = self.row
+        self.row += height
+        text = ",".join(self.arg(a) for a in args)
+        ref = f"A{top}:{get_column_letter(width)}{top + height - 1}"
+        self.calls.cell(top, 1).value = ArrayFormula(ref, f"={name}({text})")
+        return f"Calls!A{top}"
 
     def evaluate(self) -> "Any":
         import ironcalc

@@ -28,7 +28,7 @@ from xml.etree import ElementTree
 from ..errors import EloError
 from ..io.xlsx import MAIN, RELATIONSHIPS, column_letter, escape, local, relationships, workbook_part
 from ..io.xlsx_archive import check_archive_bytes
-from .lambdas import FUNCTIONS, TABLE_SHEET, table_columns
+from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, table_columns
 
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
@@ -102,7 +102,7 @@ def _check_free(root: ElementTree.Element, name: str) -> None:
     if local(root.tag) != "workbook" or not root.tag.startswith("{" + MAIN + "}"):
         raise EloError(f"{name}: xl/workbook.xml is not an Excel workbook of the usual kind (transitional "
                        f"Office Open XML); {_BAD}")
-    ours = {f.name.upper() for f in FUNCTIONS}
+    ours = {f.name.upper() for f in FUNCTIONS + HELPERS}
     for element in root.iter():
         if local(element.tag) == "definedName" and (element.get("name") or "").upper() in ours:
             raise EloError(f"{name} already has a name {element.get('name')}; {_BAD} "
@@ -134,7 +134,7 @@ def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str
     sheet = (f'<sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
              f'{r}:id="{identifier}"/>')
     text = _insert(text, "</sheets>", sheet, name).decode("utf-8")
-    names = "".join(f'<definedName name="{f.name}">{escape(f.text)}</definedName>' for f in FUNCTIONS)
+    names = "".join(f'<definedName name="{f.name}">{escape(f.text)}</definedName>' for f in FUNCTIONS + HELPERS)
     if "</definedNames>" in text:
         return _insert(text, "</definedNames>", names, name).decode("utf-8")
     empty = re.search(r"<definedNames\s*/>", text)

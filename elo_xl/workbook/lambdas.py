@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..results import _FALSE, _TRUE, DRAW, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
+from ..results import _FALSE, _TRUE, COMPLEMENT, DRAW, FORFEIT_LOSS, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
 from ..rules import _BY_NAME, RULE_SETS, LogisticRules
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
@@ -194,8 +194,7 @@ def _result(v: str) -> str:
 
 def _k(v: str) -> str:
     """A K factor (:func:`elo_xl.results.parse_k`): 0 when blank, #VALUE! outside (0, 100]."""
-    inner = let([("kv", _number_text(v))], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
-    return f"IF(ISBLANK({v}),0,IF(TRIM({v})=\"\",0,{inner}))"
+    return f"@k_of({v})"
 
 
 def _helpers() -> list[tuple[str, str]]:
@@ -210,8 +209,15 @@ def _helpers() -> list[tuple[str, str]]:
             f"IF(INDEX({_column('ResultCode')},{found})<=7,INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}),{BAD}))")
     number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
     result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
+    any_text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
+                f"INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}))")
+    result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
+    k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
+    k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
     table_h = f"(50+SIGN(@dd)*(INDEX({_column('PHigh')},MATCH(ABS(@dd),{_column('DMin')},1))-50))"
     return [("num", lam(["nv"], num)), ("rating_of", lam(["rv_in"], rating)), ("result_of", lam(["res"], result)),
+            ("result_any", lam(["res"], result_any)),
+            ("k_of", lam(["kin"], k_of)),
             ("table_h", lam(["dd"], table_h))]
 
 
@@ -235,7 +241,7 @@ def _each(n: str, body: str) -> str:
 
 def _map_grid(r: str, function: str) -> str:
     """The local LAMBDA ``function`` applied to every cell of a range, shape kept."""
-    return f"IF({_cells(r)}=1,{function}({r}),_xlfn.MAP({r},{lam(['cell'], f'{function}(@cell)')}))"
+    return f"IF({_cells(r)}=1,{function}({r}),_xlfn.MAP({r},{lam(['item_v'], f'{function}(@item_v)')}))"
 
 
 # --- the functions -----------------------------------------------------------------------------
@@ -249,11 +255,13 @@ class LambdaFunction:
     optional: tuple[str, ...]
     body: str
     note: str = ""
+    #: What the parameters' names end with in the text (``rating_``: no clash with a book's ``Rating``).
+    suffix: str = "_"
 
     @property
     def text(self) -> str:
         """The defined name's text, as Excel writes it in ``xl/workbook.xml``."""
-        params = [f"_xlop.{p}_" if p in self.optional else f"_xlpm.{p}_" for p in self.params]
+        params = [f"_xlop.{p}{self.suffix}" if p in self.optional else f"_xlpm.{p}{self.suffix}" for p in self.params]
         return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
 
 
@@ -285,16 +293,16 @@ def _expected_body() -> str:
 
 def _table_h_body() -> str:
     x = "(@d/ScaleUsed)"
-    one = let([("d", _number_text("@cell"))],
+    one = let([("d", _number_text("@item_v"))],
               f"IF(IsLogistic,100*IF({x}<-300,10^{x},1/(1+10^(-{x}))),{_table_h('@d')})")
-    return _assemble([("h_of", lam(["cell"], one))], _map_grid("@delta_", "@h_of"))
+    return _assemble([("h_of", lam(["item_v"], one))], _map_grid("@delta_", "@h_of"))
 
 
 def _dp_body() -> str:
-    p = let([("pv", _number_text("@cell"))], f"IF(AND(@pv>=0,@pv<=1),@pv,{BAD})")
+    p = let([("p_in", _number_text("@item_v"))], f"IF(AND(@p_in>=0,@p_in<=1),@p_in,{BAD})")
     table = f"INDEX(DpTable,INT(ROUND(@p*100,9)+0.5)+1)"
     logistic = "IF(@p<=0,-DpLimit,IF(@p>=1,DpLimit,MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(1/@p-1)))))"
-    one = lam(["cell"], let([("p", p)], f"IF(IsLogistic,{logistic},{table})"))
+    one = lam(["item_v"], let([("p", p)], f"IF(IsLogistic,{logistic},{table})"))
     return _assemble([("dp_of", one)], _map_grid("@p_", "@dp_of"))
 
 
@@ -321,17 +329,24 @@ def _games(opponents: str, results: str | None, own: str) -> list[tuple[str, str
     n = _cells(opponents)
     if results is None:
         opponent = _item(opponents, "@i")
-        codes = _each("@n", f'IF(ISBLANK({opponent}),-1,IF(TRIM({opponent})="",-1,{WIN}))')
+        codes = _each("@n_cells", f'IF(ISBLANK({opponent}),-1,IF(TRIM({opponent})="",-1,{WIN}))')
         pairs = _games(opponents, opponents, own)
         return [pair if pair[0] != "codes" else ("codes", codes) for pair in pairs]
-    counts = (f"IF(AND(@code>=0,@code<=2),IF(@opp_r=0,IF(InitialRatings,0,1),IF({own}>0,IF({fx.rated_pair(own, '@opp_r')},1,0),"
+    return [
+        ("n_cells", f"IF({n}<>{_cells(results)},{BAD},{n})"),
+        ("oppv", _each("@n_cells", _rating(_item(opponents, "@i")))),
+        ("codes", _each("@n_cells", _result(_item(results, "@i")))),
+    ] + _counting(own)
+
+
+def _counting(own: str) -> list[tuple[str, str]]:
+    """The games that count, from ``@oppv`` (each game's opponent, 0 unrated) and ``@codes``
+    (each game's result code, -1 none): see :func:`_games`."""
+    counts = (f"IF(AND(@gc>=0,@gc<=2),IF(@opp_r=0,IF(InitialRatings,0,1),IF({own}>0,IF({fx.rated_pair(own, '@opp_r')},1,0),"
               "1)),0)")
     return [
-        ("n", f"IF({n}<>{_cells(results)},{BAD},{n})"),
-        ("oppv", _each("@n", _rating(_item(opponents, "@i")))),
-        ("codes", _each("@n", _result(_item(results, "@i")))),
-        ("counts", f"_xlfn.MAP(@oppv,@codes,{lam(['opp_r', 'code'], counts)})"),
-        ("opps", f"_xlfn.MAP(@oppv,@counts,{lam(['opp_r', 'code'], 'IF(@code=1,IF(@opp_r=0,UnratedAs,@opp_r),0)')})"),
+        ("counts", f"_xlfn.MAP(@oppv,@codes,{lam(['opp_r', 'gc'], counts)})"),
+        ("opps", f"_xlfn.MAP(@oppv,@counts,{lam(['opp_r', 'gc'], 'IF(@gc=1,IF(@opp_r=0,UnratedAs,@opp_r),0)')})"),
         ("cnt", "SUM(@counts)"),
         ("halves", "SUM(@counts*@codes)"),
         ("opp_sum", "SUM(@opps)"),
@@ -339,9 +354,9 @@ def _games(opponents: str, results: str | None, own: str) -> list[tuple[str, str
 
 
 #: One game's expected score in hundredths (table rule sets) and as a fraction (LOGISTIC), 0 where
-#: the game does not count (``@code``) against ``@opp_r``.
-_PD_ONE = f"IF(@code=1,{_table_h(fx.capped_difference('@own', '@opp_r'))},0)"
-_E_ONE = "IF(@code=1,1/(1+10^(-((@own-@opp_r)/ScaleUsed))),0)"
+#: the game does not count (``@gc``) against ``@opp_r``.
+_PD_ONE = f"IF(@gc=1,{_table_h(fx.capped_difference('@own', '@opp_r'))},0)"
+_E_ONE = "IF(@gc=1,1/(1+10^(-((@own-@opp_r)/ScaleUsed))),0)"
 
 
 def _outcome() -> list[tuple[str, str]]:
@@ -355,8 +370,8 @@ def _outcome() -> list[tuple[str, str]]:
         ("initial", f'IF({fx.gets_initial_rating("@rating_v")},{fx.initial_rating("@opp_sum", "@halves", "@cnt")},"")'),
         ("k_base", f"IF(@k_v>0,@k_v,IF(@seeded,KStandardSeed,{fx.default_k('@own')}))"),
         ("k_used", fx.k_effective("@k_base", "@cnt")),
-        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], pd_one)}))"),
-        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], e_one)}))"),
+        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'gc'], pd_one)}))"),
+        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'gc'], e_one)}))"),
         ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})"),
         ("unrounded", unrounded),
         ("rounded", "IF(RoundsChange,SIGN(@unrounded)*INT(ABS(@unrounded)+0.5),@unrounded)"),
@@ -380,11 +395,95 @@ NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@in
 CHANGE_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@cnt+@halves+@opp_sum>=0,"",{BAD}),@unrounded)'
 
 
+_PERFORMANCE_TABLE = f"@avg+INDEX(DpTable,{fx.half_up('100*@halves', '2*@cnt')}+1)"
+_PERFORMANCE_LOGISTIC = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
+
+
 def _performance_body() -> str:
     pairs = _games("@opponents_", "@results_", "0") + [("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})")]
-    table = f"@avg+INDEX(DpTable,{fx.half_up('100*@halves', '2*@cnt')}+1)"
-    logistic = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
-    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{logistic},{table}))')
+    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE}))')
+
+
+#: The other side of a game code (:data:`elo_xl.results.COMPLEMENT`, games only), as ``CHOOSE`` arguments.
+_COMPLEMENT = ",".join(str(COMPLEMENT[code]) for code in range(8))
+
+
+def _agree(a: str, b: str) -> str:
+    """Whether two sides of one game agree (:func:`elo_xl.results.agree`)."""
+    return f"OR({b}=CHOOSE({a}+1,{_COMPLEMENT}),AND({a}={FORFEIT_LOSS},{b}={FORFEIT_LOSS}))"
+
+
+def _event_body() -> str:
+    """ELO_EVENT (:func:`elo_xl.engine.rate_event`): one row of seven per player, from a
+    crosstable or from the rounds form (:mod:`elo_xl.games`); any bad cell makes the whole
+    result #VALUE!, as the Python function refuses the whole event."""
+    crosstable = [
+        ("m", f"IF(AND(ROWS(@results_)=@np,COLUMNS(@results_)=@np),@np,{BAD})"),
+        ("slot_opp", _each("@m", "IF(@i=@who,0,@i)")),
+        ("codes", _each("@m", let([("own_c", "IF(@i=@who,-1,@result_of(INDEX(@results_,@who,@i)))"),
+                                    ("other_c", "IF(@i=@who,-1,@result_of(INDEX(@results_,@i,@who)))")],
+                                   f"IF(@own_c>=0,IF(@other_c>=0,IF({_agree('@own_c', '@other_c')},@own_c,{BAD}),@own_c),"
+                                   f"IF(@other_c>=0,CHOOSE(@other_c+1,{_COMPLEMENT}),-1))"))),
+    ]
+    number = f"IF(ISBLANK(@pv_in),0,IF(TRIM(@pv_in)=\"\",0,@whole_n(@pv_in)))"
+    rounds = [
+        ("m", f"IF(AND(ROWS(@pairings_)=@np,ROWS(@results_)=@np,COLUMNS(@results_)=COLUMNS(@pairings_)),"
+              f"COLUMNS(@pairings_),{BAD})"),
+        ("slot_opp", _each("@m", let([("p", "@p_at(INDEX(@pairings_,@who,@i))")],
+                                     f"IF(@p=0,IF(ISNUMBER(@result_any(INDEX(@results_,@who,@i))),0,{BAD}),"
+                                     f"IF(OR(@p>@np,@p=@who),{BAD},let_back))"))),
+        ("codes", _each("@m", "IF(@p_at(INDEX(@pairings_,@who,@i))=0,-1,@result_of(INDEX(@results_,@who,@i)))")),
+    ]
+    back = let([("back", "@p_at(INDEX(@pairings_,@p,@i))")],
+               f"IF(AND(@back<>0,@back<>@who),{BAD},IF(@back=@who,"
+               f"IF(@agree_at(@result_of(INDEX(@results_,@who,@i)),@result_of(INDEX(@results_,@p,@i))),@p,{BAD}),@p))")
+    rounds[1] = (rounds[1][0], rounds[1][1].replace("let_back", back))
+    agree_at = lam(["ca", "cb"], f"IF(OR(@ca<0,@cb<0),TRUE,{_agree('@ca', '@cb')})")
+    whole_n = lam(["wv"], let([("wn", _number_text("@wv"))], f"IF(AND(@wn=INT(@wn),@wn>=0,@wn<=10^6),@wn,{BAD})"))
+    call = f"{EVENT_ROW}(@rule_no,@rule_scale,@pr,@k_all2,@s_all,@slot_opp,@codes,@who,@what)"
+    k_cells = f"IF(_xlfn.ISOMITTED(@k_),0,{_cells('@k_')})"
+    s_cells = f"IF(_xlfn.ISOMITTED(@standard_ratings_),0,{_cells('@standard_ratings_')})"
+    standard = _rating(_item("@standard_ratings_", "@i"))
+    pairs = [
+        ("np", _cells("@ratings_")),
+        ("r_all", _each("@np", _rating(_item("@ratings_", "@i")))),
+        ("kc", k_cells),
+        ("k_all", _each("@np", f"IF(@kc=0,0,IF(@kc=1,{_k('@k_')},IF(@kc=@np,{_k(_item('@k_', '@i'))},{BAD})))")),
+        ("sc", s_cells),
+        ("stv", _each("@np", f"IF(@sc=0,0,IF(@sc=@np,{standard},{BAD}))")),
+        ("s_all", f"IF(@stv>0,IF(KStandardSeed>0,(@r_all=0)*1,{BAD}),0)"),
+        ("pr", "IF(@s_all>0,@stv,@r_all)"),
+        ("k_all2", "IF((@s_all>0)*(@k_all=0),KStandardSeed,@k_all)"),
+        ("agree_at", agree_at), ("whole_n", whole_n), ("p_at", lam(["pv_in"], number)),
+        ("rounds", "IF(_xlfn.ISOMITTED(@pairings_),FALSE,NOT(AND(" + _cells("@pairings_") + "=1,ISBLANK(@pairings_))))"),
+        ("cell_of", lam(["who", "what"], let(
+            [(name, f"IF(@rounds,{dict(rounds)[name]},{dict(crosstable)[name]})") for name in ("m", "slot_opp", "codes")],
+            call))),
+        ("grid", "_xlfn.MAKEARRAY(@np,7,@cell_of)"),
+    ]
+    return _assemble(pairs, f"IF(ISERROR(MAX(@grid)),{BAD},@grid)")
+
+
+#: The helper name computing one cell of ``ELO_EVENT`` (a player's row, a column), called by it.
+EVENT_ROW = "ELO_EVENT_ROW"
+
+
+def _event_row_body() -> str:
+    """One cell of ELO_EVENT's result: player ``@who``'s games (``@slot_opp`` the opponents'
+    start numbers, 0 none; ``@codes``), rated as :func:`elo_xl.engine._outcome` does; column
+    ``@what`` of :meth:`elo_xl.engine.Outcome.event_row`."""
+    player = [
+        ("rating_v", "INDEX(@pr,@who)"), ("k_v", "INDEX(@k_all,@who)"), ("seeded", "INDEX(@s_all,@who)>0"),
+        ("own", "IF(@rating_v>0,@rating_v,UnratedAs)"),
+        ("oppv", "_xlfn.MAP(@slot_opp,_xlfn.LAMBDA(@so,IF(@so=0,0,INDEX(@pr,@so))))"),
+    ] + _counting("@rating_v") + _outcome()
+    initial = fx.gets_initial_rating("@rating_v")
+    columns = ("CHOOSE(@what,@cnt,@halves/2,IF(@cnt=0,\"\",@avg),"
+               f"IF({initial},\"\",IF(IsKvant,@tenths/10,IF(IsLogistic,@e_sum,@pd/100))),"
+               f"IF({initial},\"\",@rounded),IF({initial},@initial,@own+@rounded),"
+               f"IF(@cnt=0,\"\",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE})))")
+    # a bad cell whose game does not count (a forfeit against no such player) still refuses the event
+    return _assemble(player, f"IF(ISERROR(SUM(@slot_opp)+SUM(@codes)),{BAD},{columns})", rules=False)
 
 
 def _initial_body() -> str:
@@ -400,8 +499,8 @@ def _forecast_body() -> str:
              ("own", "IF(@rating_v>0,@rating_v,UnratedAs)")]
     pairs += _games("@remaining_opponents_", None, "@rating_v") + [
         ("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})"),
-        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], _PD_ONE)}))"),
-        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'code'], _E_ONE)}))"),
+        ("pd", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'gc'], _PD_ONE)}))"),
+        ("e_sum", f"SUM(_xlfn.MAP(@opps,@counts,{lam(['opp_r', 'gc'], _E_ONE)}))"),
         ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})")]
     # points and the expected score added exactly, as decimals (the engine adds them as fractions)
     value = "IF(IsKvant,(10*@so_far+@tenths)/10,IF(IsLogistic,@so_far+@e_sum,(100*@so_far+@pd)/100))"
@@ -492,6 +591,8 @@ FUNCTIONS: tuple[LambdaFunction, ...] = (
                    "#N/A where the Python function says why an unrated player gets no rating"),
     LambdaFunction("ELO_CHANGE", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
                    ("k", "rules", "standard_rating"), _rate_body(CHANGE_VALUE)),
+    LambdaFunction("ELO_EVENT", ("ratings", "results", "k", "rules", "pairings", "standard_ratings"),
+                   ("k", "rules", "pairings", "standard_ratings"), _event_body()),
     LambdaFunction("ELO_PERFORMANCE", ("opponents", "results", "rules"), ("rules",), _performance_body()),
     LambdaFunction("ELO_INITIAL", ("opponents", "results", "rules"), ("rules",), _initial_body(),
                    "#N/A where the Python function says why there is no initial rating"),
@@ -504,16 +605,19 @@ FUNCTIONS: tuple[LambdaFunction, ...] = (
     LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
 )
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
+#: Names the functions call, not meant to be typed (the books' contract lists them too).
+HELPERS: tuple[LambdaFunction, ...] = (
+    LambdaFunction(EVENT_ROW, ("rule_no", "rule_scale", "pr", "k_all", "s_all", "slot_opp", "codes", "who", "what"), (),
+                   _event_row_body(), suffix=""),
+)
 #: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
 WITHOUT_LAMBDA: dict[str, str] = {
-    "ELO_EVENT": "not written as a LAMBDA yet (a whole event, with both forms of input and their checks). "
-                 "Nearest: the Swiss and round-robin books compute every one of its columns with their own "
-                 "formulas, and `ELO_NEW`, `ELO_CHANGE`, `ELO_PERFORMANCE` are LAMBDAs for one player's games",
     "ELO_NORM": "not a LAMBDA: one of its columns is text (the requirements not met), and the federation and "
                 "title rules are not written as one. Nearest: `ELO_NORM_SCORE` (the points a norm needs), "
                 "`ELO_PERFORMANCE` (Rp) and `ELO_AVERAGE` are LAMBDAs; the books' Norms sheet checks every rule",
 }
 assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functions in this order"
+assert tuple(f.name for f in HELPERS) == names.FUNCTION_HELPERS
 
 
 def add_to_workbook(book: Any) -> None:
@@ -527,7 +631,7 @@ def add_to_workbook(book: Any) -> None:
     """
     from openpyxl.workbook.defined_name import DefinedName
 
-    taken = [f.name for f in FUNCTIONS if f.name in book.defined_names]
+    taken = [f.name for f in FUNCTIONS + HELPERS if f.name in book.defined_names]
     if taken or TABLE_SHEET in book.sheetnames:
         raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
     sheet = book.create_sheet(TABLE_SHEET)
@@ -538,6 +642,6 @@ def add_to_workbook(book: Any) -> None:
     for column, (_, values) in enumerate(table_columns(), 1):
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)
-    for function in FUNCTIONS:
+    for function in FUNCTIONS + HELPERS:
         book.defined_names[function.name] = DefinedName(function.name, attr_text=function.text)
 

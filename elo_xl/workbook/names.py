@@ -68,8 +68,11 @@ MATCH_OUTPUTS = ("NewRatingA", "NewRatingB", "RunningA", "RunningB")
 #: The Excel functions every book carries as LAMBDA names (:mod:`elo_xl.workbook.lambdas`; Excel
 #: 365, 2024 and the web), and the hidden sheet holding the tables they read. No other name of a
 #: book may take one of these.
-FUNCTIONS = ("ELO_EXPECTED", "ELO_TABLE_H", "ELO_DP", "ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE", "ELO_INITIAL",
+FUNCTIONS = ("ELO_EXPECTED", "ELO_TABLE_H", "ELO_DP", "ELO_NEW", "ELO_CHANGE", "ELO_EVENT",
+             "ELO_PERFORMANCE", "ELO_INITIAL",
              "ELO_K", "ELO_AVERAGE", "ELO_CATEGORY", "ELO_FORECAST", "ELO_NEEDED", "ELO_NORM_SCORE")
+#: Names the functions call (not typed by users).
+FUNCTION_HELPERS = ("ELO_EVENT_ROW",)
 FUNCTION_TABLES = "EloFunctionTables"
 
 

@@ -12,7 +12,7 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from elo_xl import udfs
 from elo_xl.cli import main
-from elo_xl.workbook.names import FUNCTION_TABLES, FUNCTIONS
+from elo_xl.workbook.names import FUNCTION_HELPERS, FUNCTION_TABLES, FUNCTIONS
 
 
 def _club(path, name="Budget"):
@@ -35,14 +35,14 @@ def _parts(path):
 def test_functions_are_added_and_nothing_else_changes(tmp_path, capsys):
     book, out = _club(tmp_path / "club.xlsx"), tmp_path / "club-elo.xlsx"
     assert main(["functions", str(book), "-o", str(out)]) == 0
-    assert capsys.readouterr().out == f"{out}: 13 functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)\n"
+    assert capsys.readouterr().out == f"{out}: 14 functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)\n"
     before, after = _parts(book), _parts(out)
     changed = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
     assert {k: v for k, v in after.items() if k in before and k not in changed} == {
         k: v for k, v in before.items() if k not in changed}
     assert set(after) - set(before) == {"xl/worksheets/sheet3.xml"}
     wb = openpyxl.load_workbook(out)
-    assert set(FUNCTIONS) | {"Budget"} == set(wb.defined_names)
+    assert set(FUNCTIONS) | set(FUNCTION_HELPERS) | {"Budget"} == set(wb.defined_names)
     assert wb[FUNCTION_TABLES].sheet_state == "hidden" and wb["Players"]["C1"].value == "=B1+1"
 
 

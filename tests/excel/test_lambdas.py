@@ -11,10 +11,11 @@ import random
 import re
 
 import pytest
+from openpyxl.utils import FORMULAE
 
 from elo_xl import udfs
 from elo_xl.rules import RULE_NAMES
-from elo_xl.workbook.lambdas import BAD, FUNCTIONS, LAMBDAS, NONE
+from elo_xl.workbook.lambdas import BAD, FUNCTIONS, HELPERS, LAMBDAS, NONE
 
 ironcalc = pytest.importorskip("ironcalc")
 from lambda_harness import BLANK, Sheet  # noqa: E402
@@ -32,20 +33,23 @@ EXCEL_FUNCTIONS = {
     "SUM": "", "TRIM": "", "UPPER": "", "LOWER": "", "ISLOGICAL": "", "ISERROR": "", "N": "", "YEAR": "",
     "TODAY": "", "COUNTIF": "",
     "LAMBDA": "_xlfn.", "LET": "_xlfn.", "MAP": "_xlfn.", "REDUCE": "_xlfn.", "SEQUENCE": "_xlfn.",
-    "ISOMITTED": "_xlfn.",
+    "ISOMITTED": "_xlfn.", "MAKEARRAY": "_xlfn.", "NOT": "",
 }
 CELL_LIKE = re.compile(r"^(?:[A-Za-z]{1,3}[0-9]+|[RrCc])$")
 
 
 def test_texts_call_only_excel_functions_with_their_prefix():
-    for function in FUNCTIONS:
+    helpers = {f.name: "" for f in HELPERS}
+    for function in FUNCTIONS + HELPERS:
         text = re.sub(r'"[^"]*"', '""', function.text)
         assert len(function.text) <= 8192, f"{function.name}: Excel's limit for a formula is 8192 characters"
-        for prefix, name in re.findall(r"((?:_xlfn\.)?)([A-Z][A-Z0-9.]*)\(", text):
-            assert name in EXCEL_FUNCTIONS, f"{function.name} calls {name}"
-            assert prefix == EXCEL_FUNCTIONS[name], f"{function.name}: {name} needs the prefix {EXCEL_FUNCTIONS[name]!r}"
+        for prefix, name in re.findall(r"(?<![\w.])((?:_xlfn\.)?)([A-Z][A-Z0-9_.]*)\(", text):
+            known = {**EXCEL_FUNCTIONS, **helpers}
+            assert name in known, f"{function.name} calls {name}"
+            assert prefix == known[name], f"{function.name}: {name} needs the prefix {known[name]!r}"
         for local in set(re.findall(r"_x(?:lpm|lop)\.(\w+)", text)):
             assert not CELL_LIKE.match(local), f"{function.name}: {local} reads as a cell"
+            assert local.upper() not in FORMULAE, f"{function.name}: {local} is the name of an Excel function"
         assert not CELL_LIKE.match(function.name)
 
 
@@ -153,7 +157,7 @@ def _agrees(expected, got, logistic: bool) -> bool:
     return got == float(expected) or (logistic and math.isclose(got, expected, rel_tol=1e-12, abs_tol=1e-12))
 
 
-@pytest.mark.parametrize("function", [f.name for f in FUNCTIONS])
+@pytest.mark.parametrize("function", [f.name for f in FUNCTIONS if f.name != "ELO_EVENT"])  # its own test below
 def test_lambda_equals_udf_on_random_arguments(function):
     rng = random.Random(f"{function}-25")
     sheet = Sheet()
@@ -170,6 +174,78 @@ def test_lambda_equals_udf_on_random_arguments(function):
         if not _agrees(expected, got, any(isinstance(a, str) and "LOGISTIC" in a.upper() for a in args)):
             wrong.append((args, expected, got))
     assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:3]}"
+
+
+def _event(rng: random.Random) -> tuple:
+    """A random event: a crosstable, or the rounds form with pairings (each row its own record)."""
+    n = rng.randint(2, 12)
+    ratings = [_rating(rng, 0.2) for _ in range(n)]
+    pick = lambda: rng.choice([1, 0, 0.5, "½", "=", "1", "0", "+", "-", "W", "L", "D", "R"])  # noqa: E731
+    mirror = {1: 0, 0: 1, 0.5: 0.5, "½": "=", "=": "½", "1": "0", "0": "1", "+": "-", "-": "+", "W": "L", "L": "W",
+              "D": "D", "R": 0.5}
+    if rng.random() < 0.5:
+        table = [[None] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.8:
+                    a = pick()
+                    table[i][j] = a
+                    if rng.random() < 0.7:
+                        table[j][i] = mirror[a]
+        if rng.random() < 0.05:
+            table[0][1], table[1][0] = 1, 1  # a disagreement
+        pairings = None
+        results = table
+    else:
+        rounds = rng.randint(1, 6)
+        pairings = [[None] * rounds for _ in range(n)]
+        results = [[None] * rounds for _ in range(n)]
+        for t in range(rounds):
+            order = list(range(n))
+            rng.shuffle(order)
+            for a, b in zip(order[::2], order[1::2]):
+                pairings[a][t], pairings[b][t] = b + 1, a + 1
+                if rng.random() < 0.85:
+                    r = pick()
+                    results[a][t] = r
+                    if rng.random() < 0.8:
+                        results[b][t] = mirror[r]
+            if n % 2:
+                results[order[-1]][t] = rng.choice(["H", "F", "U", "Z", "+", None])
+        if rng.random() < 0.05:
+            pairings[0][0] = n + 1  # no such player
+    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]])
+    rules = _rules(rng)
+    standard = None
+    if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
+        standard = [rng.choice([None, rng.randint(1500, 2600)]) for _ in range(n)]
+    return ratings, results, k, rules, pairings, standard
+
+
+def test_event_equals_udf_on_random_events():
+    rng = random.Random("ELO_EVENT-25")
+    sheet = Sheet()
+    calls = []
+    for _ in range(max(10, CASES // 4)):
+        args = _event(rng)
+        args = args[:5] if args[5] is None else args
+        args = args[:4] if args[4:] == (None,) else args
+        calls.append((args, sheet.spill("ELO_EVENT", len(args[0]), 7, *args)))
+    model = sheet.evaluate()
+    wrong = []
+    for args, ref in calls:
+        expected = udfs.ELO_EVENT(*_udf_args(args))
+        top = int(ref.split("!A")[1])
+        got = [[model.get_cell_value_by_ref(f"Calls!{chr(ord('A') + c)}{top + r}") for c in range(7)]
+               for r in range(len(args[0]))]
+        logistic = isinstance(args[3], str) and "LOGISTIC" in args[3].upper()
+        if isinstance(expected, str):
+            ok = all(g == BAD for row in got for g in row)
+        else:
+            ok = all(_agrees(e, g, logistic) for er, gr in zip(expected, got) for e, g in zip(er, gr))
+        if not ok:
+            wrong.append((args, expected, got))
+    assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:2]}"
 
 
 def test_published_examples():
