@@ -94,7 +94,7 @@ class Parser(argparse.ArgumentParser):
 #: A new option of ``workbook`` gets a row here; options of the other commands apply to
 #: every use of their command.
 WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference")),
+    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference", "functions")),
     "--rules": ("rules", ("player", "round-robin", "swiss", "match")),
     "--players": ("players", ("round-robin", "swiss")),
     "--rounds": ("rounds", ("swiss",)),
@@ -103,7 +103,7 @@ WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "--k": ("k", ("round-robin", "swiss")),
     "--k-file": ("k_file", ("round-robin", "swiss")),
     "--year": ("year", ("round-robin", "swiss")),
-    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference")),
+    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference", "functions")),
 }
 #: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
 WITH_FROM = ("--k", "--k-file", "--year")
@@ -356,7 +356,7 @@ def run_workbook(args: argparse.Namespace) -> int:
         return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
-        if args.kind != "reference":
+        if args.kind not in ("reference", "functions"):
             options.update(_rules_options(args.rules or "FIDE"))
         for path, option in ((args.source, "--from"), (args.k_file, "--k-file")):
             if path:

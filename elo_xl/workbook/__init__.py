@@ -35,10 +35,12 @@ KINDS: dict[str, tuple[Size, ...]] = {
     "swiss": (Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")),
     "match": (Size("games", 24, 1, 1000, "game"),),
     "reference": (),
+    "functions": (),
 }
 #: What each kind is called in the line a command prints about the book it wrote.
 LABELS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
-          "match": "match book", "reference": "reference book"}
+          "match": "match book", "reference": "reference book",
+          "functions": "functions book"}
 
 
 def size_help(option: str) -> str:
@@ -88,7 +90,7 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     scale (blank: the default); ``rule_sets`` the rule sets the book offers (default: all of
     :data:`elo_xl.rules.RULE_SETS`).
     """
-    from . import match, player, reference, round_robin, swiss
+    from . import functions_sheet, match, player, reference, round_robin, swiss
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
     from .lambdas import add_to_workbook
@@ -98,12 +100,14 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
     if kind == "reference":
         reference.build(book)
+    elif kind == "functions":
+        functions_sheet.build(book)
     else:
         book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
                          tiebreaks=kind in ("swiss", "round-robin"))
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
-    book.tables_sheet(switches=kind != "reference")
+    book.tables_sheet(switches=kind not in ("reference", "functions"))
     add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
     return book.to_bytes()
 

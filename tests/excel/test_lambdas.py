@@ -316,3 +316,26 @@ def test_every_book_carries_the_functions(kind, tmp_path):
     model.evaluate()
     got = [model.get_cell_value_by_ref(f"{sheets[0]}!GR{row}") for row in range(1, len(typed) + 1)]
     assert got == [float(v) for v in typed.values()]
+
+
+def test_functions_book_live_examples_equal_the_engine(tmp_path):
+    """``elo-xl workbook functions``: every live example, computed by IronCalc, equals the value
+    written next to it, and that value is what elo_xl.udfs returns for the same call."""
+    from books import built
+
+    from elo_xl.workbook.functions_sheet import EXAMPLES
+
+    path = tmp_path / "functions.xlsx"
+    path.write_bytes(built("functions", "en"))
+    model = ironcalc.load_from_xlsx(str(path), "en", "UTC")
+    model.evaluate()
+    udf_values = {"ELO_NEW": udfs.ELO_NEW(2500, 2400, 1, 10), "ELO_NORM_SCORE": udfs.ELO_NORM_SCORE("GM", 9, 2460),
+                  "ELO_PERFORMANCE": udfs.ELO_PERFORMANCE([[2400], [2500], [2600]], [[1], [1], [0.5]]),
+                  "ELO_EVENT": udfs.ELO_EVENT([[2500], [2400]], [[None, 1], [0, None]], 10)[0][5]}
+    rows = {model.get_cell_value_by_ref(f"Functions!A{r}").split("(")[0]: r for r in range(5, 5 + len(EXAMPLES) + 1)}
+    for name in EXAMPLES:
+        live = model.get_cell_value_by_ref(f"Functions!C{rows[name]}")
+        written = model.get_cell_value_by_ref(f"Functions!D{rows[name]}")
+        assert live == written, name
+        if name in udf_values:
+            assert written == udf_values[name], name

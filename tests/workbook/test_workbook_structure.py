@@ -68,7 +68,7 @@ def test_results_and_ratings_are_validated(kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_print_set_up_and_frozen_panes(kind):
     wb = load(kind)
-    main = wb.worksheets[0 if kind == "reference" else 1]
+    main = wb.worksheets[0 if kind in ("reference", "functions") else 1]
     setup = main.page_setup
     assert setup.orientation == "landscape" and setup.fitToHeight == 0
     # fit to one page wide, or as many as 8 pt needs with the names repeated, at a fixed scale
