@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 from ..results import _FALSE, _TRUE, COMPLEMENT, DRAW, FORFEIT_LOSS, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
 from ..rules import _BY_NAME, RULE_SETS, LogisticRules
+from ..engine import YEARS
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
 from . import names, norm_formulas
@@ -532,9 +533,9 @@ def _k_body() -> str:
         ("whole_of", lam(["wv", "lo", "hi"], whole)),
         ("rating_v", _rating(_optional("rating_"))),
         ("games_v", f"@whole_of({_optional('games_')},0,10^7)"),
-        ("born_v", f"@whole_of({_optional('birth_year_')},1800,2200)"),
+        ("born_v", f"@whole_of({_optional('birth_year_')},{YEARS[0]},{YEARS[1]})"),
         ("reached_v", let([("fl", _optional("reached_2400_"))], flag)),
-        ("year_in", f"@whole_of({_optional('year_')},1800,2200)"),
+        ("year_in", f"@whole_of({_optional('year_')},{YEARS[0]},{YEARS[1]})"),
         ("year_v", "IF(@year_in=\"\",YEAR(TODAY()),@year_in)"),
     ]
     rule = fx.k_rule("@rating_v", "@reached_v", "@games_v", "@born_v")
