@@ -62,6 +62,7 @@ EXAMPLES = {
     "pair": ["elo-xl pair event.trf", "elo-xl pair event.trf -o event.trf",
              "elo-xl pair event.xlsx -o event.xlsx --absent 7,12"],
     "recalc": ["elo-xl recalc event.xlsx", "elo-xl recalc event.xlsx -o event-values.xlsx"],
+    "functions": ["elo-xl functions club.xlsx", "elo-xl functions club.xlsx -o club-elo.xlsx"],
     "period": ["elo-xl period open.trf cup.trf --list players_list_foa.txt --month 2026-04 -o list.txt",
                "elo-xl period may/*.trf --list list.txt --month 2026-05 --db ratings.db -o new-list.xlsx"],
     "lite": ["elo-xl lite", "elo-xl lite -o lite-bundle"],
@@ -96,7 +97,7 @@ class Parser(argparse.ArgumentParser):
 #: A new option of ``workbook`` gets a row here; options of the other commands apply to
 #: every use of their command.
 WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference")),
+    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference", "functions")),
     "--rules": ("rules", ("player", "round-robin", "swiss", "match")),
     "--players": ("players", ("round-robin", "swiss")),
     "--rounds": ("rounds", ("swiss",)),
@@ -105,7 +106,7 @@ WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "--k": ("k", ("round-robin", "swiss")),
     "--k-file": ("k_file", ("round-robin", "swiss")),
     "--year": ("year", ("round-robin", "swiss")),
-    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference")),
+    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference", "functions")),
 }
 #: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
 WITH_FROM = ("--k", "--k-file", "--year")
@@ -217,6 +218,16 @@ def build_parser() -> argparse.ArgumentParser:
     recalc.add_argument("-o", "--output", metavar="OUT", help="write the recalculated book here (default: "
                         "replace BOOK)")
     recalc.set_defaults(run=run_recalc)
+
+    functions = commands.add_parser(
+        "functions", epilog=examples("functions"), help="add the Elo functions to a workbook you have, as LAMBDA names",
+        description="Add the Excel functions (ELO_NEW, ELO_EXPECTED…) to an existing workbook as LAMBDA names, "
+                    "which Excel 365, Excel 2024 and Excel for the web call with no add-in, and a hidden sheet with "
+                    "FIDE's tables. Nothing else in the book changes; a name it already has is refused.")
+    functions.add_argument("book", metavar="BOOK", help="the .xlsx workbook to add the functions to")
+    functions.add_argument("-o", "--output", metavar="OUT", help="write the book with the functions here (default: "
+                           "replace BOOK)")
+    functions.set_defaults(run=run_functions)
 
     period = commands.add_parser(
         "period", epilog=examples("period"), help="rate a month of events against the rating list in force and write the new list",
@@ -380,7 +391,7 @@ def run_workbook(args: argparse.Namespace) -> int:
         return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
-        if args.kind != "reference":
+        if args.kind not in ("reference", "functions"):
             options.update(_rules_options(args.rules or "FIDE"))
         for path, option in ((args.source, "--from"), (args.k_file, "--k-file")):
             if path:
@@ -568,6 +579,26 @@ def run_recalc(args: argparse.Namespace) -> int:
         print(f"elo-xl: {escaped(errors_message(args.book, computed.errors, players_jump(data)))}", file=sys.stderr)
         return 1
     print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, every formula's value stored")
+    return 0
+
+
+def run_functions(args: argparse.Namespace) -> int:
+    """``elo-xl functions BOOK [-o OUT]``: the functions added to a workbook as LAMBDA names."""
+    from .io.sniff import EXCEL, what_file
+    from .workbook.add_functions import add_functions
+    from .workbook.names import FUNCTIONS
+
+    source = readable_file(args.book)
+    output = args.output if args.output is not None else args.book
+    writable_file(output)
+    data = source.read_bytes()
+    kind = what_file(data[:4096], source.name)
+    if kind != EXCEL:
+        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give an .xlsx workbook")
+    if os.path.splitext(output)[1].lower() not in (".xlsx", ".xlsm"):
+        raise EloError(f"-o {output}: functions writes an .xlsx workbook; name the file .xlsx")
+    _emit(add_functions(data, args.book), output)
+    print(f"{output}: {len(FUNCTIONS)} functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)")
     return 0
 
 

@@ -364,6 +364,10 @@ def _least_score(reaches: Any, most: int) -> int | float | None:
 # --- K, averages, categories -------------------------------------------------------------
 
 
+#: The years a birth year or an event year may take (:func:`k_factor`).
+YEARS = (1800, 2200)
+
+
 def k_factor(rating: Any = None, games: Any = None, birth_year: Any = None, reached_2400: Any = None,
              rules: Any = None, year: Any = None) -> int | float:
     """K under the rule set, or from a schedule of (rating from, K) rows.
@@ -379,9 +383,9 @@ def k_factor(rating: Any = None, games: Any = None, birth_year: Any = None, reac
     """
     own = parse_rating(rating, "rating")
     played = parse_whole(games, "games", 0, 10**7)
-    born = parse_whole(birth_year, "birth_year", 1800, 2200)
+    born = parse_whole(birth_year, "birth_year", *YEARS)
     reached = parse_flag(reached_2400, "reached_2400")
-    this_year = parse_whole(year, "year", 1800, 2200) or _dt.date.today().year
+    this_year = parse_whole(year, "year", *YEARS) or _dt.date.today().year
     rows = grid(rules) if isinstance(rules, (list, tuple)) else None
     if rows is not None and not (len(rows) == 1 and len(rows[0]) == 1):
         return _k_from_schedule(rows, own)

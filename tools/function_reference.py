@@ -76,6 +76,7 @@ def render(functions: list[dict], examples: str) -> str:
     if sorted(bodies) != sorted(names):
         raise SystemExit(f"{EXAMPLES.name}: sections {sorted(bodies)} do not match the functions {names}")
     preamble = re.sub(r"\A<!--.*?-->\n+", "", preamble, flags=re.S).replace("## Before the functions\n\n", "")
+    lambdas = lambda_names()
     lines = [
         "# Excel functions",
         "",
@@ -86,17 +87,22 @@ def render(functions: list[dict], examples: str) -> str:
         "Each section starts with what the wizard shows (the description and each argument's help,",
         "as registered), then the details and worked examples.",
         "",
-        "| function | what it returns |",
-        "|---|---|",
+        "The column **LAMBDA** says whether the function also exists as a LAMBDA name, which every",
+        "book `elo-xl workbook` writes carries and `elo-xl functions BOOK.xlsx` adds to any book:",
+        f"{LAMBDA_EXCEL} then computes it with no add-in (see [Excel](excel.md)).",
+        "",
+        "| function | what it returns | LAMBDA |",
+        "|---|---|---|",
     ]
     for function in functions:
         anchor = function["name"].lower()
         first = function["description"].split(", e.g.")[0].split(". ")[0].rstrip(".")
-        lines.append(f"| [`{function['name']}`](#{anchor}) | {_cell(first)} |")
+        has = "yes" if function["name"] in lambdas else "no"
+        lines.append(f"| [`{function['name']}`](#{anchor}) | {_cell(first)} | {has} |")
     lines += ["", preamble.strip("\n"), ""]
     for function in functions:
         lines += [f"## {function['name']}", "", f"`{signature(function)}`", "",
-                  f"> {function['description']}", "",
+                  f"> {function['description']}", "", lambdas.get(function["name"]) or "", "",
                   "| argument | takes | help in the function wizard |", "|---|---|---|"]
         for parameter in function["parameters"]:
             takes = "a range or a cell" if parameter.get("dimensionality") == "matrix" and parameter["name"] in (
@@ -105,6 +111,29 @@ def render(functions: list[dict], examples: str) -> str:
             lines.append(f"| `{parameter['name']}` | {takes} | {_cell(parameter['description'])} |")
         lines += ["", bodies[function["name"]], ""]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+#: Where a LAMBDA name computes (Microsoft's "Applies to" of the LAMBDA and ISOMITTED functions).
+LAMBDA_EXCEL = "Excel for Microsoft 365 (Windows and Mac), Excel 2024 (Windows and Mac) and Excel for the web"
+#: Where it does not: a cell calling the name shows #NAME?.
+NO_LAMBDA = "Excel 2021 and older, LibreOffice, Gnumeric and Google Sheets"
+
+
+def lambda_names() -> dict[str, str]:
+    """Each function's paragraph on its LAMBDA name (elo_xl/workbook/lambdas.py)."""
+    sys.path.insert(0, str(ROOT))
+    from elo_xl.workbook.lambdas import LAMBDAS, WITHOUT_LAMBDA
+
+    out = {}
+    for name, function in LAMBDAS.items():
+        params = ", ".join(f"[{p}]" if p in function.optional else p for p in function.params)
+        extra = f" {function.note[0].upper()}{function.note[1:]}." if function.note else ""
+        out[name] = (f"**As a LAMBDA name:** `{name}({params})`, the same arguments and values, in {LAMBDA_EXCEL}; "
+                     f"not in {NO_LAMBDA} (`#NAME?`). Bad input gives `#VALUE!` instead of a message; an empty "
+                     f"result is an empty text.{extra}")
+    for name, why in WITHOUT_LAMBDA.items():
+        out[name] = f"**As a LAMBDA name:** none: {why}."
+    return out
 
 
 def ranges() -> dict[str, list[str]]:

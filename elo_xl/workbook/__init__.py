@@ -35,10 +35,12 @@ KINDS: dict[str, tuple[Size, ...]] = {
     "swiss": (Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")),
     "match": (Size("games", 24, 1, 1000, "game"),),
     "reference": (),
+    "functions": (),
 }
 #: What each kind is called in the line a command prints about the book it wrote.
 LABELS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
-          "match": "match book", "reference": "reference book"}
+          "match": "match book", "reference": "reference book",
+          "functions": "functions book"}
 
 
 def size_help(option: str) -> str:
@@ -88,21 +90,25 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     scale (blank: the default); ``rule_sets`` the rule sets the book offers (default: all of
     :data:`elo_xl.rules.RULE_SETS`).
     """
-    from . import match, player, reference, round_robin, swiss
+    from . import functions_sheet, match, player, reference, round_robin, swiss
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
+    from .lambdas import add_to_workbook
 
     size = sizes(kind, players=players, rounds=rounds, games=games)
     book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
     scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
     if kind == "reference":
         reference.build(book)
+    elif kind == "functions":
+        functions_sheet.build(book)
     else:
         book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
                          tiebreaks=kind in ("swiss", "round-robin"))
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
         template.build(book, **size, prefill=prefill)
-    book.tables_sheet(switches=kind != "reference")
+    book.tables_sheet(switches=kind not in ("reference", "functions"))
+    add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
     return book.to_bytes()
 
 
@@ -148,6 +154,7 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
         else:
             values = office.values(source)
         injection = scanned.result()
+        values = without_function_calls(injection, values)  # LibreOffice has no LAMBDA: not its errors
         errors = []
         for title in injection.parts:
             found = []
@@ -158,3 +165,23 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
                     found.append((int(cell[len(letters):]), column_number(letters), cell, code))
             errors.extend((title, cell, code) for _, _, cell, code in sorted(found))
         return Recalculated(injection.fill(values), errors)
+
+
+def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``values`` without the cells whose formula calls one of the LAMBDA functions: LibreOffice
+    has no LAMBDA and computes #NAME? there; Excel computes them itself (shared formulas
+    filled down from such a cell included)."""
+    import re
+
+    from .names import FUNCTIONS
+
+    calls = re.compile(rb"\b(?:" + "|".join(FUNCTIONS).encode() + rb")\(")
+    shared = re.compile(rb'\bsi="(\d+)"')
+    kept = {}
+    for title, cells in values.items():
+        formulas = ready.sheets.get(ready.parts.get(title), ([], []))[1]
+        calling = {shared.search(f)[1] for _, f, _ in formulas if calls.search(f) and shared.search(f)}
+        left = {reference for _, f, reference in formulas
+                if calls.search(f) or (shared.search(f) and shared.search(f)[1] in calling)}
+        kept[title] = {reference: value for reference, value in cells.items() if reference not in left}
+    return kept

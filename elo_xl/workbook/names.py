@@ -63,6 +63,19 @@ MATCH_INPUTS = ("RatingA", "RatingB", "KA", "KB", RESULTS)
 MATCH_OUTPUTS = ("NewRatingA", "NewRatingB", "RunningA", "RunningB")
 
 
+# --- the functions (every book) ---------------------------------------------------------------
+
+#: The Excel functions every book carries as LAMBDA names (:mod:`elo_xl.workbook.lambdas`; Excel
+#: 365, 2024 and the web), and the hidden sheet holding the tables they read. No other name of a
+#: book may take one of these.
+FUNCTIONS = ("ELO_EXPECTED", "ELO_TABLE_H", "ELO_DP", "ELO_NEW", "ELO_CHANGE", "ELO_EVENT",
+             "ELO_PERFORMANCE", "ELO_INITIAL",
+             "ELO_K", "ELO_AVERAGE", "ELO_CATEGORY", "ELO_FORECAST", "ELO_NEEDED", "ELO_NORM_SCORE")
+#: Names the functions call (not typed by users).
+FUNCTION_HELPERS = ("ELO_EVENT_ROW",)
+FUNCTION_TABLES = "EloFunctionTables"
+
+
 class Names(NamedTuple):
     """What a kind of book promises: the defined names to type into, those to read."""
 

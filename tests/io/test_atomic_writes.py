@@ -1,5 +1,5 @@
 """All or none, also when killed (issue 18): ``workbook all`` killed with SIGKILL at any moment
-leaves its folder as it was or with all 20 new books, the user's own files kept, nothing else
+leaves its folder as it was or with all the new books (every kind in every language), the user's own files kept, nothing else
 in it; SIGTERM is an interruption that leaves nothing; the hidden temporary files a kill leaves
 beside a target are removed by the next run; a write that fails for want of space names the
 file. (Before: a kill left 1 to 16 of the 20 books, and hidden ``.NAME.*.tmp`` files stayed
@@ -21,20 +21,24 @@ import pytest
 
 from elo_xl.cli import main
 from elo_xl.io.atomic import write_atomically
+from elo_xl.languages import LANGUAGES
+from elo_xl.workbook import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 TRF = ROOT / "tests" / "data" / "trf" / "swiss-10x9.trf"
 COMMAND = [sys.executable, "-c", "import sys; from elo_xl.cli import main; sys.exit(main())"]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+#: What `workbook all` writes: every kind in every language.
+BOOKS = len(KINDS) * len(LANGUAGES)
 
 
 @pytest.fixture(scope="module")
 def new_books(tmp_path_factory) -> dict[str, bytes]:
-    """The 20 books of an uninterrupted run (what a complete new state holds)."""
+    """The books of an uninterrupted run (what a complete new state holds)."""
     folder = tmp_path_factory.mktemp("reference") / "books"
     assert main(["workbook", "all", "-o", str(folder)]) == 0
     books = {p.name: p.read_bytes() for p in folder.iterdir()}
-    assert len(books) == 20
+    assert len(books) == BOOKS
     return books
 
 
@@ -118,7 +122,7 @@ def test_sigterm_is_an_interruption_that_leaves_nothing(tmp_path):
     _, err = child.communicate(timeout=60)
     assert sorted(p.name for p in tmp_path.iterdir()) in ([], ["books"])
     if child.returncode == 0:  # it had finished: then everything is there
-        assert len(list(folder.iterdir())) == 20
+        assert len(list(folder.iterdir())) == BOOKS
     else:
         assert list(tmp_path.iterdir()) == []
 

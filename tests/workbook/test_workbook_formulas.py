@@ -28,6 +28,7 @@ from books import put, built
 from elo_xl import engine
 from elo_xl.recalc import Gnumeric, LibreOffice, read_named, read_values
 from elo_xl.workbook import build
+from elo_xl.workbook.names import FUNCTION_HELPERS, FUNCTIONS
 
 KINDS = ("player", "round-robin", "swiss", "match", "reference")
 LANGS = ("en", "vi", "ar", "ru")
@@ -78,7 +79,9 @@ def formulas(book: openpyxl.Workbook) -> list[tuple[str, str]]:
                 found += [(f"{ws.title} format {area.sqref}", text) for text in rule.formula or []]
         for dv in ws.data_validations.dataValidation:
             found += [(f"{ws.title} validation {dv.sqref}", text) for text in (dv.formula1, dv.formula2) if text]
-    found += [(f"name {name}", dn.attr_text) for name, dn in book.defined_names.items()]
+    # the LAMBDA names are Excel 365's functions, not the books' native formulas: tests/excel/test_lambdas.py
+    found += [(f"name {name}", dn.attr_text) for name, dn in book.defined_names.items()
+              if name not in FUNCTIONS + FUNCTION_HELPERS]
     return found
 
 

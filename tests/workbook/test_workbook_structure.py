@@ -10,6 +10,7 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl.errors import EloError
 from elo_xl.workbook import KINDS, build, sizes
 from elo_xl.workbook.i18n import LANGUAGES, TEXT, translate
+from elo_xl.workbook.names import FUNCTION_TABLES
 from books import built
 
 INPUTS = {
@@ -67,7 +68,7 @@ def test_results_and_ratings_are_validated(kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_print_set_up_and_frozen_panes(kind):
     wb = load(kind)
-    main = wb.worksheets[0 if kind == "reference" else 1]
+    main = wb.worksheets[0 if kind in ("reference", "functions") else 1]
     setup = main.page_setup
     assert setup.orientation == "landscape" and setup.fitToHeight == 0
     # fit to one page wide, or as many as 8 pt needs with the names repeated, at a fixed scale
@@ -103,7 +104,7 @@ def test_every_text_in_every_language():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sheet_names_are_translated(lang):
     wb = load("round-robin", lang)
-    assert [ws.title for ws in wb.worksheets] == [translate(k, lang) for k in ("sheet.event", "sheet.round_robin", "sheet.standings", "sheet.schedule", "sheet.norms", "sheet.tables")]
+    assert [ws.title for ws in wb.worksheets] == [translate(k, lang) for k in ("sheet.event", "sheet.round_robin", "sheet.standings", "sheet.schedule", "sheet.norms", "sheet.tables")] + [FUNCTION_TABLES]
 
 
 def test_sizes_are_checked():

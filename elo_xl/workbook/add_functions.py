@@ -1,0 +1,145 @@
+"""The functions added to a workbook the user already has, changing nothing else in it.
+
+``elo-xl functions BOOK.xlsx`` writes the LAMBDA names of :mod:`elo_xl.workbook.lambdas` into
+``BOOK``'s ``xl/workbook.xml`` and adds their hidden table sheet as a new part; the workbook's
+relationships and ``[Content_Types].xml`` gain one line each, and every other part of the file
+is copied byte for byte. A book that already has one of the names (at any scope), or a sheet
+named like the table sheet, is refused with the name.
+
+>>> import io, openpyxl
+>>> buffer = io.BytesIO(); openpyxl.Workbook().save(buffer)
+>>> done = add_functions(buffer.getvalue(), "club.xlsx")
+>>> sorted(openpyxl.load_workbook(io.BytesIO(done)).defined_names)[:2]
+['ELO_AVERAGE', 'ELO_CATEGORY']
+>>> add_functions(done, "club.xlsx")
+Traceback (most recent call last):
+...
+elo_xl.errors.EloError: club.xlsx already has a name ELO_EXPECTED; the functions were not added (rename it, or use the book as it is)
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import zipfile
+from xml.etree import ElementTree
+
+from ..errors import EloError
+from ..io.xlsx import MAIN, RELATIONSHIPS, column_letter, escape, local, relationships, workbook_part
+from ..io.xlsx_archive import check_archive_bytes
+from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, table_columns
+
+WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
+WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+_BAD = "the functions were not added"
+
+
+def table_sheet_xml() -> bytes:
+    """The hidden table sheet as a worksheet part: numbers, and text written inline (the book's
+    shared strings stay as they are), protected."""
+    columns = table_columns()
+    height = max(len(values) for _, values in columns)
+    rows = []
+    for r in range(height):
+        cells = []
+        for c, (_, values) in enumerate(columns, 1):
+            if r < len(values):
+                ref = f"{column_letter(c)}{r + 1}"
+                value = values[r]
+                if isinstance(value, str):
+                    cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(value)}</t></is></c>')
+                else:
+                    cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+        rows.append(f'<row r="{r + 1}">{"".join(cells)}</row>')
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="{MAIN}">'
+            f'<sheetData>{"".join(rows)}</sheetData><sheetProtection sheet="1"/></worksheet>').encode("utf-8")
+
+
+def add_functions(xlsx: bytes, name: str) -> bytes:
+    """``xlsx`` with the functions and their hidden table sheet added (``name`` names the file in
+    messages); every other part byte for byte."""
+    check_archive_bytes(name, xlsx)
+    with zipfile.ZipFile(io.BytesIO(xlsx)) as archive:
+        workbook = workbook_part(archive)
+        folder, base = posixpath.split(workbook)
+        rels = posixpath.join(folder, "_rels", base + ".rels")
+        try:
+            book_xml = archive.read(workbook).decode("utf-8")
+            types_xml = archive.read("[Content_Types].xml").decode("utf-8")
+            rels_xml = archive.read(rels).decode("utf-8")
+        except (KeyError, UnicodeDecodeError):
+            raise EloError(f"{name}: the workbook's parts are not where an .xlsx file keeps them; {_BAD}") from None
+        try:
+            root = ElementTree.fromstring(book_xml)
+        except ElementTree.ParseError:
+            raise EloError(f"{name}: xl/workbook.xml is not well-formed XML; {_BAD}") from None
+        _check_free(root, name)
+        ids = {relation.get("Id") for relation in relationships(archive, rels)}
+        identifier = next(f"rId{n}" for n in range(len(ids) + 1, len(ids) + 10**6) if f"rId{n}" not in ids)
+        part = next(f"worksheets/sheet{n}.xml" for n in range(1, 10**6)
+                    if posixpath.join(folder, f"worksheets/sheet{n}.xml") not in archive.namelist())
+        changed = {
+            workbook: _with_names(book_xml, root, identifier, name).encode("utf-8"),
+            rels: _insert(rels_xml, "</Relationships>",
+                          f'<Relationship Id="{identifier}" Type="{WORKSHEET_TYPE}" Target="{part}"/>', name),
+            "[Content_Types].xml": _insert(types_xml, "</Types>", f'<Override PartName="/{posixpath.join(folder, part)}" '
+                                           f'ContentType="{WORKSHEET_CONTENT}"/>', name),
+        }
+        output = io.BytesIO()
+        with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as target:
+            for info in archive.infolist():
+                data = changed.get(info.filename)
+                target.writestr(info, archive.read(info) if data is None else data)
+            target.writestr(zipfile.ZipInfo(posixpath.join(folder, part), date_time=(1980, 1, 1, 0, 0, 0)),
+                            table_sheet_xml())
+        target.comment = archive.comment
+    return output.getvalue()
+
+
+def _check_free(root: ElementTree.Element, name: str) -> None:
+    """Refuse a book holding one of the functions' names or a sheet named like their table sheet."""
+    if local(root.tag) != "workbook" or not root.tag.startswith("{" + MAIN + "}"):
+        raise EloError(f"{name}: xl/workbook.xml is not an Excel workbook of the usual kind (transitional "
+                       f"Office Open XML); {_BAD}")
+    ours = {f.name.upper() for f in FUNCTIONS + HELPERS}
+    for element in root.iter():
+        if local(element.tag) == "definedName" and (element.get("name") or "").upper() in ours:
+            raise EloError(f"{name} already has a name {element.get('name')}; {_BAD} "
+                           "(rename it, or use the book as it is)")
+    for element in root.iter():
+        if local(element.tag) == "sheet" and (element.get("name") or "").upper() == TABLE_SHEET.upper():
+            raise EloError(f"{name} already has a sheet {TABLE_SHEET}; {_BAD} (it holds them already, "
+                           "or rename the sheet)")
+
+
+def _insert(text: str, before: str, line: str, name: str) -> bytes:
+    """``line`` written before the last ``before`` of ``text``."""
+    at = text.rfind(before)
+    if at < 0:
+        raise EloError(f"{name}: a part of the workbook lacks {before}; {_BAD}")
+    return (text[:at] + line + text[at:]).encode("utf-8")
+
+
+def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str) -> str:
+    """workbook.xml with the table sheet listed (hidden) and the names added to its
+    ``<definedNames>`` (created after ``<sheets>``, or after ``<externalReferences>``, as the
+    schema orders them)."""
+    start = re.search(r"<(?:\w+:)?workbook\b[^>]*>", text)
+    prefix = re.search(r'xmlns:(\w+)="' + re.escape(RELATIONSHIPS) + '"', start[0]) if start else None
+    r = prefix[1] if prefix else "r"
+    declare = "" if prefix else f' xmlns:r="{RELATIONSHIPS}"'
+    sheet_ids = [int(e.get("sheetId", "0")) for e in root.iter() if local(e.tag) == "sheet" and
+                 (e.get("sheetId") or "").isdigit()]
+    sheet = (f'<sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
+             f'{r}:id="{identifier}"/>')
+    text = _insert(text, "</sheets>", sheet, name).decode("utf-8")
+    names = "".join(f'<definedName name="{f.name}">{escape(f.text)}</definedName>' for f in FUNCTIONS + HELPERS)
+    if "</definedNames>" in text:
+        return _insert(text, "</definedNames>", names, name).decode("utf-8")
+    empty = re.search(r"<definedNames\s*/>", text)
+    if empty:
+        return text[:empty.start()] + f"<definedNames>{names}</definedNames>" + text[empty.end():]
+    after = "</externalReferences>" if "</externalReferences>" in text else "</sheets>"
+    at = text.find(after) + len(after)
+    return text[:at] + f"<definedNames>{names}</definedNames>" + text[at:]

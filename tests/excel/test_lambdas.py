@@ -1,0 +1,341 @@
+"""The LAMBDA names (elo_xl/workbook/lambdas.py) evaluated in IronCalc and compared, value by
+value, with the Python functions of elo_xl.udfs called as xlwings calls them: the udfs are the
+reference (tested against FIDE's published figures); nothing expected here comes from the
+LAMBDA text. ``ELO_LAMBDA_CASES`` sets how many random argument sets each function gets."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import re
+
+import pytest
+from openpyxl.utils import FORMULAE
+
+from elo_xl import udfs
+from elo_xl.rules import RULE_NAMES
+from elo_xl.workbook.lambdas import BAD, FUNCTIONS, HELPERS, LAMBDAS, NONE
+
+ironcalc = pytest.importorskip("ironcalc")
+from lambda_harness import BLANK, Sheet  # noqa: E402
+
+#: Random argument sets per function (a few seconds in all); more with ELO_LAMBDA_CASES.
+CASES = int(os.environ.get("ELO_LAMBDA_CASES", "100"))
+
+#: Excel's functions the texts may call, with the prefix a file stores them with (Microsoft's
+#: "Excel functions (alphabetical)" list: ``_xlfn.`` marks those added after Excel 2007, as
+#: [MS-XLSX] 2.2.2 "Formulas" stores future functions).
+EXCEL_FUNCTIONS = {
+    "ABS": "", "AND": "", "CHOOSE": "", "CODE": "", "COLUMNS": "", "IF": "", "IFERROR": "", "INDEX": "",
+    "INT": "", "ISBLANK": "", "ISNUMBER": "", "ISTEXT": "", "LEFT": "", "LEN": "", "LOG10": "", "MATCH": "",
+    "MAX": "", "MID": "", "MIN": "", "MOD": "", "OR": "", "ROUND": "", "ROWS": "", "SIGN": "", "SUBSTITUTE": "",
+    "SUM": "", "TRIM": "", "UPPER": "", "LOWER": "", "ISLOGICAL": "", "ISERROR": "", "N": "", "YEAR": "",
+    "TODAY": "", "COUNTIF": "",
+    "LAMBDA": "_xlfn.", "LET": "_xlfn.", "MAP": "_xlfn.", "REDUCE": "_xlfn.", "SEQUENCE": "_xlfn.",
+    "ISOMITTED": "_xlfn.", "MAKEARRAY": "_xlfn.", "NOT": "",
+}
+CELL_LIKE = re.compile(r"^(?:[A-Za-z]{1,3}[0-9]+|[RrCc])$")
+
+
+def test_texts_call_only_excel_functions_with_their_prefix():
+    helpers = {f.name: "" for f in HELPERS}
+    for function in FUNCTIONS + HELPERS:
+        text = re.sub(r'"[^"]*"', '""', function.text)
+        assert len(function.text) <= 8192, f"{function.name}: Excel's limit for a formula is 8192 characters"
+        for prefix, name in re.findall(r"(?<![\w.])((?:_xlfn\.)?)([A-Z][A-Z0-9_.]*)\(", text):
+            known = {**EXCEL_FUNCTIONS, **helpers}
+            assert name in known, f"{function.name} calls {name}"
+            assert prefix == known[name], f"{function.name}: {name} needs the prefix {known[name]!r}"
+        for local in set(re.findall(r"_x(?:lpm|lop)\.(\w+)", text)):
+            assert not CELL_LIKE.match(local), f"{function.name}: {local} reads as a cell"
+            assert local.upper() not in FORMULAE, f"{function.name}: {local} is the name of an Excel function"
+        assert not CELL_LIKE.match(function.name)
+
+
+RESULTS = [1, 0.5, 0, "1", "0", "½", "=", "1/2", "0,5", "0.5", ".5", "+", "-", "−", "F+", "F-", "R", "r", "W", "D", "L",
+           "1,0", None, BLANK]
+RATINGS = [None, BLANK, 0, "NR", "nr", " 2400 ", 2012.5, "2,5e3"]
+RULES = list(RULE_NAMES) + ["fide 2024", "Logistic 480", "USSR", "rapid", None, BLANK]
+
+
+def _rating(rng: random.Random, unrated: float = 0.15):
+    if rng.random() < unrated:
+        return rng.choice(RATINGS)
+    return rng.randint(1000, 2900)
+
+
+def _rules(rng: random.Random):
+    return rng.choice(RULES)
+
+
+def _bad(rng: random.Random):
+    return rng.choice([-5, 5000, "abc", "H", True, "x"])
+
+
+def _args(name: str, rng: random.Random) -> tuple:
+    """One random argument set (trailing optional arguments sometimes left out)."""
+    bad = rng.random() < 0.04
+    if name in ("ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE", "ELO_INITIAL"):
+        n = rng.randint(1, 40)
+        opponents = [_rating(rng, 0.1) for _ in range(n)]
+        results = [rng.choice(RESULTS) for _ in range(n)]
+        if bad:
+            results[rng.randrange(n)] = _bad(rng)
+        as_row = rng.random() < 0.3
+        opps = [opponents] if as_row else opponents
+        res = [results] if as_row and rng.random() < 0.5 else results
+        if n == 1 and rng.random() < 0.5:
+            opps, res = (v if v == BLANK else ("cell", v) for v in (opponents[0], results[0]))
+        if name in ("ELO_PERFORMANCE", "ELO_INITIAL"):
+            return (opps, res) + ((_rules(rng),) if rng.random() < 0.8 else ())
+        rules = _rules(rng)
+        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32])
+        standard = None
+        if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
+            standard = rng.randint(1400, 2700)
+        args = (_rating(rng, 0.3), opps, res, k, rules, standard)
+        cut = rng.choice([3, 4, 5, 6, 6, 6])
+        return args[:cut] if all(a is None for a in args[cut:]) else args
+    if name == "ELO_EXPECTED":
+        return (_rating(rng), _rating(rng), _rules(rng))
+    if name == "ELO_TABLE_H":
+        return (rng.choice([rng.randint(-900, 900), rng.uniform(-800, 800), "120", -200000]), _rules(rng))
+    if name == "ELO_DP":
+        return (rng.choice([rng.randint(0, 100) / 100, rng.random(), 0.835, 0.005, 1, 0, 1.5 if bad else 0.5]),
+                _rules(rng))
+    if name == "ELO_AVERAGE":
+        return ([_rating(rng, 0.3) for _ in range(rng.randint(1, 40))], _rules(rng))
+    if name == "ELO_CATEGORY":
+        return (rng.choice([rng.randint(2000, 2900), rng.uniform(2200, 2800), None, "2530", BLANK]),)
+    if name in ("ELO_FORECAST", "ELO_NEEDED"):
+        opponents = [_rating(rng, 0.15) for _ in range(rng.randint(1, 40))]
+        if bad:
+            opponents[rng.randrange(len(opponents))] = _bad(rng)
+        own = _rating(rng, 0.2)
+        if name == "ELO_FORECAST":
+            return (own, rng.choice([rng.randint(0, 20) / 2, "3", "2,5", 0, 1.25]), opponents, _rules(rng))
+        target = (own if isinstance(own, int) else 2000) + rng.randint(-40, 60)
+        return (own, opponents, rng.choice([target, str(target)]), rng.choice([None, 10, 20, 40, 12.5]), _rules(rng))
+    if name == "ELO_K":
+        schedule = [[0, 25], [1600, 20], [None, None], [2000, 15], [2400, 10]]
+        rules = rng.choice([_rules(rng), _rules(rng), schedule, [[0, 40], [2300, 20]], [[2000, 10], [1000, 20]]])
+        return (_rating(rng, 0.2), rng.choice([None, 0, 12, 29, 30, 80, "12", 12.5 if bad else 5]),
+                rng.choice([None, 1990, 2008, 2010, 2012, "2009"]),
+                rng.choice([None, True, False, "yes", "no", 1, 0, "x", "maybe" if bad else None]),
+                rules, rng.choice([2026, 2024, "2026"]))
+    if name == "ELO_NORM_SCORE":
+        return (rng.choice(["GM", "IM", "WGM", "WIM", " wgm ", "im", "FM" if bad else "GM"]),
+                rng.choice([rng.randint(7, 19), "13", 9, 5, 30]),
+                rng.choice([rng.randint(1900, 2750), rng.uniform(2000, 2700)]))
+    raise AssertionError(name)
+
+
+def _udf_args(args: tuple) -> tuple:
+    """The arguments as xlwings passes them: a blank cell is None, a range a list of rows."""
+    def one(value):
+        if value is BLANK:
+            return None
+        if isinstance(value, tuple) and value[0] == "cell":
+            return value[1]
+        if isinstance(value, list):
+            rows = [v if isinstance(v, list) else [v] for v in value]
+            return [[None if v == BLANK else v for v in row] for row in rows]
+        return value
+    return tuple(one(a) for a in args)
+
+
+def _agrees(expected, got, logistic: bool) -> bool:
+    """Equal to the last digit; under LOGISTIC, where the value is a power of 10 and Python's
+    ``**`` and the engine's ``^`` may differ in the last bit, to 12 significant digits."""
+    if isinstance(expected, str):  # a message (bad input) or a note (no initial rating)
+        return got in (BAD, NONE)
+    if expected is None:
+        return got in ("", None)
+    if not isinstance(got, float):
+        return False
+    return got == float(expected) or (logistic and math.isclose(got, expected, rel_tol=1e-12, abs_tol=1e-12))
+
+
+@pytest.mark.parametrize("function", [f.name for f in FUNCTIONS if f.name != "ELO_EVENT"])  # its own test below
+def test_lambda_equals_udf_on_random_arguments(function):
+    rng = random.Random(f"{function}-25")
+    sheet = Sheet()
+    calls = []
+    for _ in range(CASES):
+        args = _args(function, rng)
+        calls.append((args, sheet.call(function, *args)))
+    model = sheet.evaluate()
+    udf = getattr(udfs, function)
+    wrong = []
+    for args, ref in calls:
+        expected = udf(*_udf_args(args))
+        got = model.get_cell_value_by_ref(ref)
+        if not _agrees(expected, got, any(isinstance(a, str) and "LOGISTIC" in a.upper() for a in args)):
+            wrong.append((args, expected, got))
+    assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:3]}"
+
+
+def _event(rng: random.Random) -> tuple:
+    """A random event: a crosstable, or the rounds form with pairings (each row its own record)."""
+    n = rng.randint(2, 12)
+    ratings = [_rating(rng, 0.2) for _ in range(n)]
+    pick = lambda: rng.choice([1, 0, 0.5, "½", "=", "1", "0", "+", "-", "W", "L", "D", "R"])  # noqa: E731
+    mirror = {1: 0, 0: 1, 0.5: 0.5, "½": "=", "=": "½", "1": "0", "0": "1", "+": "-", "-": "+", "W": "L", "L": "W",
+              "D": "D", "R": 0.5}
+    if rng.random() < 0.5:
+        table = [[None] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.8:
+                    a = pick()
+                    table[i][j] = a
+                    if rng.random() < 0.7:
+                        table[j][i] = mirror[a]
+        if rng.random() < 0.05:
+            table[0][1], table[1][0] = 1, 1  # a disagreement
+        pairings = None
+        results = table
+    else:
+        rounds = rng.randint(1, 6)
+        pairings = [[None] * rounds for _ in range(n)]
+        results = [[None] * rounds for _ in range(n)]
+        for t in range(rounds):
+            order = list(range(n))
+            rng.shuffle(order)
+            for a, b in zip(order[::2], order[1::2]):
+                pairings[a][t], pairings[b][t] = b + 1, a + 1
+                if rng.random() < 0.85:
+                    r = pick()
+                    results[a][t] = r
+                    if rng.random() < 0.8:
+                        results[b][t] = mirror[r]
+            if n % 2:
+                results[order[-1]][t] = rng.choice(["H", "F", "U", "Z", "+", None])
+        if rng.random() < 0.05:
+            pairings[0][0] = n + 1  # no such player
+    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]])
+    rules = _rules(rng)
+    standard = None
+    if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
+        standard = [rng.choice([None, rng.randint(1500, 2600)]) for _ in range(n)]
+    return ratings, results, k, rules, pairings, standard
+
+
+def test_event_equals_udf_on_random_events():
+    rng = random.Random("ELO_EVENT-25")
+    sheet = Sheet()
+    calls = []
+    for _ in range(max(10, CASES // 4)):
+        args = _event(rng)
+        args = args[:5] if args[5] is None else args
+        args = args[:4] if args[4:] == (None,) else args
+        calls.append((args, sheet.spill("ELO_EVENT", len(args[0]), 7, *args)))
+    model = sheet.evaluate()
+    wrong = []
+    for args, ref in calls:
+        expected = udfs.ELO_EVENT(*_udf_args(args))
+        top = int(ref.split("!A")[1])
+        got = [[model.get_cell_value_by_ref(f"Calls!{chr(ord('A') + c)}{top + r}") for c in range(7)]
+               for r in range(len(args[0]))]
+        logistic = isinstance(args[3], str) and "LOGISTIC" in args[3].upper()
+        if isinstance(expected, str):
+            ok = all(g == BAD for row in got for g in row)
+        else:
+            ok = all(_agrees(e, g, logistic) for er, gr in zip(expected, got) for e, g in zip(er, gr))
+        if not ok:
+            wrong.append((args, expected, got))
+    assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:2]}"
+
+
+def test_published_examples():
+    sheet = Sheet()
+    cells = {
+        sheet.call("ELO_NEW", 2500, 2400, 1, 10): 2504,
+        sheet.call("ELO_CHANGE", 2500, 2400, 1, 10): 3.6,
+        sheet.call("ELO_EXPECTED", 2700, 2100, "FIDE-2024"): 0.92,
+        sheet.call("ELO_PERFORMANCE", [2400, 2500, 2600], [1, 1, "½"]): 2773,
+        sheet.call("ELO_NEW", None, [2100] * 5, [1] * 5): 2200,
+        sheet.call("ELO_NEW", 1613, [1609, 1477, 1388, 1586, 1720], [0, "½", 1, 1, 0], 32, "LOGISTIC"): 1601,
+        sheet.call("ELO_CATEGORY", 2530): 12,
+        sheet.call("ELO_DP", 0.83): 273,
+    }
+    model = sheet.evaluate()
+    assert {ref: model.get_cell_value_by_ref(ref) for ref in cells} == {ref: float(v) for ref, v in cells.items()}
+    assert set(LAMBDAS) <= {f.__name__ for f in udfs.FUNCTIONS}
+
+
+def test_ranges_give_ranges():
+    """A range argument spills a range of the same shape (written as Excel stores a spill: an
+    array formula over the cells it fills)."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    sheet = Sheet()
+    grids = {
+        "ELO_TABLE_H": ([[0, 100, -100], [736, "120", 5.5]],),
+        "ELO_DP": ([[0.83, 0.5], [0.835, 1]], "LOGISTIC"),
+        "ELO_EXPECTED": ([[2500, None], [2700, "NR"]], [[2400, 2000], [2100, 1900]]),
+    }
+    spilled = {}
+    for row, (name, args) in enumerate(grids.items(), 1):
+        text = ",".join(sheet.arg(a) for a in args)
+        top = 5 * row
+        ref = f"A{top}:{chr(ord('A') + len(args[0][0]) - 1)}{top + len(args[0]) - 1}"
+        sheet.calls[f"A{top}"] = ArrayFormula(ref, f"={name}({text})")
+        spilled[name] = (top, args)
+    model = sheet.evaluate()
+    for name, (top, args) in spilled.items():
+        expected = getattr(udfs, name)(*_udf_args(args))
+        got = [[model.get_cell_value_by_ref(f"Calls!{chr(ord('A') + c)}{top + r}") for c in range(len(expected[0]))]
+               for r in range(len(expected))]
+        assert [[_agrees(e, g, True) for e, g in zip(er, gr)] for er, gr in zip(expected, got)] == [
+            [True] * len(expected[0])] * len(expected), (name, expected, got)
+
+
+@pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference"])
+def test_every_book_carries_the_functions(kind, tmp_path):
+    """A book made by ``elo-xl workbook``, read by IronCalc with ``=ELO_NEW(…)`` typed into it,
+    gives the engine's value; its other names do not clash with the functions' locals."""
+    from books import built
+
+    from elo_xl.workbook import names
+
+    path = tmp_path / "book.xlsx"
+    path.write_bytes(built(kind, "en"))
+    model = ironcalc.load_from_xlsx(str(path), "en", "UTC")
+    typed = {"ELO_NEW(2500,2400,1,10)": udfs.ELO_NEW(2500, 2400, 1, 10),
+             'ELO_EXPECTED(2700,2100,"FIDE-2024")': udfs.ELO_EXPECTED(2700, 2100, "FIDE-2024"),
+             "ELO_K(2350,12)": udfs.ELO_K(2350, 12),
+             "ELO_NEEDED(2400,{2400;2400;2400;2400;2400;2400;2400;2400;2400},2420,20)":
+                 udfs.ELO_NEEDED(2400, [[2400]] * 9, 2420, 20),
+             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460)}
+    sheets = [s["name"] if isinstance(s, dict) else s.name for s in model.get_worksheets_properties()]
+    assert names.FUNCTION_TABLES in sheets
+    for row, formula in enumerate(typed, 1):
+        model.set_user_input(0, row, 200, "=" + formula)
+    model.evaluate()
+    got = [model.get_cell_value_by_ref(f"{sheets[0]}!GR{row}") for row in range(1, len(typed) + 1)]
+    assert got == [float(v) for v in typed.values()]
+
+
+def test_functions_book_live_examples_equal_the_engine(tmp_path):
+    """``elo-xl workbook functions``: every live example, computed by IronCalc, equals the value
+    written next to it, and that value is what elo_xl.udfs returns for the same call."""
+    from books import built
+
+    from elo_xl.workbook.functions_sheet import EXAMPLES
+
+    path = tmp_path / "functions.xlsx"
+    path.write_bytes(built("functions", "en"))
+    model = ironcalc.load_from_xlsx(str(path), "en", "UTC")
+    model.evaluate()
+    udf_values = {"ELO_NEW": udfs.ELO_NEW(2500, 2400, 1, 10), "ELO_NORM_SCORE": udfs.ELO_NORM_SCORE("GM", 9, 2460),
+                  "ELO_PERFORMANCE": udfs.ELO_PERFORMANCE([[2400], [2500], [2600]], [[1], [1], [0.5]]),
+                  "ELO_EVENT": udfs.ELO_EVENT([[2500], [2400]], [[None, 1], [0, None]], 10)[0][5]}
+    rows = {model.get_cell_value_by_ref(f"Functions!A{r}").split("(")[0]: r for r in range(5, 5 + len(EXAMPLES) + 1)}
+    for name in EXAMPLES:
+        live = model.get_cell_value_by_ref(f"Functions!C{rows[name]}")
+        written = model.get_cell_value_by_ref(f"Functions!D{rows[name]}")
+        assert live == written, name
+        if name in udf_values:
+            assert written == udf_values[name], name
