@@ -71,7 +71,7 @@ def build(book: Book) -> None:
             book.label(ws, f"E{row}", "fn.none")
         for column in "ABE":
             ws[f"{column}{row}"].alignment = WRAP if column == "E" else Alignment(vertical="top", wrap_text=True)
-    book.widths(ws, {1: 44, 2: 44, 3: 14, 4: 14, 5: 40})
+    book.widths(ws, {1: 44, 2: 44, 3: 16, 4: 16, 5: 40})
     ws.freeze_panes = "A5"
     book.print_setup(ws, f"A1:E{row}", "4:4")
     book.protect(ws)

@@ -62,7 +62,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "fn.function": ("Function and arguments", "Hàm và đối số", "الدالة ووسائطها", "Функция и аргументы"),
     "fn.example": ("Example", "Ví dụ", "مثال", "Пример"),
     "fn.result": ("Result here", "Kết quả ở đây", "النتيجة هنا", "Результат здесь"),
-    "fn.engine": ("elo-xl gives", "elo-xl cho", "يعطي elo-xl", "elo-xl даёт"),
+    "fn.engine": ("elo-xl gives", "elo-xl cho", "القيمة المرجعية", "elo-xl даёт"),
     "fn.note": ("Note", "Ghi chú", "ملاحظة", "Примечание"),
     "fn.same": ("The two columns to the left must be equal.", "Hai cột bên trái phải bằng nhau.",
                 "يجب أن يتساوى العمودان على اليسار.", "Два столбца слева должны совпадать."),

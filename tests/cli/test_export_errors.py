@@ -235,9 +235,10 @@ def sheet_part(name: str) -> bool:
 
 def test_huge_comment_is_refused(book, capsys):
     # the case: a small file whose sheet holds a comment of tens of millions of characters
+    first = min(name for name in zipfile.ZipFile(book).namelist() if sheet_part(name))  # one sheet only
     rezip(book, lambda name, data: data.replace(b"<sheetData>", b"<!--" + b"x" * 20_000_000 + b"--><sheetData>", 1)
-          if sheet_part(name) else data)
-    assert book.stat().st_size < 200_000  # a small file that would unpack to 20 MB of one comment
+          if name == first else data)
+    assert book.stat().st_size < 300_000  # a small file that would unpack to 20 MB of one comment
     line = export_error(book, capsys)
     assert "holds a run of more than 256 kB without markup" in line and line.startswith("elo-xl: book.xlsx: the part ")
 
