@@ -20,8 +20,9 @@ from elo_xl.workbook.lambdas import BAD, FUNCTIONS, HELPERS, LAMBDAS, NONE
 ironcalc = pytest.importorskip("ironcalc")
 from lambda_harness import BLANK, Sheet  # noqa: E402
 
-#: Random argument sets per function (a few seconds in all); more with ELO_LAMBDA_CASES.
-CASES = int(os.environ.get("ELO_LAMBDA_CASES", "100"))
+#: Random argument sets per function: 100 (a few seconds in all) where you work, 850 under CI
+#: (``CI=true``: over 10,000 sets in all, about a minute); ELO_LAMBDA_CASES sets it.
+CASES = int(os.environ.get("ELO_LAMBDA_CASES", "850" if os.environ.get("CI") == "true" else "100"))
 
 #: Excel's functions the texts may call, with the prefix a file stores them with (Microsoft's
 #: "Excel functions (alphabetical)" list: ``_xlfn.`` marks those added after Excel 2007, as
