@@ -45,7 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", metavar="LIST",
                         help="the rating list in force: players_list_foa.txt, a single-type TXT list, the XML list, "
                              "a CSV (fide_id,name,federation,sex,title,rating,games,k,birth_year,flag) or a list "
-                             "written by elo-xl period (txt, csv or xlsx)")
+                             "written by elo-xl period (txt, csv or xlsx); with --db, leave it out to carry on from "
+                             "the last list stored there")
     parser.add_argument("--month", metavar="YYYY-MM", help="the rating period (a calendar month)")
     parser.add_argument("--type", default="standard", choices=TYPES, help="list type (default standard)")
     parser.add_argument("--rules", help="rule set (default: FIDE, or FIDE-RAPID / FIDE-BLITZ for --type rapid / "
@@ -147,13 +148,12 @@ def run_command(args: argparse.Namespace, write: Callable[[str, bytes], object],
 
 
 def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx) -> int:
-    from . import store
-    from .lists import read_list
-    from .output import head_of, month_convention, render
-    from .run import History, KSchedule, month_number, month_text, rate_period
+    """Rate a month: the list in force (``--list``, or with ``--db`` alone the last list stored
+    there), the events, the new list written and, with ``--db``, recorded."""
+    from .run import KSchedule, month_number, month_text
 
-    if not args.list or not args.month or not args.events:
-        missing = [n for n, v in (("--list LIST", args.list), ("--month YYYY-MM", args.month),
+    if not (args.list or args.db) or not args.month or not args.events:
+        missing = [n for n, v in (("--list LIST", args.list or args.db), ("--month YYYY-MM", args.month),
                                   ("EVENT.trf", args.events)) if not v]
         raise EloError(f"period: give {', '.join(missing)} (to read a database: --db FILE --history, "
                        "or --show YYYY-MM)")
@@ -165,8 +165,56 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
     fmt = output_format(args.format, args.output)
     if fmt == "xlsx" and not args.output:
         raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
-    if not Path(args.list).is_file():
+    carried = None
+    if not args.list:  # --db alone: the list in force is the last one stored before the month
+        carried = _stored_list_in_force(args.db, args.type, month)
+        args.list = str(carried[0])
+    elif not Path(args.list).is_file():
         raise EloError(f"--list: {args.list} does not exist; give the rating list in force")
+    try:
+        return _rate_month(args, write, xlsx, month, rules, schedule, fmt, carried)
+    finally:
+        if carried is not None:
+            carried[0].unlink(missing_ok=True)
+
+
+def _stored_list_in_force(db: str, kind: str, month: str) -> tuple[Path, str]:
+    """The list a database's last stored period of ``kind`` before ``month`` wrote, as a CSV
+    file to read with --list (the chain `--show -o LIST.csv`, then `--list LIST.csv`, in one
+    step), and the month it came from."""
+    import tempfile
+
+    from .output import render
+    from .store import months, open_for_reading, stored_list
+
+    if not Path(db).exists():
+        raise EloError(f"--db {db}: no such database to carry on from; give the rating list in force with --list "
+                       "LIST (the first month rated with --db creates the database)")
+    conn = open_for_reading(db)
+    try:
+        before = [m for m in months(conn, kind) if m < month]
+        if not before:
+            raise EloError(f"--db {db}: no {kind} period before {month} is stored there to carry on from; give the "
+                           "rating list in force with --list LIST")
+        head, rows = stored_list(conn, kind, before[-1])
+    finally:
+        conn.close()
+    descriptor, name = tempfile.mkstemp(prefix="elo-xl-list-", suffix=".csv")
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(render(head, rows, "csv"))
+    print(f"elo-xl: --list: the {kind} list of {before[-1]} stored in {db} ({len(rows)} players)", file=sys.stderr)
+    return Path(name), before[-1]
+
+
+def _rate_month(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx, month: str, rules, schedule,
+                fmt: str, carried: tuple[Path, str] | None) -> int:
+    """:func:`_run`'s rating of the month, the list in force read from ``args.list``."""
+    from . import store
+    from .lists import read_list
+    from .output import head_of, month_convention, render
+    from .run import History, rate_period
+
+    source = f"{os.path.basename(str(args.db))} ({carried[1]})" if carried else os.path.basename(args.list)
     conn = None
     history = History()
     recorded = False
@@ -188,7 +236,7 @@ def _rate(args: argparse.Namespace, write: Callable[[str, bytes], object], xlsx)
             writable_file(args.output)  # a bad -o is refused before the period is recorded
         if conn is not None:
             try:
-                store.save_period(conn, result, os.path.basename(args.list), rows if fmt == "xlsx" else None)
+                store.save_period(conn, result, source, rows if fmt == "xlsx" else None)
                 store.commit(conn)
             except sqlite3.Error as error:
                 store.rollback(conn)

@@ -491,3 +491,35 @@ def test_a_txt_list_names_the_newcomers_it_cannot_hold(tmp_path, capsys):
     csv_out = tmp_path / "next.csv"
     assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(csv_out)]) == 0
     assert "first time without a FIDE ID" not in capsys.readouterr().err and "New" in csv_out.read_text("utf-8")
+
+
+def test_the_database_carries_on_without_list(tmp_path, capsys):
+    """October from the database alone: its list in force is September's new list as stored, so
+    the month equals October rated with September's list written as CSV (`--show -o sep.csv`,
+    then `--list sep.csv`), the chain the docs describe."""
+    lst = write_csv_list(tmp_path, NEWCOMER_LIST)
+    e1 = write_event(tmp_path, "sep.trf", *NEWCOMER_EVENTS[0], start="2026/09/10")
+    e2 = write_event(tmp_path, "oct.trf", *NEWCOMER_EVENTS[1])
+    alone, chained = tmp_path / "alone.sqlite", tmp_path / "chained.sqlite"
+    sep_csv = tmp_path / "sep.csv"
+    for db in (alone, chained):
+        assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db),
+                     "-o", str(sep_csv)]) == 0
+    capsys.readouterr()
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert main(["period", "--month", "2026-10", str(e2), "--db", str(alone), "-o", str(a)]) == 0
+    assert "--list: the standard list of 2026-09 stored in" in capsys.readouterr().err
+    assert main(["period", "--list", str(sep_csv), "--month", "2026-10", str(e2), "--db", str(chained), "-o", str(b)]) == 0
+    assert json.loads(a.read_text())["players"] == json.loads(b.read_text())["players"]
+    october = {p["fide_id"]: p for p in json.loads(a.read_text())["players"]}
+    assert october[9]["new_rating"] == 1993  # the pooled newcomer, as above
+    # nothing stored before the month, or no database: the way out is named
+    capsys.readouterr()
+    assert main(["period", "--month", "2026-08", str(e1), "--db", str(alone), "-o", str(tmp_path / "x.json")]) == 2
+    assert "no standard period before 2026-08 is stored there to carry on from; give the rating list in force " \
+           "with --list LIST" in capsys.readouterr().err
+    assert main(["period", "--month", "2026-08", str(e1), "--db", str(tmp_path / "none.sqlite"),
+                 "-o", str(tmp_path / "x.json")]) == 2
+    assert "none.sqlite: no such database to carry on from; give the rating list in force with --list LIST" \
+        in capsys.readouterr().err
+    assert not (tmp_path / "none.sqlite").exists() and not (tmp_path / "x.json").exists()
