@@ -160,7 +160,7 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
     key = (f"_xlfn.REDUCE(\"\",_xlfn.SEQUENCE(MAX(1,LEN(@rule_words))),"
            f"{lam(['acc', 'pos'], '@acc&' + let([('ch', 'MID(@rule_words,@pos,1)')], alnum))})")
     rest = "IF(OR(LEFT(@rule_tail,1)=\":\",LEFT(@rule_tail,1)=\"=\"),TRIM(MID(@rule_tail,2,999)),@rule_tail)"
-    number = f"IFERROR(--SUBSTITUTE(SUBSTITUTE(@rule_rest,\",\",\".\"),\"\u2212\",\"-\"),0)"
+    number = "IFERROR(--SUBSTITUTE(SUBSTITUTE(@rule_rest,\",\",\".\"),\"\u2212\",\"-\"),0)"
     return [
         ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
         ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
@@ -301,7 +301,7 @@ def _table_h_body() -> str:
 
 def _dp_body() -> str:
     p = let([("p_in", _number_text("@item_v"))], f"IF(AND(@p_in>=0,@p_in<=1),@p_in,{BAD})")
-    table = f"INDEX(DpTable,INT(ROUND(@p*100,9)+0.5)+1)"
+    table = "INDEX(DpTable,INT(ROUND(@p*100,9)+0.5)+1)"
     logistic = "IF(@p<=0,-DpLimit,IF(@p>=1,DpLimit,MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(1/@p-1)))))"
     one = lam(["item_v"], let([("p", p)], f"IF(IsLogistic,{logistic},{table})"))
     return _assemble([("dp_of", one)], _map_grid("@p_", "@dp_of"))
@@ -426,7 +426,7 @@ def _event_body() -> str:
                                    f"IF(@own_c>=0,IF(@other_c>=0,IF({_agree('@own_c', '@other_c')},@own_c,{BAD}),@own_c),"
                                    f"IF(@other_c>=0,CHOOSE(@other_c+1,{_COMPLEMENT}),-1))"))),
     ]
-    number = f"IF(ISBLANK(@pv_in),0,IF(TRIM(@pv_in)=\"\",0,@whole_n(@pv_in)))"
+    number = "IF(ISBLANK(@pv_in),0,IF(TRIM(@pv_in)=\"\",0,@whole_n(@pv_in)))"
     rounds = [
         ("m", f"IF(AND(ROWS(@pairings_)=@np,ROWS(@results_)=@np,COLUMNS(@results_)=COLUMNS(@pairings_)),"
               f"COLUMNS(@pairings_),{BAD})"),
