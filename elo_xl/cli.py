@@ -462,10 +462,15 @@ def run_export(args: argparse.Namespace) -> int:
     writable_file(args.output)
     not_an_input(args.output, args.book)
     refuse_other_extension(args.output, "export", "a TRF file", ("trf", "txt"), ".trf")
-    text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules)
+    notes: list[str] = []
+    text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules, notes)
     summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
     _emit(text, args.output)
     print(summary)
+    from .report import wrapped
+
+    for note in notes:
+        print("\n".join(wrapped("elo-xl: note: ", note)), file=sys.stderr)
     return 0
 
 

@@ -20,24 +20,37 @@ from .workbook.read import read_book
 __all__ = ["book_to_trf"]
 
 
-def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:
+def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
+                notes: list[str] | None = None) -> str:
     """The TRF text of a Swiss or round-robin workbook: :func:`~elo_xl.workbook.read.read_book`,
     then :func:`~elo_xl.event.trf.to_trf`, ranked by ``tiebreak_list`` and ``version`` (None: what
     the book names).
 
     Every value is checked in the book first, so the messages name its cells; a problem that
     only the TRF checker finds (such as two pairing-allocated byes in one round) is reported
-    with the file's name and the TRF player it concerns.
+    with the file's name and the TRF player it concerns. Given ``notes``, what the user should
+    know about the ranking is appended to it (Buchholz ranking a round robin under the 2024
+    rules, as ``rate`` notes it).
     """
     try:
         event = read_book(path)
     except EloError as error:
         _with_cause(path, error)
         raise
+    from .event.ranking import event_ranking
+    from .event.rating import buchholz_note
+
     try:
-        return to_trf(event, tiebreak_list, version)
+        ranking = event_ranking(event, tiebreak_list, version)  # a tie-break the rules refuse is named as such
+    except EloError as error:
+        raise EloError(f"{path}: {error}") from None
+    try:
+        text = to_trf(event, tiebreak_list, version)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
+    if notes is not None:
+        notes.extend(buchholz_note(event, ranking))
+    return text
 
 
 def _with_cause(path: str | Path, error: EloError) -> None:

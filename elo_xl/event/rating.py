@@ -79,7 +79,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes) + _buchholz_note(t, ranking)
+    notes = list(t.notes) + buchholz_note(t, ranking)
     if year is None:
         year, origin = t.year()
         if origin == "current year":
@@ -117,10 +117,11 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
 
 
-def _buchholz_note(t: Tournament, ranking: Any) -> list[str]:
+def buchholz_note(t: Tournament, ranking: Any) -> list[str]:
     """Under the 2024 rules, a note on Buchholz (or a variant) ranking a round robin: every player
     meets the same opponents, so it separates nothing the points do not; the 2026 rules forbid
-    it there (C.07 8, refused by :func:`elo_xl.tiebreaks.codes.check_allowed`)."""
+    it there (C.07 8, refused by :func:`elo_xl.tiebreaks.codes.check_allowed`). ``rate`` and
+    ``export`` show it."""
     from ..tiebreaks.codes import BUCHHOLZ_FAMILY, DEFAULT_ROUND_ROBIN
 
     used = [tb.code for tb in ranking.tiebreaks if tb.base in BUCHHOLZ_FAMILY]

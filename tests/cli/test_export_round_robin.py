@@ -108,3 +108,25 @@ def test_a_game_played_since_the_file_goes_in_its_berger_round(tmp_path):
                                                                       (4, "w", "1")]
     assert [(g.opponent, g.colour, g.result) for g in p[4].games][3] == (1, "b", "0")
     assert [(g.opponent, g.colour, g.result) for g in p[5].games][:3] == [(2, "b", "="), (3, "w", "0"), (4, "b", "1")]
+
+
+def test_buchholz_in_a_round_robin_is_noted_under_2024_and_refused_under_2026(tmp_path, capsys):
+    """C.07 8 (2026): Buchholz is not a round robin's tie-break; under the 2024 rules export
+    notes it as rate does, naming FIDE's round-robin list."""
+    from elo_xl.cli import main
+
+    trf = Path(__file__).resolve().parents[1] / "data" / "trf" / "round-robin-6.trf"
+    book = tmp_path / "rr.xlsx"
+    assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(book), "-o", str(tmp_path / "a.trf"), "--tiebreaks", "BH,SB", "--tiebreak-rules",
+                 "2024"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == ("elo-xl: note: BH in a round robin: every player meets the same opponents, so Buchholz tells little "
+                   "(the 2026 rules forbid it there, C.07 8); FIDE's list for a round robin is DE, WIN, SB, KS")
+    assert main(["export", str(book), "-o", str(tmp_path / "b.trf"), "--tiebreaks", "BH,SB", "--tiebreak-rules",
+                 "2026"]) == 2
+    err = capsys.readouterr().err
+    assert "the 2026 rules forbid Buchholz in a round robin (C.07 8)" in err and "would not be valid" not in err
+    assert not (tmp_path / "b.trf").exists()
+    assert main(["export", str(book), "-o", str(tmp_path / "c.trf")]) == 0 and capsys.readouterr().err == ""
