@@ -84,17 +84,11 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
         pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds, absent=absent)
     except EloError as error:
         raise EloError(f"{path}: {error}") from None
-    after = with_pairing(_dropped_if_replaced(t, pairing, replace), pairing)
+    after = with_pairing(t, pairing)
     data = None
     if output is not None:
         data = _book_bytes(source, grid, t, after, pairing) if grid is not None else _trf_bytes(after)
     return PairResult(t, pairing, after, data, kind)
-
-
-def _dropped_if_replaced(t: Tournament, pairing: Pairing, replace: bool) -> Tournament:
-    from .event.pairings import next_round, _dropped
-
-    return _dropped(t, pairing.round) if replace and pairing.round < next_round(t) else t
 
 
 def _trf_bytes(t: Tournament) -> bytes:

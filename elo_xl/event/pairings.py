@@ -114,7 +114,7 @@ def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
     ``XXC white1``/``black1``), else the colour of the lowest start number that had an opponent
     in round 1 (in the Dutch system's round 1 that player is on board 1), else None.
 
-    >>> first_colour_of(Tournament([], [])  , "012 Cup\\n152 B\\n")
+    >>> first_colour_of(Tournament([], []), "012 Cup\\n152 B\\n")
     'b'
     """
     for line in (text or "").splitlines():
@@ -287,7 +287,11 @@ def _without_rounds(event: TrfEvent | None, round_: int) -> TrfEvent | None:
 
 def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
     """A copy of ``t`` with ``pairing`` written into its round: both players' opponent and
-    colour, the pairing-allocated bye as ``U``. The rounds grow when the event had fewer."""
+    colour, the pairing-allocated bye as ``U``. A round paired again (``pair_next(...,
+    replace=True)``) first loses its pairing and results, and so do the later rounds; the
+    rounds grow when the event had fewer."""
+    if pairing.round < next_round(t):
+        t = _dropped(t, pairing.round)
     t = copy.copy(t)
     r = pairing.round - 1
     width = max(pairing.round, max((len(row) for row in t.pairings), default=0))
