@@ -21,6 +21,7 @@ Not paired: 3 Player 3 (bye requested: H)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +40,16 @@ SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE 
 BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
 
 
+@dataclass(frozen=True)
 class PairResult:
-    """What ``pair`` computed: the event before, the pairing, the event after, and the bytes
-    of the file to write (None: nothing to write)."""
+    """What ``pair`` computed: the event before, the pairing, the event after, the bytes of the
+    file to write (None: nothing to write) and what was read (``"trf"`` or ``"book"``)."""
 
-    def __init__(self, before: Tournament, pairing: Pairing, after: Tournament, data: bytes | None, kind: str):
-        self.before, self.pairing, self.after, self.data, self.kind = before, pairing, after, data, kind
+    before: Tournament
+    pairing: Pairing
+    after: Tournament
+    data: bytes | None
+    kind: str
 
 
 def pair_event(path: str | Path, *, output: str | None = None, round_: int | None = None, replace: bool = False,
