@@ -37,20 +37,36 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     except EloError as error:
         _with_cause(path, error)
         raise
-    from .event.ranking import event_ranking
+    from .event.ranking import event_ranking, record_note
     from .event.rating import buchholz_note
 
     try:
         ranking = event_ranking(event, tiebreak_list, version)  # a tie-break the rules refuse is named as such
     except EloError as error:
         raise EloError(f"{path}: {error}") from None
+    chosen = tiebreak_list is not None or version is not None or _chosen_in_book(event)
+    told: list[str] = []
     try:
-        text = to_trf(event, tiebreak_list, version)
+        text = to_trf(event, tiebreak_list, version, chosen=chosen, notes=told)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     if notes is not None:
-        notes.extend(buchholz_note(event, ranking))
+        notes.extend(told + buchholz_note(event, ranking) + record_note(event, ranking, tiebreak_list))
     return text
+
+
+def _chosen_in_book(event: Any) -> bool:
+    """Whether the arbiter chose the book's tie-breaks or rule version: they differ from those
+    the book was made with (:func:`elo_xl.workbook.prefill.first_slots`). A book naming none
+    chose none."""
+    from .workbook.prefill import first_slots
+
+    if event.tiebreak_list is None and event.tiebreak_version is None:
+        return False
+    codes, version = first_slots(event)
+    listed = [code.upper() for code in event.tiebreak_list or []]
+    return (event.tiebreak_list is not None and listed != [code.upper() for code in codes]) or \
+        (event.tiebreak_version is not None and event.tiebreak_version != version)
 
 
 def _with_cause(path: str | Path, error: EloError) -> None:

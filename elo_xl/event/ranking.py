@@ -15,7 +15,7 @@ from ..errors import EloError
 from ..io.trf_keep import unpack_cells
 from .model import Tournament
 
-__all__ = ["event_ranking", "tiebreak_event", "tiebreak_record"]
+__all__ = ["event_ranking", "record_note", "tiebreak_event", "tiebreak_record", "uncomputed"]
 
 
 def tiebreak_event(t: Tournament) -> tiebreaks.Event:
@@ -78,9 +78,47 @@ def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None 
         tiebreak_list = t.tiebreak_list
     if tiebreak_list is None:
         record = tiebreak_record(t)
-        if record is not None and record[0]:
+        if record is not None and record[0] and not uncomputed(record[0]):
             try:
                 return tiebreaks.ranking(event, record[0], version)
             except EloError as error:
                 raise EloError(f"{record[1]}: {error} (or give --tiebreaks)") from None
     return tiebreaks.ranking(event, tiebreak_list, version)
+
+
+def uncomputed(text: str) -> list[str]:
+    """The items of a ``202`` list that are no tie-break of C.07 for one player: a team event's
+    tie-breaks (``EDET``, ``EMGSB/C1/P``: TRF-2026 writes them in the same record) or a typo.
+
+    >>> uncomputed("EDET/P,EMGSB/C1/P,BH,SB"), uncomputed("BH/C1,BH,SB")
+    (['EDET/P', 'EMGSB/C1/P'], [])
+    """
+    out = []
+    for position, item in enumerate(text.split(","), 1):
+        try:
+            tiebreaks.parse_code(item, position)
+        except EloError:
+            out.append(item.strip())
+    return out
+
+
+def record_note(t: Tournament, ranking: tiebreaks.Ranking, tiebreak_list: Any = None) -> list[str]:
+    """A note when the event's ``202`` record would have chosen the tie-breaks but names some
+    elo-xl cannot compute (a team event's): which, and the list used instead (FIDE's
+    recommended one). Empty when a list was given, the book chose one, or the record was used.
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> from elo_xl.event.load import from_trf
+    >>> t = from_trf(parse_trf("012 Cup\\n202 EDET/P,BH\\n001    1      A\\n001    2      B\\n"))
+    >>> print(*record_note(t, event_ranking(t)))
+    line 2 (202): EDET/P is not a tie-break of C.07 for one player (a team event's, or a typo), so the players are ranked by FIDE's recommended list: BH/C1, BH, SB, PS, DE, WIN, BWG
+    """
+    if tiebreak_list is not None or t.tiebreak_list is not None:
+        return []
+    record = tiebreak_record(t)
+    missing = uncomputed(record[0]) if record is not None and record[0] else []
+    if not missing:
+        return []
+    verb = "is not a tie-break" if len(missing) == 1 else "are not tie-breaks"
+    return [f"{record[1]}: {', '.join(missing)} {verb} of C.07 for one player (a team event's, or a typo), so the "
+            f"players are ranked by FIDE's recommended list: {', '.join(ranking.codes)}"]

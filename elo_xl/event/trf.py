@@ -17,13 +17,14 @@ from typing import Any
 
 from ..engine import rate_event
 from ..errors import EloError
-from ..io.trf_keep import trf_from_book
-from ..io.trf_model import TrfEvent, is_trf_2026
+from ..io.trf_keep import trf_from_book, unpack_cells
+from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, is_trf_2026
+from ..io.trf_read import parse_trf
 from ..io.trf_write import set_standings, write_trf
 from .model import Tournament
 from .ranking import event_ranking
 
-__all__ = ["points_and_ranks", "to_trf", "trf_event"]
+__all__ = ["kept_players", "points_and_ranks", "to_trf", "trf_event"]
 
 
 def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | None = None) -> tuple[list, list[int], list[str]]:
@@ -41,18 +42,97 @@ def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | No
     return [o.points for o in outcomes], ranking.ranks, ranking.codes
 
 
-def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = None) -> TrfEvent:
+def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = None, *, chosen: bool = True,
+              notes: list[str] | None = None) -> TrfEvent:
     """A :class:`~elo_xl.io.trf_model.TrfEvent` of the event: the kept lines, the event's data
-    where changed, player lines with points and ranks (:func:`elo_xl.io.trf_keep.trf_from_book`);
-    a TRF-2026 file's ``202`` record says the list used."""
+    where changed, player lines with points and ranks (:func:`elo_xl.io.trf_keep.trf_from_book`).
+
+    ``chosen`` says whether the tie-breaks were chosen for this file (given, or changed in the
+    book). When they were not, what the arbiter did not change stays as the kept file has it:
+    while every game is the file's, each player's rank is the file's (blank where it ranked
+    nobody); the ``202`` record is written back as read, and none is added. Otherwise the ranks
+    are the event's ranking (:func:`~elo_xl.event.ranking.event_ranking`), players the file
+    left unranked (withdrawn) stay unranked, a TRF-2026 file's ``202`` says the list used, and
+    ``notes`` (when given) gains one line saying with which tie-breaks the ranks were
+    recomputed and how many differ from the file's.
+    """
     event = trf_from_book(t)
     points, ranks, codes = points_and_ranks(t, tiebreak_list, version)
+    kept = kept_players(t)
+    if kept:
+        changed = _changed_games(event, kept)
+        if not changed and not chosen:
+            ranks = [kept[p.start_no].rank if p.start_no in kept else r for p, r in zip(event._ordered(), ranks)]
+        else:
+            ranks = _ranked_as_kept(event, ranks, kept)
+            if notes is not None and any(p.rank for p in kept.values()):
+                differ = sum(1 for p, r in zip(event._ordered(), ranks)
+                             if p.start_no not in kept or kept[p.start_no].rank != r)
+                why = (f"{changed} changed in the book" if changed else "the tie-breaks chosen for this file")
+                version_used = event_ranking(t, tiebreak_list, version).version
+                outcome = (f"{differ} of {len(ranks)} ranks differ from the file's" if differ
+                           else "every rank is the file's")
+                notes.append(f"ranks recomputed ({why}): points, then {', '.join(codes)} ({version_used} rules), then "
+                             f"start number; {outcome}")
     set_standings(event, points, ranks)
-    if is_trf_2026(event):
+    if is_trf_2026(event) and (chosen or not kept and event.header("202") is None):
         event.set_header("202", ",".join(codes))
     return event
 
 
-def to_trf(t: Tournament, tiebreak_list: Any = None, version: str | None = None) -> str:
+def kept_players(t: Tournament) -> dict[int, TrfPlayer]:
+    """The player lines of the file a book kept, read as the reader reads them (an absence the
+    points column settles is its bye): start number → player. Empty for a book made without a
+    file, or whose kept lines no longer read.
+
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> from elo_xl.io.trf_keep import book_lines
+    >>> t = Tournament([], [], [], records=book_lines(parse_trf(EXAMPLE)))
+    >>> [(n, p.rank) for n, p in kept_players(t).items()]
+    [(1, 2), (2, 4), (3, 1), (4, 3)]
+    """
+    lines = unpack_cells(t.records or [])
+    if not any(line[:3] == "001" for line in lines):
+        return {}
+    try:
+        event = parse_trf("\n".join(lines))
+    except EloError:
+        return {}
+    return {p.start_no: p for p in event.players}
+
+
+def _game(g: TrfGame) -> tuple:
+    """A round as the ranking sees it: opponent, colour (``-`` for none), result."""
+    return (g.opponent, g.colour if g.colour in ("w", "b") else "", g.result)
+
+
+def _changed_games(event: TrfEvent, kept: dict[int, TrfPlayer]) -> str:
+    """What differs between the book's games and the kept file's: "" when nothing, else e.g.
+    "3 players' games" or "the players" (added or left out)."""
+    if set(kept) != {p.start_no for p in event.players}:
+        return "the players"
+    def rounds(p: TrfPlayer) -> list[tuple]:
+        games = [_game(g) for g in p.games]
+        while games and games[-1] == (None, "", ""):
+            games.pop()
+        return games
+    count = sum(1 for p in event.players if rounds(p) != rounds(kept[p.start_no]))
+    return "" if not count else f"{count} player{'s' if count > 1 else ''}' games"
+
+
+def _ranked_as_kept(event: TrfEvent, ranks: list[int], kept: dict[int, TrfPlayer]) -> list[int | None]:
+    """The ranking's ranks, with the players the kept file left unranked (withdrawn) kept so
+    when the file ranks anybody; the others numbered 1, 2, … in the ranking's order."""
+    players = event._ordered()
+    if not any(p.rank for p in kept.values()):
+        return list(ranks)
+    unranked = {p.start_no for p in kept.values() if not p.rank}
+    order = sorted((r, p.start_no) for p, r in zip(players, ranks) if p.start_no not in unranked)
+    new = {number: k for k, (_, number) in enumerate(order, 1)}
+    return [new.get(p.start_no) for p in players]
+
+
+def to_trf(t: Tournament, tiebreak_list: Any = None, version: str | None = None, *, chosen: bool = True,
+           notes: list[str] | None = None) -> str:
     """The TRF text of an event, with points and ranks filled in (see :func:`trf_event`)."""
-    return write_trf(trf_event(t, tiebreak_list, version))
+    return write_trf(trf_event(t, tiebreak_list, version, chosen=chosen, notes=notes))

@@ -20,7 +20,7 @@ from ..io.dates import as_date
 from ..io.trf_keep import book_cells
 from ..results import is_blank
 
-__all__ = ["crosstable", "event_fields", "round_robin_prefill", "swiss_prefill", "tiebreak_prefill"]
+__all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "swiss_prefill", "tiebreak_prefill"]
 
 
 def event_fields(t: Tournament) -> dict[str, Any]:
@@ -45,6 +45,25 @@ def tiebreak_prefill(t: Tournament) -> dict[str, Any]:
             codes = []
         chosen = codes or None
     return {"tiebreaks": chosen, "tiebreak_rules": tiebreaks.version_for(tiebreaks.start_date(t.start))}
+
+
+def first_slots(t: Tournament) -> tuple[list[str], str]:
+    """The tie-break list and rule version a book made from ``t`` starts with (its slots as
+    :func:`tiebreak_prefill` and :func:`~elo_xl.workbook.tiebreak_columns.chosen` fill them):
+    what ``export`` compares the book's with, to tell a list the arbiter chose from the file's.
+
+    >>> from elo_xl.event.load import from_crosstable
+    >>> first_slots(from_crosstable(["A", "B", "C"], [2000] * 3, [[None, 1, 0], [0, None, 1], [1, 0, None]]))[0]
+    ['DE', 'WIN', 'SB', 'KS']
+    """
+    from ..games import SWISS
+    from ..tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
+    from . import tiebreak_columns
+
+    data = tiebreak_prefill(t)
+    offered, default = ((tiebreak_columns.SWISS, DEFAULT_SWISS) if t.kind() == SWISS
+                        else (tiebreak_columns.ROUND_ROBIN, DEFAULT_ROUND_ROBIN))
+    return tiebreak_columns.chosen(data["tiebreaks"], offered, default), data["tiebreak_rules"]
 
 
 def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:

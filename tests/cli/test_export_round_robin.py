@@ -122,7 +122,9 @@ def test_buchholz_in_a_round_robin_is_noted_under_2024_and_refused_under_2026(tm
     assert main(["export", str(book), "-o", str(tmp_path / "a.trf"), "--tiebreaks", "BH,SB", "--tiebreak-rules",
                  "2024"]) == 0
     err = " ".join(capsys.readouterr().err.split())
-    assert err == ("elo-xl: note: BH in a round robin: every player meets the same opponents, so Buchholz tells little "
+    assert err == ("elo-xl: note: ranks recomputed (the tie-breaks chosen for this file): points, then BH, SB (2024 "
+                   "rules), then start number; every rank is the file's "
+                   "elo-xl: note: BH in a round robin: every player meets the same opponents, so Buchholz tells little "
                    "(the 2026 rules forbid it there, C.07 8); FIDE's list for a round robin is DE, WIN, SB, KS")
     assert main(["export", str(book), "-o", str(tmp_path / "b.trf"), "--tiebreaks", "BH,SB", "--tiebreak-rules",
                  "2026"]) == 2
