@@ -15,10 +15,12 @@ OTHER = {"1": "0", "0": "1", "=": "="}
 
 def trf_line(start: int, name: str, rating: int | None, fide_id: int | None, rounds: list[tuple[int, str, str] | None],
              sex: str = "m", birth: str = "") -> str:
-    """One 001 line; ``rounds`` holds (opponent, colour, result) or None for no game."""
+    """One 001 line; ``rounds`` holds (opponent, colour, result) or None for no game; the points
+    column says what the results add up to (the commands refuse a line that contradicts them)."""
+    points = sum({"1": 1.0, "=": 0.5, "+": 1.0}.get(r[2], 0.0) for r in rounds if r is not None)
     line = ("001 " + str(start).rjust(4) + " " + sex + "   " + " " + name.ljust(33)[:33] + " "
             + (str(rating) if rating else "").rjust(4) + " " + "VIE" + " " + (str(fide_id) if fide_id else "").rjust(11)
-            + " " + birth.ljust(10) + " " + "0.0".rjust(4) + " " + "".rjust(4) + "  ")
+            + " " + birth.ljust(10) + " " + f"{points:.1f}".rjust(4) + " " + "".rjust(4) + "  ")
     for r in rounds:
         if r is None:
             line += "          "

@@ -18,12 +18,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import show
+from ..errors import EloError, show
 from ..io.crosstable import read_csv_crosstable
 from ..io.dates import parse_date
 from ..io.decode import read_text, split_lines
 from ..io.kfile import KFile, read_k_file
-from ..io.trf_points import unplayed_rounds
+from ..io.trf_points import refuse_unexplained, unplayed_rounds
 from ..io.trf_read import parse_trf
 from ..results import parse_k, parse_rating
 from ..titles import canonical as canonical_title
@@ -49,7 +49,12 @@ def load(path: str | os.PathLike) -> Tournament:
     first = next((line for line in split_lines(decoded.text[:4096]) if line.strip()), "")
     if _is_crosstable_header(first.lstrip("\ufeff")):
         return _csv(path)
-    event = parse_trf(decoded.text, path.name or str(path))
+    name = path.name or str(path)
+    event = parse_trf(decoded.text, name)
+    try:
+        refuse_unexplained(event)
+    except EloError as error:
+        raise EloError(f"{name}: {error}") from None
     event.encoding = decoded.encoding
     return from_trf(event)
 

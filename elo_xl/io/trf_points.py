@@ -26,7 +26,7 @@ from typing import Iterator
 from ..errors import EloError
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, _game_points
 
-__all__ = ["point_differences", "settle_absences", "unplayed_rounds"]
+__all__ = ["point_differences", "refuse_unexplained", "settle_absences", "unplayed_rounds"]
 
 #: How many players an unexplained difference names before it counts the rest.
 NAMED = 10
@@ -102,7 +102,9 @@ def settle_absences(event: TrfEvent) -> list[str]:
         return []
     byes = [("H", scoring["HPB"]), ("F", scoring["FPB"])]
     last = last_played(event)  # a round after it is no absence: nobody has played it
-    notes, unsettled = [], []
+    notes: list[str] = []
+    unsettled: list[tuple[TrfPlayer, Fraction, Fraction]] = []
+    unexplained: list[tuple[TrfPlayer, Fraction, Fraction]] = []
     for p, column, computed in list(point_differences(event)):
         absences = [r for r, g in enumerate(p.games[:last]) if g.opponent is None and not g.result]
         difference = column - computed
@@ -111,6 +113,9 @@ def settle_absences(event: TrfEvent) -> list[str]:
             chosen = next((code for code, value in byes if value == difference), None)
         elif absences and difference == len(absences) * scoring["FPB"]:
             chosen = "F"
+        if chosen is None and not absences:
+            unexplained.append((p, column, computed))
+            continue
         if chosen is None:
             unsettled.append((p, column, computed))
             continue
@@ -121,10 +126,45 @@ def settle_absences(event: TrfEvent) -> list[str]:
         notes.append(f"{_place(p)}, round{'s' if len(absences) > 1 else ''} {rounds}: an absence written without a "
                      f"result code read as {chosen} ({_points(value)} point{'s' if value > 1 else ''}), as the "
                      "points column counts it")
+    if unexplained:
+        named = "; ".join(f"{_place(p)} {_points(column)} in the points column, {_points(computed)} in the results"
+                          for p, column, computed in unexplained[:NAMED])
+        more = f"; and {len(unexplained) - NAMED} more" if len(unexplained) > NAMED else ""
+        notes.append(f"the points column differs from the results, and nothing in the file explains it: {named}{more}"
+                     "; the results count")
     if unsettled:
         named = "; ".join(f"{_place(p)} {_points(column)} in the points column, {_points(computed)} in the results"
                           for p, column, computed in unsettled[:NAMED])
         more = f"; and {len(unsettled) - NAMED} more" if len(unsettled) > NAMED else ""
-        notes.append(f"the points column differs from the results, and nothing in the file explains it: {named}{more}"
-                     " (a scoring system without its 162 record, acceleration, a penalty?); the results count")
+        notes.append(f"the points column differs from the results, and its absences written without a result code do "
+                     f"not settle it: {named}{more}; those absences count as zero-point byes")
     return notes
+
+
+def refuse_unexplained(event: TrfEvent) -> None:
+    """Refuse an event whose points column contradicts its results where no round of the line
+    explains it (no absence written without a result code, see :func:`settle_absences`): the
+    message names the first such line, both figures and how many more there are. The commands
+    read a TRF file through this (:func:`elo_xl.event.load.load`), as FIDE's tie-break program
+    does ("Incorrect score"); :func:`~elo_xl.io.trf_read.parse_trf` alone only notes it.
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> refuse_unexplained(parse_trf(EXAMPLE.replace("  2.0    2", "  2.5    2")))
+    Traceback (most recent call last):
+    elo_xl.errors.EloError: line 9 (player 1): the points column (columns 81–84) says 2.5 but the results add up to 2, and no round of the line explains it; correct the points or the results (a scoring system other than 1-½-0 needs its 162 record)
+    """
+    try:
+        last = last_played(event)
+        unexplained = [(p, column, computed) for p, column, computed in point_differences(event)
+                       if not any(g.opponent is None and not g.result for g in p.games[:last])]
+    except EloError:  # a scoring record that is none: refused where the scoring is used
+        return
+    if not unexplained:
+        return
+    p, column, computed = unexplained[0]
+    more = len(unexplained) - 1
+    others = f" (and {more} more line{'s' if more > 1 else ''})" if more else ""
+    raise EloError(f"{_place(p)}: the points column (columns 81–84) says {_points(column)} but the results add up "
+                   f"to {_points(computed)}, and no round of the line explains it{others}; correct the points or "
+                   "the results (a scoring system other than 1-½-0 needs its 162 record)")

@@ -7,6 +7,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from trf_helpers import recount
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
@@ -93,7 +94,7 @@ def test_a_game_played_since_the_file_goes_in_its_berger_round(tmp_path):
     file, the new game goes in round 4 with 1 white."""
     lines = (DATA / "round-robin-6.trf").read_text(encoding="utf-8").splitlines()
     source = tmp_path / "three.trf"
-    source.write_text("\n".join(line[:119] if line.startswith("001") else line for line in lines) + "\n",
+    source.write_text(recount("\n".join(line[:119] if line.startswith("001") else line for line in lines) + "\n"),
                       encoding="utf-8")
     book, out = tmp_path / "rr.xlsx", tmp_path / "rr.trf"
     assert main(["workbook", "round-robin", "--from", str(source), "-o", str(book)]) == 0

@@ -62,9 +62,25 @@ def test_a_difference_the_absences_cannot_settle_is_named():
     lines[10] = lines[10][:80] + " 2.0" + lines[10][84:]
     event = parse_trf("\n".join(lines), "cup.trf")
     assert [g.result for g in event.players[0].games] == ["1", "", ""]
-    assert event.notes == ["the points column differs from the results, and nothing in the file explains it: "
-                           "line 9 (player 1) 2 in the points column, 1 in the results (a scoring system without "
-                           "its 162 record, acceleration, a penalty?); the results count"]
+    assert event.notes == ["the points column differs from the results, and its absences written without a result "
+                           "code do not settle it: line 9 (player 1) 2 in the points column, 1 in the results; those "
+                           "absences count as zero-point byes"]
+
+
+def test_a_difference_nothing_explains_is_refused_naming_the_line(tmp_path, capsys):
+    """Anna's column says 2.5 where her results (1, ½, H) give 2, and her line has no absence to
+    explain it: FIDE's tie-break program refuses such a file ("Incorrect score"), and so does
+    every command, naming the file, the line and both figures; nothing is written."""
+    path = tmp_path / "cup.trf"
+    path.write_text(_with(ANNA, 0, EXAMPLE.split("\n")[ANNA], "2.5"), encoding="utf-8")
+    for command in (["rate", str(path)], ["workbook", "swiss", "--from", str(path), "-o", str(tmp_path / "b.xlsx")],
+                    ["pair", str(path)]):
+        assert main(command) == 2
+        captured = capsys.readouterr()
+        assert captured.err == ("elo-xl: cup.trf: line 9 (player 1): the points column (columns 81–84) says 2.5 but the "
+                                "results add up to 2, and no round of the line explains it; correct the points or the "
+                                "results (a scoring system other than 1-½-0 needs its 162 record)\n")
+    assert not (tmp_path / "b.xlsx").exists()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import openpyxl
 import pytest
 
 from books import put
+from trf_helpers import recount
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build  # noqa: F401  (the book comes from the command line below)
@@ -36,7 +37,7 @@ def cut(path: Path, rounds: int, planned: int) -> Path:
         lines.append(line)
         if line.startswith("132"):
             lines.append(f"XXR {planned}")
-    path.write_text("\n".join(lines), encoding="latin-1")
+    path.write_text(recount("\n".join(lines)), encoding="latin-1")
     return path
 
 
