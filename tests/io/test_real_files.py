@@ -4,6 +4,8 @@ written back byte for byte, and carried through a Swiss workbook and back."""
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ import pytest
 from elo_xl.cli import main
 from elo_xl.io import parse_trf, read_trf, write_trf
 from elo_xl.event import load
+from elo_xl.games import SWISS
+from elo_xl.recalc import read_named
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("*.trf"))
@@ -23,7 +27,9 @@ def rate(capsys, path, *options):
 
 
 def test_the_real_files_are_there():
-    assert FILES == ["karl-mala-2005.trf", "lichess-2020-05.trf", "lichess-2020-06.trf"]
+    assert FILES == ["fide-trf26-grandmommys-cup.trf", "karl-mala-2005.trf", "lichess-2020-05.trf",
+                     "lichess-2020-06.trf", "sharly-chess-2025-swiss.trf", "sharly-chess-2026-team.trf"]
+    assert sum((REAL / name).stat().st_size for name in FILES) < 300_000
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -68,7 +74,15 @@ def test_lichess_english_dates(capsys, name, year):
     assert "date" not in err and data["event"]["players"] == len(read_trf(REAL / name).players)
 
 
-@pytest.mark.parametrize("name", FILES)
+#: The files whose round trip through a book still changes a record: a ``202`` record added where
+#: the file had none, or the team tie-breaks of its ``202`` replaced (issue 23, item 5, which
+#: ``export`` is being taught); the team file also gets 1 point for a team bye's U where its
+#: points column has 0 (the book counts U as 1 point, see ``test_points_as_the_file_says``).
+ROUND_TRIP_PENDING = {"fide-trf26-grandmommys-cup.trf", "sharly-chess-2025-swiss.trf", "sharly-chess-2026-team.trf"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="202 written back"))
+                                  if n in ROUND_TRIP_PENDING else n for n in FILES])
 def test_through_a_swiss_book_and_back(tmp_path, name, capsys):
     """TRF → Swiss book → TRF: every record byte for byte, every player line byte for byte but
     the points and rank columns (81–89), which the book recomputes."""
@@ -194,3 +208,86 @@ def test_a_result_changed_in_the_book_changes_only_its_round(tmp_path, capsys):
             assert y == x
     after = read_trf(back)
     assert (after.player(a).points, after.player(b).points) == (7.0, 4.5)   # 7.5 − ½ and 4.0 + ½
+
+
+# --- the points column as a witness (issue 23, "Done when") ------------------------------------
+
+
+def column_points(path: Path) -> dict[int, Fraction]:
+    """Each player's points as the file writes them: columns 81–84 of his 001 line (start rank in
+    columns 5–8), read here by hand, independent of elo-xl's reader; a blank column is left out."""
+    points = {}
+    for line in path.read_bytes().decode("utf-8", "replace").splitlines():
+        if line.startswith("001") and line[80:84].strip():
+            points[int(line[4:8])] = Fraction(line[80:84].strip())
+    return points
+
+
+def named(warnings: str) -> set[int]:
+    """The start ranks a command's warnings name, "(player 12)", across wrapped lines."""
+    return {int(n) for n in re.findall(r"\(player (\d+)\)", " ".join(warnings.split()))}
+
+
+def book_kind(path: Path) -> str:
+    """The book a file goes into: the round-robin book for a round robin, else the Swiss book."""
+    return "swiss" if load(path).kind() == SWISS else "round-robin"
+
+
+#: A file whose 202 record names team tie-breaks `rate` cannot compute yet (issue 23, item 5:
+#: it should rate the games and name them in one note); the points are tested with FIDE's list.
+TEAM_TIEBREAKS = {"fide-trf26-grandmommys-cup.trf": ["--tiebreaks", "BH/C1,BH,SB,PS,DE,WIN"]}
+
+
+def differences(path: Path, got: dict[int, Fraction], warnings: str) -> list[tuple[int, Fraction, Fraction]]:
+    """(player, his points column, the points got) for every player whose points differ from
+    the column and whom no warning names."""
+    want, excused = column_points(path), named(warnings)
+    return [(n, want[n], got.get(n)) for n in sorted(want) if got.get(n) != want[n] and n not in excused]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_points_as_the_file_says(tmp_path, name, capsys):
+    """On every real file each player's points in `rate` (JSON), and in the TRF that `export`
+    writes back from the book made `--from` the file, equal the file's points column (columns
+    81–84 of his 001 line), or a warning of the command names him."""
+    path = REAL / name
+    assert column_points(path), "the file has a points column"
+    data, err = rate(capsys, path, *TEAM_TIEBREAKS.get(name, []))
+    got = {row["start_no"]: Fraction(row["points"]).limit_denominator(100) for row in data["players"]}
+    assert differences(path, got, err) == []
+
+    book, back = tmp_path / "event.xlsx", tmp_path / "back.trf"
+    assert main(["workbook", book_kind(path), "--from", str(path), "-o", str(book)]) == 0
+    assert main(["export", str(book), "-o", str(back)]) == 0
+    warnings = capsys.readouterr().err
+    exported = column_points(back)
+    assert set(exported) == set(column_points(path))
+    assert differences(path, exported, warnings) == []
+
+
+@pytest.mark.office
+@pytest.mark.parametrize("name", FILES)
+def test_the_book_recalculated_gives_the_points_of_the_file(tmp_path, name, capsys):
+    """The book made `--from` each real file, recalculated by LibreOffice (`elo-xl recalc`):
+    its Points column equals the file's points column, or the reader's warnings name the player."""
+    path = REAL / name
+    book, values = tmp_path / "event.xlsx", tmp_path / "values.xlsx"
+    assert main(["workbook", book_kind(path), "--from", str(path), "-o", str(book)]) == 0
+    assert main(["recalc", str(book), "-o", str(values)]) == 0
+    warnings = capsys.readouterr().err
+    column = read_named(values, ["Points"])["Points"]
+    got = {n: Fraction(row[0]).limit_denominator(100) for n, row in enumerate(column, 1)
+           if row and row[0] not in (None, "")}
+    assert len(got) == len(column_points(path))
+    assert differences(path, got, warnings) == []
+
+
+def test_rate_takes_a_team_file_as_it_is(capsys):
+    """Issue 23, item 5: `rate` on a team file rates its games; the team tie-breaks of its 202
+    record (EDET/P, EMGSB/C1/P, …) are named in one note and FIDE's list ranks. Today it exits
+    2 naming EDET/P."""
+    code = main(["rate", str(REAL / "fide-trf26-grandmommys-cup.trf"), "--format", "json"])
+    err = capsys.readouterr().err
+    if code != 0:
+        pytest.xfail(f"not yet: {err.strip()[:120]}")
+    assert "EDET/P" in err
