@@ -15,7 +15,7 @@ from ..errors import EloError
 from ..io.trf_keep import unpack_cells
 from .model import Tournament
 
-__all__ = ["event_ranking", "tiebreak_event", "tiebreak_record"]
+__all__ = ["event_ranking", "team_tiebreak_note", "tiebreak_event", "tiebreak_record"]
 
 
 def tiebreak_event(t: Tournament) -> tiebreaks.Event:
@@ -76,6 +76,8 @@ def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None 
         version = t.tiebreak_version
     if tiebreak_list is None:
         tiebreak_list = t.tiebreak_list
+    if tiebreak_list is None and _team_codes_unread(t):
+        return tiebreaks.ranking(event, None, version)      # FIDE's list; team_tiebreak_note says so
     if tiebreak_list is None:
         record = tiebreak_record(t)
         if record is not None and record[0]:
@@ -84,3 +86,56 @@ def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None 
             except EloError as error:
                 raise EloError(f"{record[1]}: {error} (or give --tiebreaks)") from None
     return tiebreaks.ranking(event, tiebreak_list, version)
+
+
+def _team_codes_unread(t: Tournament) -> list[str]:
+    """The codes of a team event's ``202`` record that elo-xl cannot compute (team tie-breaks
+    such as ``EDET/P`` or ``BH:MP/C1/P``): every code, when any of them does not read, since the
+    list is the organiser's as a whole; empty for an individual event, or when every code reads."""
+    record = tiebreak_record(t)
+    if record is None or not record[0] or t.source is None or not t.source.teams():
+        return []
+    items = [item.strip() for item in record[0].split(",") if item.strip()]
+    unread = []
+    for item in items:
+        try:
+            tiebreaks.parse_codes(item)
+        except EloError:
+            unread.append(item)
+    if not unread:
+        try:
+            tiebreaks.parse_codes(record[0])
+        except EloError:
+            return items
+    return unread
+
+
+def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
+    r"""The note ``rate`` prints when a team event's ``202`` record names tie-breaks elo-xl does
+    not compute (C.07's team tie-breaks, TRF-2026): which they are, and the list that ranked
+    the players instead (FIDE's recommended list, unless ``--tiebreaks`` was given).
+
+    >>> from elo_xl.event.load import from_trf
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> lines = ["202 EDET/P,MPvGP",
+    ...          "310   1 Lions".ljust(41) + "LIO     2400    1.0    1.0   1     1",
+    ...          "310   2 Tigers".ljust(41) + "TIG     2400    0.0    0.0   2     2",
+    ...          "001    1      Ha, An".ljust(91) + "   2 w 1", "001    2      Le, Binh".ljust(91) + "   1 b 0"]
+    >>> team = "\n".join(lines)
+    >>> t = from_trf(parse_trf(team))
+    >>> team_tiebreak_note(t, event_ranking(t))
+    ['line 1 (202): EDET/P, MPvGP are team tie-breaks elo-xl does not compute; the players are ranked by DE, WIN, SB, KS instead (or give --tiebreaks)']
+    """
+    unread = _team_codes_unread(t)
+    record = tiebreak_record(t)
+    if not unread or record is None or ranking.codes == [x.code for x in _parsed(record[0])]:
+        return []
+    return [f"{record[1]}: {', '.join(unread)} are team tie-breaks elo-xl does not compute; the players are "
+            f"ranked by {', '.join(ranking.codes)} instead (or give --tiebreaks)"]
+
+
+def _parsed(text: str) -> list[tiebreaks.Tiebreak]:
+    try:
+        return tiebreaks.parse_codes(text)
+    except EloError:
+        return []

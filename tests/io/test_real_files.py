@@ -233,11 +233,6 @@ def book_kind(path: Path) -> str:
     return "swiss" if load(path).kind() == SWISS else "round-robin"
 
 
-#: A file whose 202 record names team tie-breaks `rate` cannot compute yet (issue 23, item 5:
-#: it should rate the games and name them in one note); the points are tested with FIDE's list.
-TEAM_TIEBREAKS = {"fide-trf26-grandmommys-cup.trf": ["--tiebreaks", "BH/C1,BH,SB,PS,DE,WIN"]}
-
-
 def differences(path: Path, got: dict[int, Fraction], warnings: str) -> list[tuple[int, Fraction, Fraction]]:
     """(player, his points column, the points got) for every player whose points differ from
     the column and whom no warning names."""
@@ -252,7 +247,7 @@ def test_points_as_the_file_says(tmp_path, name, capsys):
     81–84 of his 001 line), or a warning of the command names him."""
     path = REAL / name
     assert column_points(path), "the file has a points column"
-    data, err = rate(capsys, path, *TEAM_TIEBREAKS.get(name, []))
+    data, err = rate(capsys, path)
     got = {row["start_no"]: Fraction(row["points"]).limit_denominator(100) for row in data["players"]}
     assert differences(path, got, err) == []
 
@@ -283,11 +278,25 @@ def test_the_book_recalculated_gives_the_points_of_the_file(tmp_path, name, caps
 
 
 def test_rate_takes_a_team_file_as_it_is(capsys):
-    """Issue 23, item 5: `rate` on a team file rates its games; the team tie-breaks of its 202
-    record (EDET/P, EMGSB/C1/P, …) are named in one note and FIDE's list ranks. Today it exits
-    2 naming EDET/P."""
-    code = main(["rate", str(REAL / "fide-trf26-grandmommys-cup.trf"), "--format", "json"])
-    err = capsys.readouterr().err
-    if code != 0:
-        pytest.xfail(f"not yet: {err.strip()[:120]}")
-    assert "EDET/P" in err
+    """Issue 23, item 5: `rate` on FIDE's team sample rates its games; the team tie-breaks of its
+    202 record are named in one note, and FIDE's recommended Swiss list (C.07, the presets of
+    the pairing programs) ranks the players."""
+    data, err = rate(capsys, REAL / "fide-trf26-grandmommys-cup.trf")
+    note = " ".join(err.split())
+    assert note.count("team tie-breaks") == 1
+    assert ("line 26 (202): EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP are team tie-breaks elo-xl does not compute; "
+            "the players are ranked by BH/C1, BH, SB, PS, DE, WIN, BWG instead (or give --tiebreaks)") in note
+    assert data["event"]["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
+    assert data["event"]["players"] == 249 and sorted(row["rank"] for row in data["players"]) == list(range(1, 250))
+
+
+def test_an_individual_file_with_an_unknown_202_code_is_still_refused(tmp_path, capsys):
+    """Only a team event falls back: an individual event's 202 record is the organiser's list,
+    and a code that does not read is an error naming the line (or give --tiebreaks)."""
+    text = (REAL / "sharly-chess-2025-swiss.trf").read_text(encoding="utf-8").replace("192 FIDE_DUTCH_2026_BAKU\n",
+                                                                                     "192 FIDE_DUTCH_2026_BAKU\n202 EDET/P,BH\n")
+    source = tmp_path / "individual.trf"
+    source.write_text(text, encoding="utf-8")
+    assert main(["rate", str(source), "--format", "json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "line 16 (202): tie-break 1 \"EDET/P\" is not a code of C.07" in captured.err
