@@ -728,12 +728,13 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
     what the reader read otherwise than written goes to ``notes``."""
     from .event import load, resolve_k
     from .io.kfile import read_k_file
-    from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
+    from .workbook.prefill import event_fields, round_robin_prefill, scoring_note, swiss_prefill
     from .rules import parse_rules
 
     _year_option(args.year)
     event = load(args.source)
     notes.extend(event.notes)
+    notes.extend(scoring_note(event))
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)

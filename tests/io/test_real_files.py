@@ -334,3 +334,28 @@ def test_an_individual_file_with_an_unknown_202_code_is_still_refused(tmp_path, 
     assert main(["rate", str(source), "--format", "json"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "line 16 (202): tie-break 1 \"EDET/P\" is not a code of C.07" in captured.err
+
+
+def test_a_3_1_0_event_through_the_book_is_named(tmp_path, capsys):
+    """The lichess Swiss of June 2020 scored 3-1-0 (a `162` record added, the points column
+    rewritten by hand: 3 for a win or a pairing-allocated bye, 1 for a draw): `rate` gives the
+    column's points; the book counts 1, ½, 0, and `workbook --from` says so in a note naming the
+    162 record (it changed the points without a word)."""
+    lines = (REAL / "lichess-2020-06.trf").read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    value = {"1": 3, "+": 3, "U": 3, "=": 1}
+    for i in range(first, len(lines)):
+        if lines[i].startswith("001"):
+            results = [lines[i][r + 7] for r in range(91, len(lines[i]), 10) if r + 7 < len(lines[i])]   # column 99, …
+            lines[i] = lines[i][:80] + f"{sum(value.get(x, 0) for x in results):>4.1f}" + lines[i][84:]
+    lines.insert(first, "162  W 3.0    D 1.0    L 0.0")
+    source, book = tmp_path / "three.trf", tmp_path / "three.xlsx"
+    source.write_text("\n".join(lines), encoding="utf-8")
+    assert column_points(source)[1] == 22          # 1 = 1 1 1 0 1 1 U: six wins, a draw, a U
+    data, err = rate(capsys, source)
+    assert {row["start_no"]: row["points"] for row in data["players"]} == column_points(source)
+    assert "points column" not in err
+    assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
+    note = " ".join(capsys.readouterr().err.split())
+    assert (f"line {first + 1} (162): the event scores a win 3, a draw 1, a loss 0; the book counts 1, ½ and 0, so "
+            "its points, its ranks and the TRF that export writes from it are in those points, not the event's") in note
