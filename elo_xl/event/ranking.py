@@ -113,7 +113,8 @@ def _team_codes_unread(t: Tournament) -> list[str]:
 def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
     r"""The note ``rate`` prints when a team event's ``202`` record names tie-breaks elo-xl does
     not compute (C.07's team tie-breaks, TRF-2026): which they are, and the list that ranked
-    the players instead (FIDE's recommended list, unless ``--tiebreaks`` was given).
+    the players instead (FIDE's recommended list). Call it only when no list was given
+    (``--tiebreaks``): the record is then not used, and there is nothing to say.
 
     >>> from elo_xl.event.load import from_trf
     >>> from elo_xl.io.trf_read import parse_trf
@@ -126,16 +127,10 @@ def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
     >>> team_tiebreak_note(t, event_ranking(t))
     ['line 1 (202): EDET/P, MPvGP are team tie-breaks elo-xl does not compute; the players are ranked by DE, WIN, SB, KS instead (or give --tiebreaks)']
     """
-    unread = _team_codes_unread(t)
+    unread = _team_codes_unread(t) if t.tiebreak_list is None else []
     record = tiebreak_record(t)
-    if not unread or record is None or ranking.codes == [x.code for x in _parsed(record[0])]:
+    if not unread or record is None:
         return []
     return [f"{record[1]}: {', '.join(unread)} are team tie-breaks elo-xl does not compute; the players are "
             f"ranked by {', '.join(ranking.codes)} instead (or give --tiebreaks)"]
 
-
-def _parsed(text: str) -> list[tiebreaks.Tiebreak]:
-    try:
-        return tiebreaks.parse_codes(text)
-    except EloError:
-        return []

@@ -79,7 +79,9 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes) + buchholz_note(t, ranking) + team_tiebreak_note(t, ranking)
+    notes = list(t.notes) + buchholz_note(t, ranking)
+    if tiebreak_list is None:                       # the file's 202 was the list to use
+        notes += team_tiebreak_note(t, ranking)
     if year is None:
         year, origin = t.year()
         if origin == "current year":

@@ -322,6 +322,8 @@ def test_rate_takes_a_team_file_as_it_is(capsys):
             "the players are ranked by BH/C1, BH, SB, PS, DE, WIN, BWG instead (or give --tiebreaks)") in note
     assert data["event"]["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
     assert data["event"]["players"] == 249 and sorted(row["rank"] for row in data["players"]) == list(range(1, 250))
+    data, err = rate(capsys, REAL / "fide-trf26-grandmommys-cup.trf", "--tiebreaks", "SB,BH")
+    assert "team tie-breaks" not in err and data["event"]["tiebreaks"] == ["SB", "BH"]
 
 
 def test_an_individual_file_with_an_unknown_202_code_is_still_refused(tmp_path, capsys):
