@@ -728,19 +728,21 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
     what the reader read otherwise than written goes to ``notes``."""
     from .event import load, resolve_k
     from .io.kfile import read_k_file
-    from .workbook.prefill import event_fields, round_robin_prefill, swiss_prefill
+    from .workbook.prefill import event_fields, round_robin_prefill, scoring_note, swiss_prefill
     from .rules import parse_rules
 
     _year_option(args.year)
     event = load(args.source)
     notes.extend(event.notes)
+    notes.extend(scoring_note(event))
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
     ks = resolve_k(event, rules, args.k, k_file, args.year)
     options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
+    event_rounds = None
     with _naming(f"--from {args.source}"):
         if args.kind == "swiss":
-            options["rounds"] = max(1, len(event.pairings[0]) if event.pairings else 0)
+            options["rounds"] = event_rounds = max(1, len(event.pairings[0]) if event.pairings else 0)
             # a Swiss book may be made larger than the event: rows for late entries, more rounds
             for option, key, what in (("--players", "players", "players"), ("--rounds", "rounds", "rounds")):
                 wanted = getattr(args, key)
@@ -753,24 +755,29 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
             options["prefill"] = swiss_prefill(event, ks)
         else:
             options["prefill"] = round_robin_prefill(event, ks)
-    _event_size(args.source, args.kind, len(event.entrants))
+    _event_size(args.source, args.kind, len(event.entrants), event_rounds)
     return options
 
 
-def _event_size(source: str, kind: str, players: int) -> None:
+def _event_size(source: str, kind: str, players: int, rounds: int | None = None) -> None:
     """Refuse an event too small or too large for the kind of book, naming ``--from`` (the
-    size comes from the event, not from ``--players``).
+    size comes from the event, not from ``--players`` or ``--rounds``).
 
     >>> _event_size("two.csv", "round-robin", 2)
     Traceback (most recent call last):
     ...
     elo_xl.errors.EloError: --from two.csv: the event has 2 players; a round-robin book holds 3 to 30
+    >>> _event_size("bullet.trf", "swiss", 112, 21)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: --from bullet.trf: the event has 21 rounds; a swiss book holds 1 to 15
     """
     from .workbook import KINDS
 
     for size in KINDS[kind]:
-        if size.option == "players" and not size.low <= players <= size.high:
-            raise EloError(f"--from {source}: the event has {_count(players, 'player')}; a {kind} book holds "
+        count = {"players": players, "rounds": rounds}.get(size.option)
+        if count is not None and not size.low <= count <= size.high:
+            raise EloError(f"--from {source}: the event has {_count(count, size.unit)}; a {kind} book holds "
                            f"{size.low} to {size.high}")
 
 

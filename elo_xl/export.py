@@ -37,7 +37,7 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     except EloError as error:
         _with_cause(path, error)
         raise
-    from .event.ranking import event_ranking, record_note
+    from .event.ranking import event_ranking, team_tiebreak_note
     from .event.rating import buchholz_note
 
     try:
@@ -51,7 +51,8 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     if notes is not None:
-        notes.extend(told + buchholz_note(event, ranking) + record_note(event, ranking, tiebreak_list))
+        notes.extend(told + buchholz_note(event, ranking)
+                     + (team_tiebreak_note(event, ranking) if tiebreak_list is None else []))
     return text
 
 

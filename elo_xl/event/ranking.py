@@ -15,7 +15,7 @@ from ..errors import EloError
 from ..io.trf_keep import unpack_cells
 from .model import Tournament
 
-__all__ = ["event_ranking", "record_note", "tiebreak_event", "tiebreak_record", "uncomputed"]
+__all__ = ["event_ranking", "team_tiebreak_note", "tiebreak_event", "tiebreak_record"]
 
 
 def tiebreak_event(t: Tournament) -> tiebreaks.Event:
@@ -76,9 +76,11 @@ def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None 
         version = t.tiebreak_version
     if tiebreak_list is None:
         tiebreak_list = t.tiebreak_list
+    if tiebreak_list is None and _team_codes_unread(t):
+        return tiebreaks.ranking(event, None, version)      # FIDE's list; team_tiebreak_note says so
     if tiebreak_list is None:
         record = tiebreak_record(t)
-        if record is not None and record[0] and not uncomputed(record[0]):
+        if record is not None and record[0]:
             try:
                 return tiebreaks.ranking(event, record[0], version)
             except EloError as error:
@@ -86,39 +88,49 @@ def event_ranking(t: Tournament, tiebreak_list: Any = None, version: str | None 
     return tiebreaks.ranking(event, tiebreak_list, version)
 
 
-def uncomputed(text: str) -> list[str]:
-    """The items of a ``202`` list that are no tie-break of C.07 for one player: a team event's
-    tie-breaks (``EDET``, ``EMGSB/C1/P``: TRF-2026 writes them in the same record) or a typo.
-
-    >>> uncomputed("EDET/P,EMGSB/C1/P,BH,SB"), uncomputed("BH/C1,BH,SB")
-    (['EDET/P', 'EMGSB/C1/P'], [])
-    """
-    out = []
-    for position, item in enumerate(text.split(","), 1):
-        try:
-            tiebreaks.parse_code(item, position)
-        except EloError:
-            out.append(item.strip())
-    return out
-
-
-def record_note(t: Tournament, ranking: tiebreaks.Ranking, tiebreak_list: Any = None) -> list[str]:
-    """A note when the event's ``202`` record would have chosen the tie-breaks but names some
-    elo-xl cannot compute (a team event's): which, and the list used instead (FIDE's
-    recommended one). Empty when a list was given, the book chose one, or the record was used.
-
-    >>> from elo_xl.io.trf_read import parse_trf
-    >>> from elo_xl.event.load import from_trf
-    >>> t = from_trf(parse_trf("012 Cup\\n202 EDET/P,BH\\n001    1      A\\n001    2      B\\n"))
-    >>> print(*record_note(t, event_ranking(t)))
-    line 2 (202): EDET/P is not a tie-break of C.07 for one player (a team event's, or a typo), so the players are ranked by FIDE's recommended list: BH/C1, BH, SB, PS, DE, WIN, BWG
-    """
-    if tiebreak_list is not None or t.tiebreak_list is not None:
-        return []
+def _team_codes_unread(t: Tournament) -> list[str]:
+    """The codes of a team event's ``202`` record that elo-xl cannot compute (team tie-breaks
+    such as ``EDET/P`` or ``BH:MP/C1/P``): every code, when any of them does not read, since the
+    list is the organiser's as a whole; empty for an individual event, or when every code reads."""
     record = tiebreak_record(t)
-    missing = uncomputed(record[0]) if record is not None and record[0] else []
-    if not missing:
+    if record is None or not record[0] or t.source is None or not t.source.teams():
         return []
-    verb = "is not a tie-break" if len(missing) == 1 else "are not tie-breaks"
-    return [f"{record[1]}: {', '.join(missing)} {verb} of C.07 for one player (a team event's, or a typo), so the "
-            f"players are ranked by FIDE's recommended list: {', '.join(ranking.codes)}"]
+    items = [item.strip() for item in record[0].split(",") if item.strip()]
+    unread = []
+    for item in items:
+        try:
+            tiebreaks.parse_codes(item)
+        except EloError:
+            unread.append(item)
+    if not unread:
+        try:
+            tiebreaks.parse_codes(record[0])
+        except EloError:
+            return items
+    return unread
+
+
+def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
+    r"""The note ``rate`` prints when a team event's ``202`` record names tie-breaks elo-xl does
+    not compute (C.07's team tie-breaks, TRF-2026): which they are, and the list that ranked
+    the players instead (FIDE's recommended list). Call it only when no list was given
+    (``--tiebreaks``): the record is then not used, and there is nothing to say.
+
+    >>> from elo_xl.event.load import from_trf
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> lines = ["202 EDET/P,MPvGP",
+    ...          "310   1 Lions".ljust(41) + "LIO     2400    1.0    1.0   1     1",
+    ...          "310   2 Tigers".ljust(41) + "TIG     2400    0.0    0.0   2     2",
+    ...          "001    1      Ha, An".ljust(91) + "   2 w 1", "001    2      Le, Binh".ljust(91) + "   1 b 0"]
+    >>> team = "\n".join(lines)
+    >>> t = from_trf(parse_trf(team))
+    >>> team_tiebreak_note(t, event_ranking(t))
+    ['line 1 (202): EDET/P, MPvGP are team tie-breaks elo-xl does not compute; the players are ranked by DE, WIN, SB, KS instead (or give --tiebreaks)']
+    """
+    unread = _team_codes_unread(t) if t.tiebreak_list is None else []
+    record = tiebreak_record(t)
+    if not unread or record is None:
+        return []
+    return [f"{record[1]}: {', '.join(unread)} are team tie-breaks elo-xl does not compute; the players are "
+            f"ranked by {', '.join(ranking.codes)} instead (or give --tiebreaks)"]
+

@@ -23,7 +23,7 @@ from ..errors import EloError
 from ..results import parse_k
 from ..rules import RuleSet, parse_rules
 from .model import Tournament
-from .ranking import event_ranking, record_note
+from .ranking import event_ranking, team_tiebreak_note
 
 __all__ = ["Report", "grouped_notes", "rate_tournament", "resolve_k"]
 
@@ -79,7 +79,9 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes) + buchholz_note(t, ranking) + record_note(t, ranking, tiebreak_list)
+    notes = list(t.notes) + buchholz_note(t, ranking)
+    if tiebreak_list is None:                       # the file's 202 was the list to use
+        notes += team_tiebreak_note(t, ranking)
     if year is None:
         year, origin = t.year()
         if origin == "current year":

@@ -96,8 +96,10 @@ def check_event(event: TrfEvent) -> None:
                         and (g.colour, h.colour) not in same_colour and g.result not in ("U", "u")):
                     continue  # the pair agrees: what _check_pair would find
             if g.result in ("U", "u"):
+                # a team event: the bye team's members, and members whose board the other team left
+                # empty (Sharly Chess writes U there), may all hold a U; each must be in a team
                 if pab is not None and not (teams and teams.get(pab.start_no) is not None
-                                            and teams.get(pab.start_no) == teams.get(p.start_no)):
+                                            and teams.get(p.start_no) is not None):
                     also = (f"; {pab.start_no} and {p.start_no} are not in one team" if teams else
                             "; there is at most one per round (in a team event, 013 or 310 records say who is "
                             "in which team)")

@@ -146,7 +146,9 @@ def refuse_unexplained(event: TrfEvent) -> None:
     explains it (no absence written without a result code, see :func:`settle_absences`): the
     message names the first such line, both figures and how many more there are. The commands
     read a TRF file through this (:func:`elo_xl.event.load.load`), as FIDE's tie-break program
-    does ("Incorrect score"); :func:`~elo_xl.io.trf_read.parse_trf` alone only notes it.
+    does ("Incorrect score"); :func:`~elo_xl.io.trf_read.parse_trf` alone only notes it. A team
+    event's player lines may count its team scoring (Sharly Chess writes 0 beside a team bye
+    worth 5): there the note stays a note.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -155,6 +157,8 @@ def refuse_unexplained(event: TrfEvent) -> None:
     elo_xl.errors.EloError: line 9 (player 1): the points column (columns 81–84) says 2.5 but the results add up to 2, and no round of the line explains it; correct the points or the results (a scoring system other than 1-½-0 needs its 162 record)
     """
     try:
+        if event.teams():  # a team event's player lines may follow its team scoring: noted, not refused
+            return
         last = last_played(event)
         unexplained = [(p, column, computed) for p, column, computed in point_differences(event)
                        if not any(g.opponent is None and not g.result for g in p.games[:last])]

@@ -20,7 +20,8 @@ from ..io.dates import as_date
 from ..io.trf_keep import book_cells
 from ..results import is_blank
 
-__all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "swiss_prefill", "tiebreak_prefill"]
+__all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "scoring_note", "swiss_prefill",
+           "tiebreak_prefill"]
 
 
 def event_fields(t: Tournament) -> dict[str, Any]:
@@ -29,6 +30,53 @@ def event_fields(t: Tournament) -> dict[str, Any]:
     records = book_cells(t.source) if t.source is not None else list(t.records)
     return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
             "trf_records": records}
+
+
+#: The results a scoring system may score otherwise than a game's win, draw or loss: (key of
+#: ``TrfEvent.scoring``, the game result it scores like by default, its name in a note).
+_UNPLAYED = (("FW", "WW", "a forfeit win"), ("FL", "WL", "a forfeit loss"), ("PAB", "WW", "a pairing-allocated bye"),
+             ("FPB", "WW", "a full-point bye"), ("HPB", "WD", "a half-point bye"), ("ZPB", "WL", "a zero-point bye"))
+
+
+def scoring_note(t: Tournament) -> list[str]:
+    r"""The note ``workbook --from`` prints for a TRF file whose scoring system (TRF-2026 ``162``,
+    JaVaFo ``XXS``) is not FIDE's 1, ½, 0: the books count 1, ½ and 0, so their points, their
+    ranks and the TRF that ``export`` writes from them are in those points, not the event's.
+
+    >>> from elo_xl.event.load import from_trf
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> lines = ["162  W 3.0    D 1.0    L 0.0", "001    1      Ha, An".ljust(91) + "   2 w 1",
+    ...          "001    2      Le, Binh".ljust(91) + "   1 b 0"]
+    >>> scoring_note(from_trf(parse_trf("\n".join(lines))))
+    ["line 1 (162): the event scores a win 3, a draw 1, a loss 0; the book counts 1, ½ and 0, so its points, its ranks and the TRF that export writes from it are in those points, not the event's"]
+    """
+    from ..io.trf_model import TrfEvent
+
+    source = t.source
+    if source is None:
+        return []
+    records = [r for code in ("162", "XXS") for r in source.records(code)]
+    if not records:
+        return []
+    scoring, standard = source.scoring(), TrfEvent([]).scoring()
+    changed = []
+    if any(scoring[k] != standard[k] for k in ("WW", "WD", "WL")):
+        changed = [f"a win {_points(scoring['WW'])}", f"a draw {_points(scoring['WD'])}",
+                   f"a loss {_points(scoring['WL'])}"]
+    changed += [f"{name} {_points(scoring[key])}" for key, like, name in _UNPLAYED if scoring[key] != scoring[like]]
+    if not changed:
+        return []
+    first = records[0]
+    where = f"line {first.line} ({first.code})" if first.line is not None else f"record {first.code}"
+    return [f"{where}: the event scores {', '.join(changed)}; the book counts 1, ½ and 0, so its points, its ranks "
+            f"and the TRF that export writes from it are in those points, not the event's"]
+
+
+def _points(value: Any) -> str:
+    """A number of points as a note writes it: ½, 1, 2.5."""
+    from fractions import Fraction
+
+    return {Fraction(1, 2): "½"}.get(value, f"{float(value):g}")
 
 
 def tiebreak_prefill(t: Tournament) -> dict[str, Any]:

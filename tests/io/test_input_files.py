@@ -266,6 +266,16 @@ def test_a_team_bye_on_every_member_line():
         parse_trf(mixed)
 
 
+def test_unopposed_boards_written_u_in_a_team_event():
+    """Sharly Chess writes U for a board the other team left empty (tests/data/real,
+    sharly-chess-2026-team.trf, round 2): U's of several teams in one round are read, each player
+    being in a team; 1 (Lions) and 3 (Tigers) hold a U beside the Bears' bye."""
+    text = _team_event(teams=True).replace("   3 w 1", "0000 - U").replace("   1 b 0", "0000 - U")
+    e = parse_trf(text)
+    assert [p.games[0].result for p in e.players] == ["U", "1", "U", "0", "U", "U"]
+    assert e.computed_points() == [1, 1, 1, 0, 1, 1]        # 1 point each (FIDE's default for U)
+
+
 # --- the inputs of the original reports -------------------------------------------------------------
 
 
