@@ -162,14 +162,16 @@ class Book:
 
     # --- validation -------------------------------------------------------------------------
     def validate(self, ws: Worksheet, cells: str, kind: str) -> None:
-        """Attach the data validation ``kind`` (results, rounds, rating, k, rules, colour, whole, date, flag)."""
+        """Attach the data validation ``kind`` (results, rounds, rating, k, rules, colour, whole, date, flag)
+        to ``cells``: a range, or several separated by spaces."""
         key = f"{ws.title}|{kind}"
         dv = self.validations.get(key)
         if dv is None:
             dv = self._new_validation(kind)
             ws.add_data_validation(dv)
             self.validations[key] = dv
-        dv.add(cells)
+        for part in cells.split():  # several ranges, space-separated
+            dv.add(part)
         if kind in NUMERIC_KINDS:
             self.flag_text(ws, cells, allowed=("NR",) if kind == "rating" else ())
 
@@ -487,6 +489,9 @@ class Book:
         wrapped, single = [], []
         cells = ws._cells
         areas = [range_boundaries(area.replace("$", "")) for area in AREA.findall(str(ws.print_area or ""))]
+        # the columns repeated on every page print too, even outside the print area
+        repeated = tuple(column_index_from_string(c) for c in str(ws.print_title_cols).replace("$", "").split(":")) \
+            if ws.print_title_cols else (0, -1)
         for (row, column), c in cells.items():
             if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
                 continue
@@ -505,7 +510,8 @@ class Book:
             item = (row, column, value, bool(font and font.b), float((font and font.sz) or 11))
             # the working beside the printed block: one line each, so that it does not make
             # the printed rows of the same height taller
-            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas)
+            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas) \
+                or repeated[0] <= column <= repeated[1]
             (wrapped if wraps and printed else single).append(item)
 
         for row, column, value, bold, size in single:
