@@ -489,9 +489,12 @@ class Book:
         wrapped, single = [], []
         cells = ws._cells
         areas = [range_boundaries(area.replace("$", "")) for area in AREA.findall(str(ws.print_area or ""))]
-        # the columns repeated on every page print too, even outside the print area
+        # the columns repeated on every page print too where the print area starts right of them
+        # (the Swiss sheet prints its players table beside the outputs, not the grid between)
         repeated = tuple(column_index_from_string(c) for c in str(ws.print_title_cols).replace("$", "").split(":")) \
             if ws.print_title_cols else (0, -1)
+        if any(c0 <= repeated[1] for c0, _, _, _ in areas):
+            repeated = (0, -1)
         for (row, column), c in cells.items():
             if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
                 continue

@@ -27,7 +27,7 @@ TOP = 5  # the first player's row (headers on the row above)
 def crosstable_cell(code: str, opponent: str, colour: str) -> str:
     """What the crosstable shows for one player's round: from the game's ``code``
     (:mod:`.codes`), the ``opponent`` and ``colour`` as counted."""
-    paired = f"N({opponent})>0"
+    paired = f"AND(ISNUMBER({opponent}),{opponent}>0)"
     return (f'IF({code}>={NOTHING},IF(AND({code}={PENDING},{paired}),{opponent}&{colour},'
             f'IF({code}>={CONFLICT},"!","")),IF({code}>=30,CHOOSE({code}-29,"0","½","+"),'
             f'IF({paired},{opponent}&{colour},"")&LOOKUP({code},CodeList,CodeSymbol)))')

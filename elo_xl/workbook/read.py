@@ -2,8 +2,8 @@
 
 Only the inputs are read, through the book's defined names (:mod:`elo_xl.workbook.names`, the
 contract the templates write), so no spreadsheet program is needed. Every value is checked
-where it was typed: a message names the file, the sheet and the cell (``book.xlsx, Swiss!M6:
-"1" is a game result, but round 4 names no opponent in Swiss!J6``).
+where it was typed: a message names the file, the sheet and the cell (``book.xlsx, Swiss!U6:
+"1" is a game result, but round 4 names no opponent in Swiss!S6``).
 
 A round robin has a crosstable, not rounds: its games are put in the rounds and colours of
 the book's kept TRF player lines when the book was made from a TRF file, a game they lack in
@@ -605,7 +605,7 @@ def read_swiss_book(path: str | Path) -> Tournament:
 
     Rows without a name, a rating and any pairing are empty places of the book and are left out.
     Every value is checked where it was typed: a message names the file, the sheet and the cell
-    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
+    (``book.xlsx, Swiss!U6: "1" is a game result, but round 4 names no opponent in Swiss!S6``).
     """
     return _with_book(path, _read_swiss)
 
@@ -661,17 +661,16 @@ def _grid(path: Path, book: Any) -> Grid:
 def _round_ranges(path: Path, book: Any) -> tuple[_Range, _Range, _Range]:
     """The opponents, colours and results typed, as three n×r ranges: the columns of ``Rounds``
     (three per round), or a book of the first layout's ``Pairings``, ``Colours``, ``Results``."""
-    if book.has(names.ROUNDS):
-        grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS)
-        width = len(grid.rows[0]) if grid.rows else 0
-        if width % 3:
-            raise EloError(f"{path}: the range {names.ROUNDS} ({grid.reference}) is {width} columns wide, not three per "
-                           "round; export needs the ranges as elo-xl wrote them (were columns deleted?)")
-        first, second, third = (grid.every(k, 3) for k in range(3))
+    if not book.has(names.ROUNDS) and book.has(names.PAIRINGS):
+        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES_LAYOUT_1)
         return first, second, third
-    if not book.has(names.PAIRINGS):
-        raise EloError(f"{path}: this is not a Swiss book (it has no range named {names.ROUNDS})")
-    first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES_LAYOUT_1)
+    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS)
+    width = len(grid.rows[0]) if grid.rows else 0
+    if width % 3:
+        raise EloError(f"{path}: the range {names.ROUNDS} ({grid.reference}) is {width} columns wide, not three per "
+                       "round (opponent, colour, result); export needs the ranges as elo-xl wrote them (were columns "
+                       "deleted, or the name edited?)")
+    first, second, third = (grid.every(k, 3) for k in range(3))
     return first, second, third
 
 
