@@ -232,13 +232,15 @@ class Book:
                                                          fill=LOSS_FILL))
 
     @staticmethod
-    def kvant_only(ws: Worksheet, cells: str) -> None:
-        """Hide ``cells`` (labels and boxes alike: white on white, no grid) unless the rule set
-        is one of the Kvant article's (ELO-1970, USSR-1977), where they apply."""
+    def kvant_only(ws: Worksheet, cells: str, borders: bool = True) -> None:
+        """Hide ``cells`` (labels and boxes alike: white on white, and, with ``borders``, a white
+        grid) unless the rule set is one of the Kvant article's (ELO-1970, USSR-1977), where
+        they apply. Without ``borders`` the cells must have no border of their own (a file saved
+        by LibreOffice keeps no colour of a conditional border: the white grid prints black)."""
         white = Side(style="thin", color="FFFFFF")
         ws.conditional_formatting.add(cells, FormulaRule(
             formula=["NOT(IsKvant)"], font=Font(color="FFFFFF"), fill=PatternFill("solid", fgColor="FFFFFF", bgColor="FFFFFF"),
-            border=Border(left=white, right=white, top=white, bottom=white)))
+            border=Border(left=white, right=white, top=white, bottom=white) if borders else None))
 
     @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:

@@ -30,7 +30,7 @@ from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
 from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
 from .book import Book
-from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, ref, row_ref
+from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
 from .codes import NOTHING
 from .rating_columns import HELPERS, PlayerColumns, RowRanges, event_block
 
@@ -132,7 +132,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     helpers = PlayerColumns(at.helpers)
     book.title(ws, "title.swiss", at.grid - 1, players=at.n, rounds=at.r)
     book.formula(ws, "A2", f.event_line())
-    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last))
+    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
     for i in range(at.n):
         _player_row(book, ws, at, helpers, i, data)
@@ -216,7 +216,7 @@ def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Are
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
     first = 6  # the tie-breaks' place among the columns below
-    slots, headers = tiebreak_columns.standings_columns(area, first)
+    slots, headers = tiebreak_columns.standings_columns(area, first, TIEBREAK)  # one format per column
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,

@@ -18,7 +18,6 @@ import pytest
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from elo_xl import workbook
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
