@@ -58,6 +58,7 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
         row = TOP + i
         for k, (_, cell, _) in enumerate(fields):
             book.formula(ws, f"{L(1 + k)}{row}", f'IF({cell(i)}="","",{cell(i)})')
+        ws[f"A{row}"].alignment = CENTER
         for t in range(r):
             book.formula(ws, f"{L(first + t)}{row}", crosstable_cell(*game(i, t)), fill=OUTPUT_FILL)
             ws[f"{L(first + t)}{row}"].alignment = CENTER
