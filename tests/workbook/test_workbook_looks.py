@@ -116,7 +116,7 @@ def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
     # round 1: player 1's opponent is not a number (the game does not count); round 2: 3 beat 1
     assert [row[0] if isinstance(row, list) else row for row in got["Points"]][:3] == [0, 0, 1]
     # the rule that paints such cells red exists on the ratings and the pairings
-    ws = book[title_of(book, "Pairings")]
+    ws = book[title_of(book, "Rounds")]
     rules = [r.formula[0] for cf in ws.conditional_formatting for r in cf.rules if r.formula]
     assert any(f.startswith("AND(NOT(ISNUMBER(") and '"NR"' in f for f in rules)
     assert sum(f.startswith("AND(NOT(ISNUMBER(") for f in rules) >= 2
