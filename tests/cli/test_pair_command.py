@@ -95,6 +95,18 @@ def test_the_book_gets_the_round_the_trf_gets(capsys, after_four, tmp_path):
     # the bye's result cell says U (the pairing-allocated bye); 9's requested H stays
     assert [t.results[i][4] for i in range(len(t.entrants))] == [None] * 8 + ["H", None, None, "U"]
 
+    # on the grid's sheet, only round 5's opponent and colour cells (and the bye's result) changed:
+    # in the Rounds grid those are two (three) adjacent cells of each row, under "Round 5"
+    import openpyxl
+
+    grid = swiss_grid(book)
+    before, after = (openpyxl.load_workbook(p)[grid.sheet] for p in (book, paired_book))
+    changed = {c.coordinate for row in after.iter_rows() for c in row if c.value != before[c.coordinate].value}
+    allowed = {grid.cell(i, 4, k) for i in range(grid.players) for k in range(3)}
+    assert changed and changed <= allowed, changed - allowed
+    assert {grid.cell(i, 4, 2) for i in range(grid.players)} & changed == {grid.cell(11, 4, 2)}  # 12's U
+    assert grid.fields == ((10, 3), (11, 3), (12, 3)) and grid.cell(0, 4, 0) == "V6"  # J + 3 × 4 = V
+
     # every part but the grid's sheet and the workbook part byte for byte; every formula kept
     with zipfile.ZipFile(book) as a, zipfile.ZipFile(paired_book) as b:
         assert a.namelist() == b.namelist()
