@@ -517,7 +517,8 @@ class Book:
             # the printed rows of the same height taller
             printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas) \
                 or repeated[0] <= column <= repeated[1]
-            (wrapped if wraps and printed else single).append(item)
+            # a merged, wrapped text (the Swiss sheet's line above its grid) wraps in its merged width
+            (wrapped if wraps and (printed or (row, column) in spans) else single).append(item)
 
         for row, column, value, bold, size in single:
             need = text_width(value, bold, size)

@@ -5,6 +5,7 @@ import io
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.errors import EloError
@@ -43,6 +44,8 @@ def test_the_swiss_grid_is_typed_board_by_board():
             cell = ws.cell(low_row + n - 1, first + k).coordinate
             assert [dv.type if dv.type != "list" else dv.formula1 for dv in rules
                     if any(cell in rng for rng in dv.sqref.ranges)] == [kind], (t, kind)
+    # the grid stays narrow (the line above it wraps in its merged width: no column widened for it)
+    assert all(ws.column_dimensions[get_column_letter(c)].width <= 8 for c in range(low_col, high_col + 1))
     # the line that says how to type is above the grid, outside the printed area
     line = ws.cell(low_row - 3, low_col)
     assert line.value.startswith("Type each board once")
