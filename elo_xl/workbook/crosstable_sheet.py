@@ -7,7 +7,7 @@ opponent), ``½`` a half-point bye, ``0`` a zero-point bye, ``!`` a conflict to 
 Swiss sheet. The typed cells stay the input (the Swiss sheet); this sheet is only read.
 
 >>> crosstable_cell("BQ6", "CK6", "CS6")
-'IF(BQ6>=90,IF(AND(BQ6=100,N(CK6)>0),CK6&CS6,IF(BQ6>=110,"!","")),IF(BQ6>=30,CHOOSE(BQ6-29,"0","½","+"),IF(N(CK6)>0,CK6&CS6,"")&LOOKUP(BQ6,CodeList,CodeSymbol)))'
+'IF(BQ6>=90,IF(AND(BQ6=100,ISNUMBER(CK6),CK6>0),CK6&CS6,IF(BQ6>=110,"!","")),IF(BQ6>=30,CHOOSE(BQ6-29,"0","½","+"),IF(AND(ISNUMBER(CK6),CK6>0),CK6&CS6,"")&LOOKUP(BQ6,CodeList,CodeSymbol)))'
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ TOP = 5  # the first player's row (headers on the row above)
 def crosstable_cell(code: str, opponent: str, colour: str) -> str:
     """What the crosstable shows for one player's round: from the game's ``code``
     (:mod:`.codes`), the ``opponent`` and ``colour`` as counted."""
-    paired = f"AND(ISNUMBER({opponent}),{opponent}>0)"
+    paired = f"ISNUMBER({opponent}),{opponent}>0"
     return (f'IF({code}>={NOTHING},IF(AND({code}={PENDING},{paired}),{opponent}&{colour},'
             f'IF({code}>={CONFLICT},"!","")),IF({code}>=30,CHOOSE({code}-29,"0","½","+"),'
-            f'IF({paired},{opponent}&{colour},"")&LOOKUP({code},CodeList,CodeSymbol)))')
+            f'IF(AND({paired}),{opponent}&{colour},"")&LOOKUP({code},CodeList,CodeSymbol)))')
 
 
 def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int], str], float]],
