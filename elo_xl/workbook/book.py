@@ -538,7 +538,9 @@ class Book:
             heights[row] = max(heights.get(row, 0.0), need)
         for row, height in heights.items():
             if height > line_points() + 3:
-                ws.row_dimensions[row].height = round(height, 1)
+                # a row already made taller (for a text shown by a formula) stays so
+                given = ws.row_dimensions[row].height if row in ws.row_dimensions else None
+                ws.row_dimensions[row].height = round(max(height, given or 0.0), 1)
 
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:

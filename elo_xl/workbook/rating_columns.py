@@ -20,7 +20,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import names
 from .book import Book
+from .layout import line_points, lines
 from .style import BOLD, CATEGORY, GRID, OUTPUT_FILL, WORK_FILL
+
+#: The width of an output column beside the players (Swiss sheet): the event block's boxes span two.
+OUTPUT_WIDTH = 9.5
 
 #: The helper columns, in order, and the header key of each.
 HELPERS = (
@@ -143,7 +147,17 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     ]
     column = first
     for name, key, text in items:
-        book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
+        if boxes_by_rule and name in (kt, counts):
+            # the label too is shown by the rule set, not hidden by a white font (a file saved by
+            # LibreOffice prints an Arabic white-font label in black)
+            words = book.shown(key)
+            book.formula(ws, f"{L(column)}{row - 1}", 'IF(IsKvant,"' + words.replace('"', '""') + '","")')
+            ws[f"{L(column)}{row - 1}"].font = BOLD
+            given = ws.row_dimensions[row - 1].height if row - 1 in ws.row_dimensions else None
+            need = lines(words, 2 * OUTPUT_WIDTH, bold=True) * line_points() + 3
+            ws.row_dimensions[row - 1].height = max(need, given or 0.0)
+        else:
+            book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
         ws[f"{L(column)}{row - 1}"].alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
         ws.merge_cells(start_row=row - 1, start_column=column, end_row=row - 1, end_column=column + 1)
         book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)

@@ -32,7 +32,7 @@ from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sh
 from .book import Book
 from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
 from .codes import NOTHING
-from .rating_columns import HELPERS, PlayerColumns, RowRanges, event_block
+from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
 #: The TRF player fields of the players table: (prefill key, header key, width).
 FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name", 24), ("rating", "col.rating", 7),
@@ -321,7 +321,7 @@ def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     if book.lang == "ar":  # LibreOffice prints the Arabic "Sex" wider than the width estimate (layout.py) says
         book.widths(ws, {at.field("sex"): 8})
     book.widths(ws, {at.col(k, t): width for t in range(at.r) for k, width in zip(INPUTS, (4.5, 4, 4.5))})
-    book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
+    book.widths(ws, {at.out + k: OUTPUT_WIDTH for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(at.grid)}{at.top}"
     # printed: the players table and the rating outputs; the typed grid, half empty where a

@@ -238,7 +238,8 @@ def test_the_swiss_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken(
     """A file saved by LibreOffice keeps a conditional border's style but not its colour: the
     white grid that hid the K_T and validity boxes printed as empty black boxes. In the Swiss
     book those boxes have no border of their own, the rule that hides them sets none, and the
-    grid is drawn by a rule that holds under the Kvant article's rule sets only."""
+    grid is drawn by a rule that holds under the Kvant article's rule sets only; their labels are
+    formulas of the rule set, not white text (an Arabic book saved by LibreOffice printed them)."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
     wb = openpyxl.load_workbook(io.BytesIO(built("swiss")))
@@ -255,6 +256,8 @@ def test_the_swiss_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken(
                  if any(f"{letter}{row}" in bounds for bounds in cf.sqref.ranges)}
         assert rules[("NOT(IsKvant)",)].dxf.border is None
         assert rules[("IsKvant",)].dxf.border.left.style == "thin"
+        # the label above the box is shown by the rule set (LibreOffice printed an Arabic white-font label black)
+        assert ws.cell(row - 1, column).value.startswith('=IF(IsKvant,"'), name
 
 
 def test_points_and_tie_breaks_print_in_one_format_per_column():
