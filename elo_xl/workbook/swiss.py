@@ -9,10 +9,14 @@ the opponent's rating as counted, the expected score, and the opponent and colou
 (a board typed on one row counts for both). Buchholz, the other tie-breaks and the rank come
 from the tie-break area (:mod:`tiebreak_columns`).
 
-Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
-per player: No, the TRF fields, the opponents, colours and results of every round, the
-outputs, a ranking key, then the working blocks and the helper columns of :mod:`rating_columns`.
-Then the Standings sheet and the Norms sheet of :mod:`norms_sheet` (one slot per round).
+Layout (see :class:`Layout`): rows 1–3 title, event line and event block (and, above the grid,
+the line that says how to type, on screen only); from row 6 one row per player: No, the TRF
+fields, then per round its opponent, colour and result side by side (the defined name
+``Rounds``: typed board by board), the outputs, a ranking key, then the working blocks and the
+helper columns of :mod:`rating_columns`. The sheet prints the players table and the outputs;
+the games print from the Crosstable sheet (:mod:`crosstable_sheet`: each game from both sides,
+as counted). Then the Standings, Pairings and Norms sheets (:mod:`norms_sheet`: one slot per
+round).
 """
 
 from __future__ import annotations
