@@ -102,37 +102,32 @@ def _trf_bytes(t: Tournament) -> bytes:
     return write_trf(t.source).encode(getattr(t.source, "encoding", None) or "utf-8")
 
 
-def _book_bytes(source: Path, grid: dict[str, tuple[str, int, int, int, int]], before: Tournament, after: Tournament,
-                pairing: Pairing) -> bytes:
+def _book_bytes(source: Path, grid: Any, before: Tournament, after: Tournament, pairing: Pairing) -> bytes:
     """The book with the round's opponent, colour and bye cells typed (and, for a round paired
-    again, the later rounds' cells emptied)."""
-    from .workbook import names
+    again, the later rounds' cells emptied); ``grid`` (:class:`elo_xl.workbook.read.Grid`) says
+    where each cell is, in either layout of the book."""
     from .workbook.archive import set_cells
-    from .io.xlsx import cell_name
 
-    sheet, _, _, rows, columns = grid[names.PAIRINGS]
-    if pairing.round > columns:
-        raise EloError(f"{source}: the book has {columns} rounds; round {pairing.round} does not fit (make a book "
+    if pairing.round > grid.rounds:
+        raise EloError(f"{source}: the book has {grid.rounds} rounds; round {pairing.round} does not fit (make a book "
                        f"with more rounds: elo-xl workbook swiss --rounds N --from {source.name} after export)")
-    if len(after.entrants) > rows:
-        raise EloError(f"{source}: the book has rows for {rows} players")
-    values: dict[str, dict[str, Any]] = {}
+    if len(after.entrants) > grid.players:
+        raise EloError(f"{source}: the book has rows for {grid.players} players")
+    cells: dict[str, Any] = {}
     first = pairing.round - 1
     width = max(len(row) for row in after.pairings)
-    for name, grid_rows in ((names.PAIRINGS, after.pairings), (names.COLOURS, after.colours),
-                            (names.RESULTS, after.results)):
-        sheet_name, col, row, _, cols = grid[name]
-        old = {names.PAIRINGS: before.pairings, names.COLOURS: before.colours or [], names.RESULTS: before.results}[name]
-        for i, cells in enumerate(grid_rows):
-            for r in range(first, min(width, cols)):
-                new = cells[r] if r < len(cells) else None
-                was = old[i][r] if i < len(old) and r < len(old[i]) else None
+    for k, (new_rows, old) in enumerate(((after.pairings, before.pairings), (after.colours, before.colours or []),
+                                         (after.results, before.results))):
+        for i, row in enumerate(new_rows):
+            for t in range(first, min(width, grid.rounds)):
+                new = row[t] if t < len(row) else None
+                was = old[i][t] if i < len(old) and t < len(old[i]) else None
                 if (new or None) != (was or None):
-                    values.setdefault(sheet_name, {})[cell_name(col + r, row + i)] = new if new != "" else None
+                    cells[grid.cell(i, t, k)] = new if new != "" else None
     data = source.read_bytes()
-    for sheet_name, cells in values.items():
+    if cells:
         try:
-            data = set_cells(data, sheet_name, cells)
+            data = set_cells(data, grid.sheet, cells)
         except ValueError as error:
             raise EloError(f"{source}: {error}") from None
     return data

@@ -12,8 +12,38 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl.workbook import build
 
 
+#: A Swiss book's ``Rounds`` grid (three columns per round) read as the three n×r blocks of the
+#: first layout: the name, and its column among each round's three.
+ROUND_PARTS = {"Pairings": 0, "Colours": 1, "Results": 2}
+
+
+def round_cell(book: openpyxl.Workbook, name: str, i: int, t: int) -> tuple[str, int, int]:
+    """(sheet, row, column) of player ``i``'s round ``t`` (from 0) of ``Pairings``, ``Colours`` or
+    ``Results`` in a Swiss book: in its ``Rounds`` grid, or in the block of a book of the first layout."""
+    if name not in book.defined_names and "Rounds" in book.defined_names:
+        (title, reference), = book.defined_names["Rounds"].destinations
+        low_col, low_row, _, _ = range_boundaries(reference.replace("$", ""))
+        return title, low_row + i, low_col + 3 * t + ROUND_PARTS[name]
+    (title, reference), = book.defined_names[name].destinations
+    low_col, low_row, _, _ = range_boundaries(reference.replace("$", ""))
+    return title, low_row + i, low_col + t
+
+
 def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
-    """Type ``value`` (a value, a column as a flat list, or a block as rows) into the named cells."""
+    """Type ``value`` (a value, a column as a flat list, or a block as rows) into the named cells;
+    in a Swiss book, ``Pairings``, ``Colours`` and ``Results`` are the fields of ``Rounds``."""
+    if name not in book.defined_names and name in ROUND_PARTS and "Rounds" in book.defined_names:
+        (title, reference), = book.defined_names["Rounds"].destinations
+        low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
+        assert (len(value), len(value[0])) == (high_row - low_row + 1, (high_col - low_col + 1) // 3), name
+        for i, row in enumerate(value):
+            for t, item in enumerate(row):
+                sheet, r, c = round_cell(book, name, i, t)
+                cell = book[sheet].cell(r, c)
+                cell.value = item
+                if isinstance(item, str):
+                    cell.data_type = "s"
+        return
     (title, reference), = book.defined_names[name].destinations
     low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
     rows = value if isinstance(value, list) else [[value]]

@@ -162,14 +162,16 @@ class Book:
 
     # --- validation -------------------------------------------------------------------------
     def validate(self, ws: Worksheet, cells: str, kind: str) -> None:
-        """Attach the data validation ``kind`` (results, rounds, rating, k, rules, colour, whole, date, flag)."""
+        """Attach the data validation ``kind`` (results, rounds, rating, k, rules, colour, whole, date, flag)
+        to ``cells``: a range, or several separated by spaces."""
         key = f"{ws.title}|{kind}"
         dv = self.validations.get(key)
         if dv is None:
             dv = self._new_validation(kind)
             ws.add_data_validation(dv)
             self.validations[key] = dv
-        dv.add(cells)
+        for part in cells.split():  # several ranges, space-separated
+            dv.add(part)
         if kind in NUMERIC_KINDS:
             self.flag_text(ws, cells, allowed=("NR",) if kind == "rating" else ())
 
@@ -230,13 +232,15 @@ class Book:
                                                          fill=LOSS_FILL))
 
     @staticmethod
-    def kvant_only(ws: Worksheet, cells: str) -> None:
-        """Hide ``cells`` (labels and boxes alike: white on white, no grid) unless the rule set
-        is one of the Kvant article's (ELO-1970, USSR-1977), where they apply."""
+    def kvant_only(ws: Worksheet, cells: str, borders: bool = True) -> None:
+        """Hide ``cells`` (labels and boxes alike: white on white, and, with ``borders``, a white
+        grid) unless the rule set is one of the Kvant article's (ELO-1970, USSR-1977), where
+        they apply. Without ``borders`` the cells must have no border of their own (a file saved
+        by LibreOffice keeps no colour of a conditional border: the white grid prints black)."""
         white = Side(style="thin", color="FFFFFF")
         ws.conditional_formatting.add(cells, FormulaRule(
             formula=["NOT(IsKvant)"], font=Font(color="FFFFFF"), fill=PatternFill("solid", fgColor="FFFFFF", bgColor="FFFFFF"),
-            border=Border(left=white, right=white, top=white, bottom=white)))
+            border=Border(left=white, right=white, top=white, bottom=white) if borders else None))
 
     @staticmethod
     def conflict_colour(ws: Worksheet, cells: str, code: str) -> None:
@@ -487,6 +491,12 @@ class Book:
         wrapped, single = [], []
         cells = ws._cells
         areas = [range_boundaries(area.replace("$", "")) for area in AREA.findall(str(ws.print_area or ""))]
+        # the columns repeated on every page print too where the print area starts right of them
+        # (the Swiss sheet prints its players table beside the outputs, not the grid between)
+        repeated = tuple(column_index_from_string(c) for c in str(ws.print_title_cols).replace("$", "").split(":")) \
+            if ws.print_title_cols else (0, -1)
+        if any(c0 <= repeated[1] for c0, _, _, _ in areas):
+            repeated = (0, -1)
         for (row, column), c in cells.items():
             if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
                 continue
@@ -505,8 +515,10 @@ class Book:
             item = (row, column, value, bool(font and font.b), float((font and font.sz) or 11))
             # the working beside the printed block: one line each, so that it does not make
             # the printed rows of the same height taller
-            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas)
-            (wrapped if wraps and printed else single).append(item)
+            printed = not areas or any(c0 <= column <= c1 and r0 <= row <= r1 for c0, r0, c1, r1 in areas) \
+                or repeated[0] <= column <= repeated[1]
+            # a merged, wrapped text (the Swiss sheet's line above its grid) wraps in its merged width
+            (wrapped if wraps and (printed or (row, column) in spans) else single).append(item)
 
         for row, column, value, bold, size in single:
             need = text_width(value, bold, size)
@@ -526,7 +538,9 @@ class Book:
             heights[row] = max(heights.get(row, 0.0), need)
         for row, height in heights.items():
             if height > line_points() + 3:
-                ws.row_dimensions[row].height = round(height, 1)
+                # a row already made taller (for a text shown by a formula) stays so
+                given = ws.row_dimensions[row].height if row in ws.row_dimensions else None
+                ws.row_dimensions[row].height = round(max(height, given or 0.0), 1)
 
     # --- output ------------------------------------------------------------------------------------
     def to_bytes(self) -> bytes:

@@ -215,10 +215,9 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "col.federation": ("Fed", "LĐ", "الاتحاد", "Фед."),
     "col.fide_id": ("FIDE ID", "Mã FIDE", "رقم FIDE", "ID ФИДЕ"),
     "col.birth": ("Born", "Ngày sinh", "الميلاد", "Дата рожд."),
-    "col.opponents": ("Opponent (start number), round by round", "Số thứ tự đối thủ theo vòng", "رقم الخصم في كل جولة",
-                      "Номер соперника по турам"),
-    "col.colours": ("Colour, round by round", "Màu quân theo vòng", "اللون في كل جولة", "Цвет по турам"),
-    "col.results": ("Result, round by round", "Kết quả theo vòng", "النتيجة في كل جولة", "Результат по турам"),
+    "col.round_opponent": ("Opp.", "ĐT", "الخصم", "Соп."),
+    "col.round_colour": ("Col.", "Màu", "اللون", "Цвет"),
+    "col.round_result": ("Res.", "KQ", "النتيجة", "Рез."),
     "col.opp_name": ("Opponent", "Đối thủ", "الخصم", "Соперник"),
     "col.opp_rating": ("Opp. rating", "Elo đối thủ", "تصنيف الخصم", "Рейтинг сопер."),
     "col.result": ("Result", "Kết quả", "النتيجة", "Результат"),
@@ -393,6 +392,18 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                        "Расписание, {players|player} — таблицы Бергера (FIDE C.05, прил. 1), первыми белые"),
     "schedule.round": ("Round {round}", "Vòng {round}", "الجولة {round}", "Тур {round}"),
     "schedule.bye": ("Bye: {number}", "Nghỉ: {number}", "استراحة: {number}", "Свободен: {number}"),
+    "sheet.crosstable": ("Crosstable", "Bảng theo vòng", "جدول الجولات", "Таблица по турам"),
+    "title.crosstable": ("Crosstable, {players|player}, {rounds|round}", "Bảng theo vòng, {players|player}, {rounds|round}",
+                         "جدول الجولات، {players|player}، {rounds|round}",
+                         "Таблица по турам, {players|player}, {rounds|round}"),
+    "crosstable.legend": ("Each round: the opponent's number, the colour (w, b), the result: 12w1 beat 12 with White; "
+                          "+ a full-point bye, ½ a half-point bye, ! a conflict on the Swiss sheet",
+                          "Mỗi vòng: số của đối thủ, màu quân (w trắng, b đen), kết quả: 12w1 thắng số 12 cầm quân Trắng; "
+                          "+ nghỉ được 1 điểm, ½ nghỉ được ½ điểm, ! mâu thuẫn ở trang Hệ Thụy Sĩ",
+                          "في كل جولة: رقم الخصم، اللون (w أبيض، b أسود)، النتيجة: 12w1 فوز على 12 بالأبيض؛ "
+                          "+ استراحة بنقطة، ½ استراحة بنصف نقطة، ! تعارض في صفحة النظام السويسري",
+                          "В каждом туре: номер соперника, цвет (w белые, b чёрные), результат: 12w1 — победа над 12 "
+                          "белыми; + свободен с очком, ½ свободен с пол-очком, ! противоречие на листе «Швейцарская система»"),
     "sheet.pairings": ("Pairings", "Cặp đấu", "المزاوجات", "Пары"),
     "title.pairings": ("Pairings, {players|player}", "Cặp đấu, {players|player}", "المزاوجات، {players|player}",
                        "Пары, {players|player}"),

@@ -8,8 +8,8 @@ the table of ``docs/books.md``, "Defined names for other tools", is :func:`markd
 rule-set switches, FIDE's tables, the tie-break helpers): it may change from one release to
 the next.
 
->>> PLAYER_FIELDS["rating"], GAMES, CONTRACT["swiss"].inputs[:3]
-('Ratings', ('Pairings', 'Colours', 'Results'), ('Names', 'Titles', 'Federations'))
+>>> PLAYER_FIELDS["rating"], ROUNDS, ROUND_FIELDS, CONTRACT["swiss"].inputs[:3]
+('Ratings', 'Rounds', ('opponent', 'colour', 'result'), ('Names', 'Titles', 'Federations'))
 """
 
 from __future__ import annotations
@@ -32,9 +32,16 @@ TIEBREAK_LIST, TIEBREAK_RULES = "TiebreakList", "TiebreakRules"
 #: in the order of the players table.
 PLAYER_FIELDS = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
                  "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
-#: The games: the rounds grid of a Swiss book (n×r each); a round-robin book has ``Results`` (n×n).
-PAIRINGS, COLOURS, RESULTS = "Pairings", "Colours", "Results"
-GAMES = (PAIRINGS, COLOURS, RESULTS)
+#: The games of a Swiss book: ``Rounds``, n × 3r, each round's three columns side by side (typed
+#: board by board), in the order of :data:`ROUND_FIELDS`. A round-robin book has ``Results`` (n×n).
+ROUNDS = "Rounds"
+ROUND_FIELDS = ("opponent", "colour", "result")
+RESULTS = "Results"
+#: The rounds grid of a Swiss book of the first layout (elo-xl 0.1.0): three n×r blocks, every
+#: round's opponents, then its colours, then its results. No book is written so any more; the
+#: reader still reads such books (``export``, ``pair``).
+PAIRINGS, COLOURS = "Pairings", "Colours"
+GAMES_LAYOUT_1 = (PAIRINGS, COLOURS, RESULTS)
 
 # --- the outputs ------------------------------------------------------------------------------
 
@@ -91,8 +98,8 @@ CONTRACT: dict[str, Names] = {
     "player": Names(tuple(name for name, _ in CALCULATOR_FIELDS) + (OPP_RATINGS, RESULTS), CALCULATOR_OUTPUTS),
     "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS, PLAYER_OUTPUTS + EVENT_OUTPUTS,
                          f"`{RESULTS}` is n×n"),
-    "swiss": Names(_FIELDS + ("Ratings", "KFactors") + GAMES, PLAYER_OUTPUTS + EVENT_OUTPUTS,
-                   f"`{PAIRINGS}`, `{COLOURS}` and `{RESULTS}` are n×r"),
+    "swiss": Names(_FIELDS + ("Ratings", "KFactors", ROUNDS), PLAYER_OUTPUTS + EVENT_OUTPUTS,
+                   f"`{ROUNDS}` is n × 3r: per round the opponent's start number, the colour, the result"),
     "norms sheet (round robin and Swiss)": Names((NORM_TITLE,), NORM_OUTPUTS),
     "tie-breaks (round robin and Swiss)": Names((TIEBREAK_LIST, TIEBREAK_RULES), TIEBREAK_VALUES + (RANK,),
                                                 "the slots stand on the Event sheet"),

@@ -12,14 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openpyxl.styles import Alignment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from . import names
 from .book import Book
-from .style import BOLD, CATEGORY, OUTPUT_FILL, WORK_FILL
+from .layout import line_points, lines
+from .style import BOLD, CATEGORY, GRID, OUTPUT_FILL, WORK_FILL
+
+#: The width of an output column beside the players (Swiss sheet): the event block's boxes span two.
+OUTPUT_WIDTH = 9.5
 
 #: The helper columns, in order, and the header key of each.
 HELPERS = (
@@ -116,8 +121,15 @@ class PlayerColumns:
         return f'IF({f.gets_initial_rating(c("rating_value"))},"",IF(IsKvant,{c("n_exp")}/10,{c("exp_sum")}/100))'
 
 
-def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: PlayerColumns, g: tuple[int, int]) -> None:
-    """Average rating, category, K_T and whether the event counts, conflicts: with their names."""
+def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: PlayerColumns, g: tuple[int, int],
+                boxes_by_rule: bool = False) -> None:
+    """Average rating, category, K_T and whether the event counts, conflicts: with their names.
+
+    K_T and whether the event counts show under the Kvant article's rule sets only
+    (:meth:`Book.kvant_only`). With ``boxes_by_rule`` their boxes have no border of their own
+    and are drawn by a conditional format under those rule sets: a file saved by LibreOffice
+    loses the colour of a conditional border, so a white border that hides a box prints black
+    (empty black boxes where the hidden block is)."""
     g0, g_last = g
     present = helpers.col("present", g0, g_last)
     value = helpers.col("rating_value", g0, g_last)
@@ -135,7 +147,17 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
     ]
     column = first
     for name, key, text in items:
-        book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
+        if boxes_by_rule and name in (kt, counts):
+            # the label too is shown by the rule set, not hidden by a white font (a file saved by
+            # LibreOffice prints an Arabic white-font label in black)
+            words = book.shown(key)
+            book.formula(ws, f"{L(column)}{row - 1}", 'IF(IsKvant,"' + words.replace('"', '""') + '","")')
+            ws[f"{L(column)}{row - 1}"].font = BOLD
+            given = ws.row_dimensions[row - 1].height if row - 1 in ws.row_dimensions else None
+            need = lines(words, 2 * OUTPUT_WIDTH, bold=True) * line_points() + 3
+            ws.row_dimensions[row - 1].height = max(need, given or 0.0)
+        else:
+            book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
         ws[f"{L(column)}{row - 1}"].alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
         ws.merge_cells(start_row=row - 1, start_column=column, end_row=row - 1, end_column=column + 1)
         book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)
@@ -144,7 +166,12 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
         book.name(name, ws, f"{L(column)}{row}")
         if name in (kt, counts):
-            book.kvant_only(ws, f"{L(column)}{row - 1}:{L(column + 1)}{row}")
+            book.kvant_only(ws, f"{L(column)}{row - 1}:{L(column + 1)}{row}", borders=not boxes_by_rule)
+            if boxes_by_rule:
+                for c in (column, column + 1):  # the merged cell's second half keeps the grid's right edge
+                    ws.cell(row=row, column=c).border = Border()
+                ws.conditional_formatting.add(f"{L(column)}{row}:{L(column + 1)}{row}",
+                                              FormulaRule(formula=["IsKvant"], border=GRID))
         if name == category:
             ws[f"{L(column)}{row}"].number_format = CATEGORY
         column += 2

@@ -2,8 +2,8 @@
 
 Only the inputs are read, through the book's defined names (:mod:`elo_xl.workbook.names`, the
 contract the templates write), so no spreadsheet program is needed. Every value is checked
-where it was typed: a message names the file, the sheet and the cell (``book.xlsx, Swiss!M6:
-"1" is a game result, but round 4 names no opponent in Swiss!J6``).
+where it was typed: a message names the file, the sheet and the cell (``book.xlsx, Swiss!U6:
+"1" is a game result, but round 4 names no opponent in Swiss!S6``).
 
 A round robin has a crosstable, not rounds: its games are put in the rounds and colours of
 the book's kept TRF player lines when the book was made from a TRF file, a game they lack in
@@ -148,17 +148,33 @@ def _head(archive: Any, name: str) -> bytes:
 
 
 class _Range:
-    """The values of one defined name's range (rows of values) and where each cell is."""
+    """The values of one defined name's range (rows of values) and where each cell is; with
+    ``step``, every ``step``-th column of a range (one field of the ``Rounds`` grid)."""
 
-    def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]]):
+    def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]], step: int = 1):
         self.name, self.sheet, self.min_col, self.min_row, self.rows = name, sheet, min_col, min_row, rows
+        self.step, self.whole = step, None
 
     def cell(self, i: int, j: int = 0) -> str:
         """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
-        return reference(self.sheet, self.min_col + j, self.min_row + i)
+        return reference(self.sheet, self.min_col + j * self.step, self.min_row + i)
+
+    def every(self, offset: int, step: int) -> "_Range":
+        """Columns ``offset``, ``offset + step``, … of this range, as a range of their own.
+
+        >>> r = _Range("Rounds", "Swiss", 10, 6, [[5, "w", 1, 7, "b", 0]]).every(2, 3)
+        >>> r.rows, r.cell(0, 1)
+        ([[1, 0]], 'Swiss!O6')
+        """
+        part = _Range(self.name, self.sheet, self.min_col + offset, self.min_row,
+                      [row[offset::step] for row in self.rows], step)
+        part.whole = self.reference
+        return part
 
     @property
     def reference(self) -> str:
+        if self.whole is not None:  # one field of a grid: the grid named
+            return self.whole
         last = self.cell(len(self.rows) - 1, len(self.rows[0]) - 1 if self.rows else 0).split("!")[1]
         return f"{self.cell(0, 0)}:{last}"
 
@@ -393,12 +409,12 @@ def _with_book(path: str | Path, read: Any) -> Any:
 
 def is_swiss(book: _Book) -> bool:
     """Whether an opened book is a Swiss book (it names a rounds grid), else a round robin."""
-    return book.has(names.PAIRINGS) or not book.has(names.RESULTS)
+    return book.has(names.ROUNDS) or book.has(names.PAIRINGS) or not book.has(names.RESULTS)
 
 
 def read_book(path: str | Path) -> Tournament:
-    """The event typed into a Swiss or a round-robin workbook (a book with ``Pairings`` is a
-    Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
+    """The event typed into a Swiss or a round-robin workbook (a book with ``Rounds``, or
+    ``Pairings`` in the first layout, is a Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
     def read(path: Path, book: Any) -> Tournament:
         _event_book(path, book)
         return (_read_swiss if is_swiss(book) else _read_round_robin)(path, book)
@@ -589,20 +605,19 @@ def read_swiss_book(path: str | Path) -> Tournament:
 
     Rows without a name, a rating and any pairing are empty places of the book and are left out.
     Every value is checked where it was typed: a message names the file, the sheet and the cell
-    (``book.xlsx, Swiss!M6: "1" is a game result, but round 4 names no opponent in Swiss!J6``).
+    (``book.xlsx, Swiss!U6: "1" is a game result, but round 4 names no opponent in Swiss!S6``).
     """
     return _with_book(path, _read_swiss)
 
 
-def swiss_grid(path: str | Path) -> dict[str, tuple[str, int, int, int, int]]:
-    """Where a Swiss book's rounds grid is, for a program that types into it (``elo-xl pair``):
-    each of ``Pairings``, ``Colours`` and ``Results`` (:data:`names.GAMES`) as (sheet, first
-    column, first row, rows, columns), read through the books' contract.
-    """
+def swiss_grid(path: str | Path) -> "Grid":
+    """Where a Swiss book's rounds grid is, for a program that types into it (``elo-xl pair``),
+    read through the books' contract: ``Rounds`` (n × 3r), or in a book of the first layout
+    ``Pairings``, ``Colours`` and ``Results`` (:data:`names.GAMES_LAYOUT_1`)."""
     return _with_book(path, _grid)
 
 
-def read_book_and_grid(path: str | Path) -> tuple[Tournament, dict[str, tuple[str, int, int, int, int]] | None]:
+def read_book_and_grid(path: str | Path) -> tuple[Tournament, "Grid | None"]:
     """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
     the book read once."""
     def read(path: Path, book: Any) -> tuple[Tournament, Any]:
@@ -613,18 +628,56 @@ def read_book_and_grid(path: str | Path) -> tuple[Tournament, dict[str, tuple[st
     return _with_book(path, read)
 
 
-def _grid(path: Path, book: Any) -> dict[str, tuple[str, int, int, int, int]]:
-    if not book.has(names.PAIRINGS):
-        raise EloError(f"{path}: this is not a Swiss book (it has no range named {names.PAIRINGS})")
-    grids = {name: book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES}
-    return {name: (g.sheet, g.min_col, g.min_row, len(g.rows), len(g.rows[0]) if g.rows else 0)
-            for name, g in grids.items()}
+class Grid:
+    """Where each typed cell of a Swiss book's rounds grid stands: player ``i`` (from 0), round
+    ``t`` (from 0), field ``k`` (an index of :data:`names.ROUND_FIELDS`: opponent, colour,
+    result).
+
+    >>> g = Grid("Swiss", 6, 12, 7, ((10, 3), (11, 3), (12, 3)))
+    >>> g.cell(0, 0, 0), g.cell(0, 1, 2), g.cell(11, 6, 1)
+    ('J6', 'O6', 'AC17')
+    >>> Grid("Swiss", 6, 12, 7, ((10, 1), (17, 1), (24, 1))).cell(0, 1, 2)  # the first layout
+    'Y6'
+    """
+
+    def __init__(self, sheet: str, row: int, players: int, rounds: int, fields: tuple[tuple[int, int], ...]):
+        self.sheet, self.row, self.players, self.rounds, self.fields = sheet, row, players, rounds, fields
+
+    def cell(self, i: int, t: int, k: int) -> str:
+        """The cell (no sheet) of player ``i``'s round ``t``, field ``k``."""
+        first, step = self.fields[k]
+        return xlsx.cell_name(first + t * step, self.row + i)
+
+
+def _grid(path: Path, book: Any) -> Grid:
+    opponents, colours, results = _round_ranges(path, book)
+    if len({opponents.sheet, colours.sheet, results.sheet}) != 1:
+        raise EloError(f"{path}: the ranges {', '.join(names.GAMES_LAYOUT_1)} are not on one sheet; export needs "
+                       "the names as elo-xl wrote them")
+    return Grid(opponents.sheet, opponents.min_row, len(opponents.rows), len(opponents.rows[0]) if opponents.rows else 0,
+                tuple((r.min_col, r.step) for r in (opponents, colours, results)))
+
+
+def _round_ranges(path: Path, book: Any) -> tuple[_Range, _Range, _Range]:
+    """The opponents, colours and results typed, as three n×r ranges: the columns of ``Rounds``
+    (three per round), or a book of the first layout's ``Pairings``, ``Colours``, ``Results``."""
+    if not book.has(names.ROUNDS) and book.has(names.PAIRINGS):
+        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES_LAYOUT_1)
+        return first, second, third
+    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS)
+    width = len(grid.rows[0]) if grid.rows else 0
+    if width % 3:
+        raise EloError(f"{path}: the range {names.ROUNDS} ({grid.reference}) is {width} columns wide, not three per "
+                       "round (opponent, colour, result); export needs the ranges as elo-xl wrote them (were columns "
+                       "deleted, or the name edited?)")
+    first, second, third = (grid.every(k, 3) for k in range(3))
+    return first, second, third
 
 
 def _read_swiss(path: Path, book: Any) -> Tournament:
     """:func:`read_swiss_book` of an opened book."""
     columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
-    grids = [book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES]
+    grids = list(_round_ranges(path, book))
     size = len(columns["name"].rows)
     for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
         if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):

@@ -50,6 +50,10 @@ UNLOCKED = Protection(locked=False)
 #: separator; changes with their sign (+3, -3.5, 0); figures with fixed decimals as ``0.00##``.
 #: Points and tie-breaks in halves with one decimal (6.0, 5.5), as the Forecast beside them (6.0, 6.37).
 HALVES = "0.0"
+#: A tie-break slot, whichever tie-break it holds: points-like values as the Points beside them
+#: (28.0, 25.5; a quarter shows its second decimal, 13.25), a rating-like value (ARO, TPR, from
+#: 1000 on) as a whole number (2315): one format down each column.
+TIEBREAK = "[>=1000]0;0.0#"
 CHANGE = "+General;-General;0"
 EXPECTED = "0.00##"
 FORECAST = "0.0#"
@@ -62,7 +66,7 @@ DATE = "yyyy-mm-dd"
 #: A tournament category: a dash where the average is below category 1 (the value stays 0).
 CATEGORY = 'General;-General;"–"'
 #: Every number format an output or input cell of a generated book may carry (a test checks).
-NUMBER_FORMATS = frozenset({"General", HALVES, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
+NUMBER_FORMATS = frozenset({"General", HALVES, TIEBREAK, CHANGE, EXPECTED, FORECAST, DRAW, CHANGE_EXACT, CATEGORY, "0.0###", "0", "0.00", DATE, "@"})
 
 #: Validation kinds of number cells: text in them is flagged (:meth:`Book.flag_text`).
 NUMERIC_KINDS = ("rating", "k", "scale", "whole", "year")

@@ -9,29 +9,34 @@ the opponent's rating as counted, the expected score, and the opponent and colou
 (a board typed on one row counts for both). Buchholz, the other tie-breaks and the rank come
 from the tie-break area (:mod:`tiebreak_columns`).
 
-Layout (see :class:`Layout`): rows 1–3 title, event line and event block; from row 6 one row
-per player: No, the TRF fields, the opponents, colours and results of every round, the
-outputs, a ranking key, then the working blocks and the helper columns of :mod:`rating_columns`.
-Then the Standings sheet and the Norms sheet of :mod:`norms_sheet` (one slot per round).
+Layout (see :class:`Layout`): rows 1–3 title, event line and event block (and, above the grid,
+the line that says how to type, on screen only); from row 6 one row per player: No, the TRF
+fields, then per round its opponent, colour and result side by side (the defined name
+``Rounds``: typed board by board), the outputs, a ranking key, then the working blocks and the
+helper columns of :mod:`rating_columns`. The sheet prints the players table and the outputs;
+the games print from the Crosstable sheet (:mod:`crosstable_sheet`: each game from both sides,
+as counted). Then the Standings, Pairings and Norms sheets (:mod:`norms_sheet`: one slot per
+round).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
-from . import names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
+from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
 from .book import Book
-from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, WORK_FILL, ref, row_ref
+from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
 from .codes import NOTHING
-from .rating_columns import HELPERS, PlayerColumns, RowRanges, event_block
+from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
 #: The TRF player fields of the players table: (prefill key, header key, width).
 FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name", 24), ("rating", "col.rating", 7),
@@ -45,6 +50,8 @@ OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buch
 #: ``OPPONENT`` is the opponent as counted: the typed one, or the row that names this one;
 #: ``COLOUR_USED`` the colour as counted (the typed one, or the other colour of that row's).
 OPPONENTS, COLOURS, RESULTS, BASE, CODE, OPP_USED, EXPECTED, OPPONENT, COLOUR_USED = range(9)
+#: The typed fields of a round, in the order of their columns (and of :data:`names.ROUND_FIELDS`).
+INPUTS = (OPPONENTS, COLOURS, RESULTS)
 WORK_HEADERS = ((BASE, "work.base"), (CODE, "work.code"), (OPP_USED, "work.opp_used"), (EXPECTED, "work.expected"),
                 (OPPONENT, "work.opponent"), (COLOUR_USED, "work.colour_used"))
 
@@ -65,16 +72,25 @@ class Layout:
         """The column of a TRF field of the players table."""
         return 2 + [k for k, *_ in FIELDS].index(key)
 
+    @property
+    def grid(self) -> int:
+        """The first column of the rounds grid: per round its opponent, colour and result."""
+        return 2 + len(FIELDS)
+
+    def col(self, k: int, t: int) -> int:
+        """The column of round ``t`` of ``k``: an input (three columns per round, side by side)
+        or a block of the working area (one column per round)."""
+        if k in INPUTS:
+            return self.grid + 3 * t + k
+        return self.key_col + 2 + (self.r + 1) * (k - BASE) + t
+
     def block(self, k: int) -> int:
-        """The first column of per-round block ``k`` (one column per round)."""
-        first = 2 + len(FIELDS)
-        if k <= RESULTS:
-            return first + self.r * k
-        return self.key_col + 2 + (self.r + 1) * (k - BASE)
+        """The first column of per-round block ``k`` of the working area (one column per round)."""
+        return self.col(k, 0)
 
     @property
     def out(self) -> int:  # the first output column
-        return self.block(RESULTS) + self.r
+        return self.grid + 3 * self.r
 
     @property
     def key_col(self) -> int:  # the ranking key, beside the outputs
@@ -85,21 +101,27 @@ class Layout:
         return self.block(COLOUR_USED) + self.r + 1
 
     def cell(self, k: int, t: int, row: int) -> str:
-        """Round ``t`` of block ``k`` on ``row``."""
-        return f"{L(self.block(k) + t)}{row}"
+        """Round ``t`` of ``k`` on ``row``."""
+        return f"{L(self.col(k, t))}{row}"
 
     def row_of(self, k: int, row: int) -> str:
-        """Block ``k`` on one row."""
+        """Block ``k`` of the working area on one row."""
         return f"{L(self.block(k))}{row}:{L(self.block(k) + self.r - 1)}{row}"
 
     def column(self, k: int, t: int) -> str:
-        """Round ``t`` of block ``k`` over every player (absolute)."""
-        letter = L(self.block(k) + t)
+        """Round ``t`` of ``k`` over every player (absolute)."""
+        letter = L(self.col(k, t))
         return f"${letter}${self.top}:${letter}${self.last}"
 
-    def area(self, k: int) -> str:
-        """Block ``k`` over every player and round."""
-        return f"{L(self.block(k))}{self.top}:{L(self.block(k) + self.r - 1)}{self.last}"
+    def inputs(self, k: int) -> str:
+        """Input ``k`` of every round over every player: one range per round, space-separated
+        (as validations and conditional formats take them)."""
+        return " ".join(self.column(k, t).replace("$", "") for t in range(self.r))
+
+    @property
+    def rounds(self) -> str:
+        """The rounds grid (the defined name ``Rounds``): every player, three columns per round."""
+        return f"{L(self.grid)}{self.top}:{L(self.out - 1)}{self.last}"
 
 
 def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any] | None = None) -> None:
@@ -112,9 +134,9 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     data = prefill or {}
     ws = book.sheet("sheet.swiss")
     helpers = PlayerColumns(at.helpers)
-    book.title(ws, "title.swiss", at.block(OPPONENTS) - 1, players=at.n, rounds=at.r)
+    book.title(ws, "title.swiss", at.grid - 1, players=at.n, rounds=at.r)
     book.formula(ws, "A2", f.event_line())
-    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last))
+    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
     for i in range(at.n):
         _player_row(book, ws, at, helpers, i, data)
@@ -122,6 +144,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
     _standings(book, ws, at, area)
+    _crosstable(book, ws, at)
     pairings_sheet.build(
         book, at.n, at.r, opponent=lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)),
         colour=lambda i, t: ref(ws, at.cell(COLOUR_USED, t, at.top + i)),
@@ -177,13 +200,27 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
     norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: row_ref(ws, helpers.cell("present", at.top + i)))
 
 
+def _crosstable(book: Book, ws: Worksheet, at: Layout) -> None:
+    """The printable grid (:mod:`crosstable_sheet`): every game from both sides, as counted."""
+    def cell(column: int) -> Callable[[int], str]:
+        return lambda i: row_ref(ws, f"{L(column)}{at.top + i}")
+
+    widths = {key: width for key, _, width in FIELDS}
+    fields = [("col.no", cell(1), 5.0), *((header, cell(at.field(key)), widths[key]) for key, header in (
+        ("title", "col.title"), ("name", "col.name"), ("federation", "col.federation"), ("rating", "col.rating")))]
+    after = [(f"out.{key}", cell(at.out + OUTPUTS.index(key)), OUTPUT_FORMATS.get(key, "General"))
+             for key in ("Points", "Rank")]
+    crosstable_sheet.build(book, at.n, at.r, fields=fields, after=after, game=lambda i, t: tuple(
+        row_ref(ws, at.cell(k, t, at.top + i)) for k in (CODE, OPPONENT, COLOUR_USED)))
+
+
 def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area) -> None:
     """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
     first = 6  # the tie-breaks' place among the columns below
-    slots, headers = tiebreak_columns.standings_columns(area, first)
+    slots, headers = tiebreak_columns.standings_columns(area, first, TIEBREAK)  # one format per column
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
@@ -198,20 +235,22 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
     book.header(ws, hdr, 1, "col.no")
     for k, (_, key, _) in enumerate(FIELDS):
         book.header(ws, hdr, 2 + k, key)
-    for block, key in ((OPPONENTS, "col.opponents"), (COLOURS, "col.colours"), (RESULTS, "col.results")):
-        book.header(ws, hdr - 1, at.block(block), key)
-        ws.merge_cells(start_row=hdr - 1, start_column=at.block(block), end_row=hdr - 1,
-                       end_column=at.block(block) + at.r - 1)
-    for t in range(at.r):
-        for block in (OPPONENTS, COLOURS, RESULTS):
-            book.header(ws, hdr, at.block(block) + t, "col.number", number=t + 1)
+    for t in range(at.r):  # "Round N" over each round's opponent, colour and result
+        book.header(ws, hdr - 1, at.col(OPPONENTS, t), "schedule.round", round=t + 1)
+        ws.merge_cells(start_row=hdr - 1, start_column=at.col(OPPONENTS, t), end_row=hdr - 1,
+                       end_column=at.col(RESULTS, t))
+        for k, key in zip(INPUTS, ("col.round_opponent", "col.round_colour", "col.round_result")):
+            book.header(ws, hdr, at.col(k, t), key)
         for block, key in WORK_HEADERS:
             book.header(ws, hdr, at.block(block) + t, key, number=t + 1)
     for k, key in enumerate(OUTPUTS):
         book.header(ws, hdr, at.out + k, f"out.{key}")
     helpers.headers(book, ws, hdr)
     book.label(ws, f"{L(at.block(BASE))}{hdr - 1}", "work.title", bold=True)
-    book.label(ws, f"A{hdr - 2}", "swiss.type_here", bold=True)  # above the repeated header rows
+    # on screen above the grid, where the boards are typed; not printed (outside the print area)
+    book.label(ws, f"{L(at.grid)}{hdr - 2}", "swiss.type_here", bold=True)
+    ws[f"{L(at.grid)}{hdr - 2}"].alignment = Alignment(wrap_text=True, vertical="bottom")
+    ws.merge_cells(start_row=hdr - 2, start_column=at.grid, end_row=hdr - 2, end_column=at.out - 1)
 
 
 def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
@@ -260,36 +299,37 @@ def _names_and_checks(book: Book, ws: Worksheet, at: Layout) -> None:
     """Defined names, validation and colours of the inputs and outputs."""
     for k, (key, _, _) in enumerate(FIELDS):
         book.name(names.PLAYER_FIELDS[key], ws, f"{L(2 + k)}{at.top}:{L(2 + k)}{at.last}")
-    book.name(names.PAIRINGS, ws, at.area(OPPONENTS))
-    book.name(names.COLOURS, ws, at.area(COLOURS))
-    book.name(names.RESULTS, ws, at.area(RESULTS))
+    book.name(names.ROUNDS, ws, at.rounds)
     for k, key in enumerate(OUTPUTS):
         if key in names.PLAYER_OUTPUTS:  # the others are shown, not named (Rank is named with its key)
             book.name(key, ws, f"{L(at.out + k)}{at.top}:{L(at.out + k)}{at.last}")
     for key, kind in (("rating", "rating"), ("k", "k")):
         book.validate(ws, f"{L(at.field(key))}{at.top}:{L(at.field(key))}{at.last}", kind)
-    book.validate(ws, at.area(OPPONENTS), "whole")
-    book.validate(ws, at.area(COLOURS), "colour")
-    book.validate(ws, at.area(RESULTS), "rounds")
-    book.result_colours(ws, at.area(RESULTS), at.cell(RESULTS, 0, at.top))
-    book.conflict_colour(ws, at.area(RESULTS), at.cell(CODE, 0, at.top))
-    book.conflict_colour(ws, at.area(OPPONENTS), at.cell(CODE, 0, at.top))
+    book.validate(ws, at.inputs(OPPONENTS), "whole")
+    book.validate(ws, at.inputs(COLOURS), "colour")
+    book.validate(ws, at.inputs(RESULTS), "rounds")
+    book.result_colours(ws, at.inputs(RESULTS), at.cell(RESULTS, 0, at.top))
+    for t in range(at.r):  # a round's typed cells red where its game is a conflict; Black dark
+        for k in (OPPONENTS, RESULTS):  # one range each: the code's column is relative to the range's corner
+            book.conflict_colour(ws, at.column(k, t).replace("$", ""), at.cell(CODE, t, at.top))
+        ws.conditional_formatting.add(at.column(COLOURS, t).replace("$", ""), FormulaRule(
+            formula=[f'{at.cell(COLOURS, t, at.top)}="b"'], fill=PatternFill("solid", bgColor="404040"),
+            font=Font(color="FFFFFF")))
     change = L(at.out + OUTPUTS.index("Change"))
     book.up_down(ws, f"{change}{at.top}:{change}{at.last}")
-    ws.conditional_formatting.add(at.area(COLOURS), FormulaRule(formula=[f'{at.cell(COLOURS, 0, at.top)}="b"'],
-                                                                fill=PatternFill("solid", bgColor="404040"),
-                                                                font=Font(color="FFFFFF")))
 
 
 def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
-    """Widths, frozen panes, the printed area (players, rounds and outputs), protection."""
+    """Widths, frozen panes, the printed area (the players table and the outputs), protection."""
     book.widths(ws, {1: 5, **{2 + k: w for k, (_, _, w) in enumerate(FIELDS)}})
     if book.lang == "ar":  # LibreOffice prints the Arabic "Sex" wider than the width estimate (layout.py) says
         book.widths(ws, {at.field("sex"): 8})
-    book.widths(ws, {c: 4.5 for c in range(at.block(OPPONENTS), at.out)})
-    book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
+    book.widths(ws, {at.col(k, t): width for t in range(at.r) for k, width in zip(INPUTS, (4.5, 4, 4.5))})
+    book.widths(ws, {at.out + k: OUTPUT_WIDTH for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
-    ws.freeze_panes = f"{L(at.block(OPPONENTS))}{at.top}"
-    book.print_setup(ws, f"A1:{L(at.key_col - 1)}{at.last}", f"{at.top - 2}:{at.top - 1}",
-                     f"A:{L(at.field('name'))}")
+    ws.freeze_panes = f"{L(at.grid)}{at.top}"
+    # printed: the players table and the rating outputs; the typed grid, half empty where a
+    # board was typed on one row, is printed from the Crosstable sheet (every game from both sides)
+    book.print_setup(ws, f"{L(at.out)}1:{L(at.key_col - 1)}{at.last}", f"{at.top - 1}:{at.top - 1}")
+    ws.print_title_cols = f"A:{L(at.grid - 1)}"
     book.protect(ws)

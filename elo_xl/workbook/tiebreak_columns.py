@@ -377,10 +377,11 @@ def open_note(book: Book) -> str:
     return f'IF(TbDeOpen>0,{f.sentence(book.t("standings.de_open", number="{number}"), number="TbDeOpen")},"")'
 
 
-def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
+def standings_columns(area: Area, first: int, number_format: str | None = None
+                      ) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
     """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``) and their
     headers: each the code chosen in its slot (``first``: the place of the first among the
-    printed columns)."""
-    columns = [("tb.column", area.slot0 + k, None) for k in range(SLOTS)]
+    printed columns); ``number_format`` the columns' (None: General)."""
+    columns = [("tb.column", area.slot0 + k, number_format) for k in range(SLOTS)]
     headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(SLOTS)}
     return columns, headers

@@ -18,11 +18,12 @@ import pytest
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from elo_xl import workbook
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
 from elo_xl.workbook.read import describe_file
+
+from books import ROUND_PARTS, round_cell
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 
@@ -43,7 +44,11 @@ def book(tmp_path, book_bytes, monkeypatch) -> Path:
 
 
 def cell(wb: openpyxl.Workbook, name: str, player: int = 1, round_: int = 1) -> tuple[str, str]:
-    """(sheet, A1 reference) of player ``player``'s cell in the range ``name`` (round ``round_``)."""
+    """(sheet, A1 reference) of player ``player``'s cell in the range ``name`` (round ``round_``);
+    ``Pairings``, ``Colours`` and ``Results`` are the fields of each round in ``Rounds``."""
+    if name in ROUND_PARTS:
+        sheet, row, column = round_cell(wb, name, player - 1, round_ - 1)
+        return sheet, f"{get_column_letter(column)}{row}"
     sheet, ref = next(iter(wb.defined_names[name].destinations))
     min_col, min_row, _, _ = range_boundaries(ref.replace("$", ""))
     return sheet, f"{get_column_letter(min_col + round_ - 1)}{min_row + player - 1}"
@@ -187,11 +192,23 @@ def test_deleted_sheet(book, capsys, sheet_of):
 
 def test_name_resized_smaller(book, capsys):
     wb = openpyxl.load_workbook(book)
-    defined = wb.defined_names["Pairings"]
+    defined = wb.defined_names["Rounds"]
     defined.attr_text = defined.attr_text.replace("$15", "$9")  # 10 player rows → 4
     wb.save(book)
     line = export_error(book, capsys)
-    assert "the range Pairings" in line and "is not the size of Names" in line
+    assert "the range Rounds" in line and "is not the size of Names" in line
+
+
+def test_rounds_not_three_columns_a_round(book, capsys):
+    wb = openpyxl.load_workbook(book)
+    sheet, ref = next(iter(wb.defined_names["Rounds"].destinations))
+    low_col, low_row, high_col, high_row = range_boundaries(ref.replace("$", ""))
+    wb.defined_names["Rounds"].attr_text = (f"{sheet}!${get_column_letter(low_col)}${low_row}:"
+                                            f"${get_column_letter(high_col - 1)}${high_row}")  # a column less
+    wb.save(book)
+    line = export_error(book, capsys)
+    assert f"the range Rounds ({sheet}!{get_column_letter(low_col)}{low_row}:" in line
+    assert f"is {high_col - low_col} columns wide, not three per round (opponent, colour, result)" in line
 
 
 def test_name_resized_to_a_whole_sheet(book, capsys):
@@ -204,16 +221,16 @@ def test_name_resized_to_a_whole_sheet(book, capsys):
 
 def test_name_pointing_nowhere(book, capsys):
     wb = openpyxl.load_workbook(book)
-    wb.defined_names["Results"].attr_text = "#REF!"
+    wb.defined_names["Rounds"].attr_text = "#REF!"
     wb.save(book)
-    assert "the range named Results no longer points to one block of cells" in export_error(book, capsys)
+    assert "the range named Rounds no longer points to one block of cells" in export_error(book, capsys)
 
 
 def test_name_deleted(book, capsys):
     wb = openpyxl.load_workbook(book)
-    del wb.defined_names["Colours"]
+    del wb.defined_names["Rounds"]
     wb.save(book)
-    assert export_error(book, capsys) == ("elo-xl: book.xlsx: the workbook has no range named Colours: "
+    assert export_error(book, capsys) == ("elo-xl: book.xlsx: the workbook has no range named Rounds: "
                                           "is it a Swiss book written by elo-xl?")
 
 

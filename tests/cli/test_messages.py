@@ -181,13 +181,11 @@ def test_a_bye_typed_in_a_book_is_written_with_the_colour_dash(tmp_path, capsys)
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from books import put
+    from books import round_cell
 
     def bye(wb):
-        (title, ref), = wb.defined_names["Results"].destinations
-        rows = [[c.value for c in row] for row in wb[title][ref.replace("$", "")]]
-        rows[3][2] = "U"
-        put(wb, "Results", rows)
+        sheet, row, column = round_cell(wb, "Results", 3, 2)
+        wb[sheet].cell(row, column).value = "U"
 
     lines = _export(tmp_path, EXAMPLE, bye)
     tom = next(line for line in lines if line.startswith("001    4"))

@@ -95,12 +95,24 @@ def test_the_book_gets_the_round_the_trf_gets(capsys, after_four, tmp_path):
     # the bye's result cell says U (the pairing-allocated bye); 9's requested H stays
     assert [t.results[i][4] for i in range(len(t.entrants))] == [None] * 8 + ["H", None, None, "U"]
 
+    # on the grid's sheet, only round 5's opponent and colour cells (and the bye's result) changed:
+    # in the Rounds grid those are two (three) adjacent cells of each row, under "Round 5"
+    import openpyxl
+
+    grid = swiss_grid(book)
+    before, after = (openpyxl.load_workbook(p)[grid.sheet] for p in (book, paired_book))
+    changed = {c.coordinate for row in after.iter_rows() for c in row if c.value != before[c.coordinate].value}
+    allowed = {grid.cell(i, 4, k) for i in range(grid.players) for k in range(3)}
+    assert changed and changed <= allowed, changed - allowed
+    assert {grid.cell(i, 4, 2) for i in range(grid.players)} & changed == {grid.cell(11, 4, 2)}  # 12's U
+    assert grid.fields == ((10, 3), (11, 3), (12, 3)) and grid.cell(0, 4, 0) == "V6"  # J + 3 × 4 = V
+
     # every part but the grid's sheet and the workbook part byte for byte; every formula kept
     with zipfile.ZipFile(book) as a, zipfile.ZipFile(paired_book) as b:
         assert a.namelist() == b.namelist()
         changed = [n for n in a.namelist() if a.read(n) != b.read(n)]
         # the book openpyxl wrote already asks to be calculated on opening: only the grid's sheet changed
-        assert changed == [sheet_parts(a)[swiss_grid(book)["Pairings"][0]]]
+        assert changed == [sheet_parts(a)[swiss_grid(book).sheet]]
         for name in a.namelist():
             if name.startswith("xl/worksheets/"):
                 assert re.findall(rb"<f[ >].*?</f>|<f[^>]*/>", a.read(name)) == \
@@ -169,7 +181,6 @@ def test_pair_type_results_recalculate_and_pair_again_agree_with_the_trf(capsys,
     from elo_xl.io.trf_write import set_standings, write_trf
     from elo_xl.recalc import read_named
     from elo_xl.workbook.archive import set_cells
-    from elo_xl.io.xlsx import cell_name
 
     book, trf = tmp_path / "open.xlsx", tmp_path / "open5.trf"
     run(capsys, "workbook", "swiss", "--from", after_four, "-o", book)
@@ -177,7 +188,7 @@ def test_pair_type_results_recalculate_and_pair_again_agree_with_the_trf(capsys,
     assert run(capsys, "pair", after_four, "-o", trf)[0] == 0
 
     event = parse_trf(trf.read_text(encoding="utf-8"))
-    sheet, col, row, _, _ = swiss_grid(book)["Results"]
+    grid = swiss_grid(book)
     typed = {}
     for p in event.players:
         g = p.games[4]
@@ -185,10 +196,10 @@ def test_pair_type_results_recalculate_and_pair_again_agree_with_the_trf(capsys,
             white, black = (p.start_no, g.opponent) if g.colour == "w" else (g.opponent, p.start_no)
             mine = _results(white, black)[0 if g.colour == "w" else 1]
             p.games[4] = TrfGame(g.opponent, g.colour, mine)
-            typed[cell_name(col + 4, row + p.start_no - 1)] = {"1": 1, "0": 0, "=": "½"}[mine]
+            typed[grid.cell(p.start_no - 1, 4, 2)] = {"1": 1, "0": 0, "=": "½"}[mine]
     set_standings(event)
     trf.write_text(write_trf(event), encoding="utf-8")
-    book.write_bytes(set_cells(book.read_bytes(), sheet, typed))
+    book.write_bytes(set_cells(book.read_bytes(), grid.sheet, typed))
 
     computed = tmp_path / "computed.xlsx"
     libreoffice.recalculate(book, computed)
@@ -225,7 +236,6 @@ def test_a_late_entry_typed_into_an_empty_row_is_paired_from_the_next_round(caps
     from elo_xl.workbook.archive import set_cells
     from elo_xl.io.trf_model import TrfGame, TrfPlayer
     from elo_xl.io.trf_write import set_standings, write_trf
-    from elo_xl.io.xlsx import cell_name
 
     book, trf = tmp_path / "open.xlsx", tmp_path / "open.trf"
     trf.write_bytes(Path(OPEN_TRF_PATH).read_bytes())
@@ -233,21 +243,20 @@ def test_a_late_entry_typed_into_an_empty_row_is_paired_from_the_next_round(caps
     assert run(capsys, "pair", book, "-o", book)[0] == 0
     assert run(capsys, "pair", trf, "-o", trf)[0] == 0
     grid = swiss_grid(book)
-    assert grid["Pairings"][3] == 16
+    assert grid.players == 16
     # results of round 1 (the higher-rated wins: White on odd boards), typed in both files
     event = parse_trf(trf.read_text(encoding="utf-8"))
-    sheet, col, row, _, _ = grid["Results"]
     typed = {}
     for p in event.players:
         g = p.games[0]
         mine = "1" if p.start_no < g.opponent else "0"
         p.games[0] = TrfGame(g.opponent, g.colour, mine)
-        typed[cell_name(col, row + p.start_no - 1)] = int(mine)
+        typed[grid.cell(p.start_no - 1, 0, 2)] = int(mine)
     # the late entry: start number 13, rated 2000, absent from round 1
     event.players.append(TrfPlayer(13, "Late, Lan", sex="w", rating=2000, federation="VIE", games=[TrfGame(None, "", "")]))
     set_standings(event)
     trf.write_text(write_trf(event), encoding="utf-8")
-    data = set_cells(book.read_bytes(), sheet, typed)
+    data = set_cells(book.read_bytes(), grid.sheet, typed)
     from elo_xl.workbook import names
     from elo_xl.workbook.read import _with_book, MAX_PLAYERS
 
@@ -267,3 +276,21 @@ def test_a_late_entry_typed_into_an_empty_row_is_paired_from_the_next_round(caps
     assert book_list.splitlines()[0] == "Round 2 of 7: 6 boards (Dutch system, FIDE C.04.3)"
     assert book_list.splitlines()[:-1] == trf_list.splitlines()[:-1]
     assert "Late, Lan" in book_list and "Bye:" in book_list
+
+
+def test_a_book_of_the_first_layout_is_paired_as_before(capsys, tmp_path):
+    """The book elo-xl 0.1.0 wrote (rounds in three blocks, tests/data/books) gets round 8 as its
+    TRF file does, in its own blocks: the export is the one that release wrote after pairing,
+    and only the grid's sheet changed."""
+    books = Path(SWISS_TRF_PATH).parents[2] / "tests" / "data" / "books"
+    book, paired = books / "swiss-layout-1.xlsx", tmp_path / "paired.xlsx"
+    code, book_list, err = run(capsys, "pair", book, "-o", paired)
+    assert code == 0, err
+    trf_list = run(capsys, "pair", SWISS_TRF_PATH, "--rounds", "8")[1]
+    assert book_list.splitlines()[0] == "Round 8 of 8: 6 boards (Dutch system, FIDE C.04.3)"
+    assert book_list.splitlines()[:-1] == trf_list.splitlines()[:-1]
+    exported = tmp_path / "paired.trf"
+    assert run(capsys, "export", paired, "-o", exported)[0] == 0
+    assert exported.read_text(encoding="utf-8") == (books / "swiss-layout-1.paired.trf").read_text(encoding="utf-8")
+    with zipfile.ZipFile(book) as a, zipfile.ZipFile(paired) as b:
+        assert [n for n in a.namelist() if a.read(n) != b.read(n)] == [sheet_parts(a)["Swiss"]]

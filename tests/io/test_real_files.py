@@ -206,18 +206,18 @@ def test_a_result_changed_in_the_book_changes_only_its_round(tmp_path, capsys):
     exported lines of the two players differ from the file in that round and in points and
     rank only."""
     import openpyxl
-    from openpyxl.utils.cell import range_boundaries
+
+    from books import round_cell
 
     source, book, back = REAL / "lichess-2020-06.trf", tmp_path / "e.xlsx", tmp_path / "back.trf"
     assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
     wb = openpyxl.load_workbook(book)
-    sheet, ref = next(iter(wb.defined_names["Results"].destinations))
-    col, row = range_boundaries(ref.replace("$", ""))[:2]
     before = read_trf(source)
     a, b = 1, before.player(1).games[0].opponent           # 1 beat 6 with white in round 1
     assert (before.player(a).games[0].result, before.player(b).games[0].result) == ("1", "0")
-    wb[sheet].cell(row=row + a - 1, column=col).value = "="
-    wb[sheet].cell(row=row + b - 1, column=col).value = "="
+    for player in (a, b):  # round 1's result cell of each (in the book's Rounds grid)
+        sheet, row, column = round_cell(wb, "Results", player - 1, 0)
+        wb[sheet].cell(row=row, column=column).value = "="
     wb.save(book)
     assert main(["export", str(book), "-o", str(back)]) == 0
     capsys.readouterr()

@@ -50,7 +50,8 @@ def test_every_promised_name_is_in_the_book(part, lang):
 def test_the_shapes_the_contract_says():
     swiss, rr = defined("swiss"), defined("round-robin")
     n, r = SIZES["swiss"]["players"], SIZES["swiss"]["rounds"]
-    assert {swiss[g][1] for g in names.GAMES} == {(n, r)}
+    assert swiss[names.ROUNDS][1] == (n, 3 * r)  # per round: opponent, colour, result side by side
+    assert not set(names.GAMES_LAYOUT_1) & set(swiss)  # the first layout's blocks are gone
     assert {swiss[f][1] for f in names.PLAYER_FIELDS.values()} == {(n, 1)}
     assert {swiss[o][1] for o in names.PLAYER_OUTPUTS + names.TIEBREAK_VALUES + (names.RANK,)} == {(n, 1)}
     m = SIZES["round-robin"]["players"]
@@ -70,16 +71,14 @@ def test_the_reader_reads_through_the_contract(monkeypatch, tmp_path):
     assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "-o", str(book)]) == 0
     expected = book_to_trf(book)
     wb = openpyxl.load_workbook(book)
-    renamed = {names.PAIRINGS: "PairingsX", names.RESULTS: "ResultsX", names.PLAYER_FIELDS["name"]: "NamesX",
+    renamed = {names.ROUNDS: "RoundsX", names.PLAYER_FIELDS["name"]: "NamesX",
                names.EVENT_FIELDS["name"]: "EventNameX", names.TIEBREAK_LIST: "TiebreakListX"}
     for old, new in renamed.items():
         definition = wb.defined_names.pop(old)
         definition.name = new
         wb.defined_names[new] = definition
     wb.save(tmp_path / "renamed.xlsx")
-    monkeypatch.setattr(names, "PAIRINGS", "PairingsX")
-    monkeypatch.setattr(names, "RESULTS", "ResultsX")
-    monkeypatch.setattr(names, "GAMES", ("PairingsX", names.COLOURS, "ResultsX"))
+    monkeypatch.setattr(names, "ROUNDS", "RoundsX")
     monkeypatch.setattr(names, "PLAYER_FIELDS", {**names.PLAYER_FIELDS, "name": "NamesX"})
     monkeypatch.setattr(names, "EVENT_FIELDS", {**names.EVENT_FIELDS, "name": "EventNameX"})
     monkeypatch.setattr(names, "TIEBREAK_LIST", "TiebreakListX")

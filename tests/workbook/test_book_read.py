@@ -99,3 +99,35 @@ def test_a_book_saved_by_libreoffice(swiss_book, libreoffice, tmp_path):
     fast, slow = both(saved)
     same(fast, slow)
     assert [e.name for e in fast.entrants] == [e.name for e in read.read_book(swiss_book).entrants]
+
+
+# --- a book of the first layout (three blocks: Pairings, Colours, Results) -----------------------
+
+LAYOUT_1 = SWISS_TRF_PATH.parents[2] / "tests" / "data" / "books" / "swiss-layout-1.xlsx"
+
+
+def test_a_book_of_the_first_layout_reads_as_it_did(tmp_path):
+    """The book elo-xl 0.1.0 wrote (rounds in three blocks) exports to the file that release
+    exported from it, and to what a book of today's layout, made from the same TRF file, exports:
+    both readers, the fast one and openpyxl's, read the three blocks."""
+    from elo_xl.export import book_to_trf
+
+    expected = LAYOUT_1.with_name("swiss-layout-1.export.trf").read_text(encoding="utf-8")
+    assert book_to_trf(LAYOUT_1) == expected
+    fast, slow = both(LAYOUT_1)
+    same(fast, slow)
+    today = tmp_path / "today.xlsx"
+    assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "--rounds", "8", "-o", str(today)]) == 0
+    assert names.ROUNDS in openpyxl.load_workbook(today).defined_names
+    assert book_to_trf(today) == expected
+    same(read.read_book(today), fast)
+
+
+def test_the_grid_of_either_layout():
+    """Where pair types: round 8's opponent, colour and result cells of player 1 (row 6), in the
+    first layout's blocks (J–Q, R–Y, Z–AG for 8 rounds) and side by side (J, K, L for round 1)."""
+    old = read.swiss_grid(LAYOUT_1)
+    assert (old.sheet, old.players, old.rounds) == ("Swiss", 12, 8)
+    assert [old.cell(0, 7, k) for k in range(3)] == ["Q6", "Y6", "AG6"]
+    new = read.Grid("Swiss", 6, 12, 8, ((10, 3), (11, 3), (12, 3)))
+    assert [new.cell(0, 7, k) for k in range(3)] == ["AE6", "AF6", "AG6"]  # J + 3 × 7 = AE

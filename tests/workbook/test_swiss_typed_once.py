@@ -58,6 +58,21 @@ def test_a_board_typed_once_counts_for_both_and_a_contradiction_for_neither(offi
     assert changes[1] == -7 and changes[2] == -8
 
 
+def test_the_crosstable_prints_every_game_from_both_sides(office, tmp_path):
+    """The Crosstable sheet (what prints of the grid): the cases above, each game from both rows,
+    worked by hand — round 1: 2w1/1b0 typed on row 1 only, 4w½/3b½ typed on both, 6w/5b paired
+    and not played; round 2: 3w1/1b0 (row 3's 0 complements), and the two conflicts as ``!``."""
+    typed_book(**CASES).save(tmp_path / "once.xlsx")
+    office.recalculate(tmp_path / "once.xlsx", tmp_path / "values.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "values.xlsx", data_only=True)["Crosstable"]
+    header = [c.value for c in ws[4]]
+    assert header[header.index("1"):header.index("1") + 4] == ["1", "2", "Points", "Rank"]
+    first = header.index("1") + 1  # its column
+    rows = [[ws.cell(5 + i, first + t).value or "" for t in range(2)] for i in range(6)]
+    assert rows == [["2w1", "3w1"], ["1b0", "!"], ["4w½", "1b0"], ["3b½", "!"], ["6w", "!"], ["5b", "!"]]
+    assert [ws.cell(5 + i, first + 2).value for i in range(6)] == [2, 0, 0.5, 0.5, 0, 0]
+
+
 def test_export_writes_both_lines_of_a_board_typed_once(tmp_path):
     book = typed_book(pairings=[[2, 3], [None, 4], [4, None], [None, None]],
                       colours=[["w", "b"], [None, "w"], ["b", None], [None, None]],

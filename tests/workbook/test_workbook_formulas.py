@@ -179,7 +179,7 @@ SHAPES = {
                **{name: (1, 1) for name in ("Games", "Score", "Expected", "ChangeUnrounded", "Change", "NewRating",
                                             "Performance")}},
     "round-robin": {**per_player(RR_N), "Results": (RR_N, RR_N)},
-    "swiss": {**per_player(SWISS_N), "Pairings": (SWISS_N, SWISS_R), "Results": (SWISS_N, SWISS_R)},
+    "swiss": {**per_player(SWISS_N), "Rounds": (SWISS_N, 3 * SWISS_R)},
     "match": {"RatingA": (1, 1), "RatingB": (1, 1), "KA": (1, 1), "KB": (1, 1), "Results": (MATCH_G, 1),
               "NewRatingA": (1, 1), "NewRatingB": (1, 1), "RunningA": (MATCH_G, 1), "RunningB": (MATCH_G, 1)},
 }

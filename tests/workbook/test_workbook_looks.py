@@ -116,7 +116,7 @@ def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
     # round 1: player 1's opponent is not a number (the game does not count); round 2: 3 beat 1
     assert [row[0] if isinstance(row, list) else row for row in got["Points"]][:3] == [0, 0, 1]
     # the rule that paints such cells red exists on the ratings and the pairings
-    ws = book[title_of(book, "Pairings")]
+    ws = book[title_of(book, "Rounds")]
     rules = [r.formula[0] for cf in ws.conditional_formatting for r in cf.rules if r.formula]
     assert any(f.startswith("AND(NOT(ISNUMBER(") and '"NR"' in f for f in rules)
     assert sum(f.startswith("AND(NOT(ISNUMBER(") for f in rules) >= 2
@@ -232,3 +232,50 @@ def test_the_players_kvant_steps_are_hidden_unless_a_kvant_rule_set():
     hidden = kvant_hidden(ws)
     assert (label.row, 1) in hidden and (label.row + 5, 3) in hidden
     assert all((r, c) not in hidden for r in range(1, label.row - 1) for c in range(1, 10))
+
+
+def test_the_swiss_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken():
+    """A file saved by LibreOffice keeps a conditional border's style but not its colour: the
+    white grid that hid the K_T and validity boxes printed as empty black boxes. In the Swiss
+    book those boxes have no border of their own, the rule that hides them sets none, and the
+    grid is drawn by a rule that holds under the Kvant article's rule sets only; their labels are
+    formulas of the rule set, not white text (an Arabic book saved by LibreOffice printed them)."""
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
+    wb = openpyxl.load_workbook(io.BytesIO(built("swiss")))
+    for name in ("TournamentK", "EventCounts"):
+        (title, ref), = wb.defined_names[name].destinations
+        ws = wb[title]
+        letter, row = coordinate_from_string(ref.replace("$", ""))
+        column = column_index_from_string(letter)
+        for c in (column, column + 1):  # the box is two merged cells
+            side = ws.cell(row, c).border
+            assert not any(getattr(side, edge) is not None and getattr(side, edge).style
+                           for edge in ("left", "right", "top", "bottom")), (name, c)
+        rules = {tuple(rule.formula): rule for cf in ws.conditional_formatting for rule in cf.rules
+                 if any(f"{letter}{row}" in bounds for bounds in cf.sqref.ranges)}
+        assert rules[("NOT(IsKvant)",)].dxf.border is None
+        assert rules[("IsKvant",)].dxf.border.left.style == "thin"
+        # the label above the box is shown by the rule set (LibreOffice printed an Arabic white-font label black)
+        assert ws.cell(row - 1, column).value.startswith('=IF(IsKvant,"'), name
+
+
+def test_points_and_tie_breaks_print_in_one_format_per_column():
+    """The Swiss book's Standings: Points in halves with one decimal (5.5, 3.0), each tie-break
+    column in the one format that shows points-like values alike (28.0, 25.5, 20.75) and
+    ratings whole (2315); the Swiss sheet's Points, Score and Buchholz in halves."""
+    from elo_xl.workbook.style import HALVES, TIEBREAK
+
+    wb = openpyxl.load_workbook(io.BytesIO(built("swiss")))
+    ws = wb[wb.sheetnames[wb.sheetnames.index("Standings")]]
+    header = {c.value: c.column for c in ws[4] if isinstance(c.value, str) and not c.value.startswith("=")}
+    formulas = [c.column for c in ws[4] if isinstance(c.value, str) and c.value.startswith("=")]  # the slots
+    assert len(formulas) == 6
+    last = ws.max_row
+    column_formats = {col: {ws.cell(r, col).number_format for r in range(5, last) if ws.cell(r, col).value}
+                      for col in [header["Points"], *formulas]}
+    assert column_formats == {header["Points"]: {HALVES}, **{col: {TIEBREAK} for col in formulas}}
+    swiss = wb["Swiss"]
+    for name in ("Points",):
+        (title, ref), = wb.defined_names[name].destinations
+        assert {c.number_format for row in swiss[ref.replace("$", "")] for c in row} == {HALVES}

@@ -5,20 +5,52 @@ import io
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.errors import EloError
 from elo_xl.workbook import KINDS, build, sizes
 from elo_xl.workbook.i18n import LANGUAGES, TEXT, translate
+
+from books import round_cell
 from elo_xl.workbook.names import FUNCTION_TABLES
 from books import built
 
 INPUTS = {
     "player": ["Rating", "K", "OppRatings", "Results"],
     "round-robin": ["Ratings", "KFactors", "Results"],
-    "swiss": ["Ratings", "KFactors", "Pairings", "Results"],
+    "swiss": ["Ratings", "KFactors", "Rounds"],
     "match": ["RatingA", "RatingB", "KA", "KB", "Results"],
 }
+
+
+def test_the_swiss_grid_is_typed_board_by_board():
+    """Each round's opponent, colour and result side by side under "Round N", rounds one after
+    the other; each column validated as what it holds (a start number, w or b, a result)."""
+    wb = load("swiss")
+    n, r = sizes("swiss")["players"], sizes("swiss")["rounds"]
+    sheet, ref = next(iter(wb.defined_names["Rounds"].destinations))
+    ws = wb[sheet]
+    low_col, low_row, high_col, high_row = range_boundaries(ref.replace("$", ""))
+    assert (high_row - low_row + 1, high_col - low_col + 1) == (n, 3 * r)
+    rules = ws.data_validations.dataValidation
+    for t in range(r):
+        first = low_col + 3 * t
+        merged = [m for m in ws.merged_cells.ranges if m.min_row == low_row - 2 and m.min_col == first]
+        assert len(merged) == 1 and merged[0].max_col == first + 2, t
+        assert ws.cell(low_row - 2, first).value == f"Round {t + 1}"
+        assert [ws.cell(low_row - 1, first + k).value for k in range(3)] == ["Opp.", "Col.", "Res."]
+        for k, kind in enumerate(("whole", "ColourList", "RoundResultList")):
+            cell = ws.cell(low_row + n - 1, first + k).coordinate
+            assert [dv.type if dv.type != "list" else dv.formula1 for dv in rules
+                    if any(cell in rng for rng in dv.sqref.ranges)] == [kind], (t, kind)
+    # the grid stays narrow (the line above it wraps in its merged width: no column widened for it)
+    assert all(ws.column_dimensions[get_column_letter(c)].width <= 8 for c in range(low_col, high_col + 1))
+    # the line that says how to type is above the grid, outside the printed area
+    line = ws.cell(low_row - 3, low_col)
+    assert line.value.startswith("Type each board once")
+    printed = str(ws.print_area).split("!")[1].replace("$", "").split(":")[0]
+    assert range_boundaries(printed + ":" + printed)[0] > high_col  # the print area starts right of the grid
 
 
 def load(kind, lang="en"):
@@ -51,7 +83,11 @@ def test_inputs_are_open_and_shaded_and_formulas_locked(kind):
 @pytest.mark.parametrize("kind", list(INPUTS))
 def test_results_and_ratings_are_validated(kind):
     wb = load(kind)
-    ws, group = cells(wb, "Results")
+    if kind == "swiss":  # the results are every third column of Rounds
+        sheet, row, column = round_cell(wb, "Results", 0, 0)
+        ws, group = wb[sheet], [wb[sheet].cell(row, column)]
+    else:
+        ws, group = cells(wb, "Results")
     rules = [dv for dv in ws.data_validations.dataValidation if any(group[0].coordinate in r for r in dv.sqref.ranges)]
     assert len(rules) == 1
     dv = rules[0]
