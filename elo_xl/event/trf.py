@@ -20,6 +20,7 @@ from ..errors import EloError
 from ..io.trf_keep import trf_from_book
 from ..io.trf_model import TrfEvent, is_trf_2026
 from ..io.trf_write import set_standings, write_trf
+from ..pairing.berger import system_of
 from .model import Tournament
 from .ranking import event_ranking
 
@@ -44,8 +45,12 @@ def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | No
 def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = None) -> TrfEvent:
     """A :class:`~elo_xl.io.trf_model.TrfEvent` of the event: the kept lines, the event's data
     where changed, player lines with points and ranks (:func:`elo_xl.io.trf_keep.trf_from_book`);
-    a TRF-2026 file's ``202`` record says the list used."""
+    a TRF-2026 file's ``202`` record says the list used; a double round robin's book gains the
+    ``192`` record naming its schedule (``FIDE_DOUBLEROUNDROBIN``, ``BERGER_DOUBLEROUNDROBIN``)."""
     event = trf_from_book(t)
+    system = system_of(t.declared)
+    if system is not None and system[0] and event.header("192") is None:
+        event.set_header("192", t.declared)  # a double round robin says so, and in which order
     points, ranks, codes = points_and_ranks(t, tiebreak_list, version)
     set_standings(event, points, ranks)
     if is_trf_2026(event):

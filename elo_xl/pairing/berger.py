@@ -134,3 +134,22 @@ def schedule_round(i: int, j: int, n: int, cycle: int = 1, *, reverse: bool = Fa
     if cycle == 2:
         return m + r, not white
     return _table_round(n, r, reverse), white
+
+
+#: The TRF-2026 ``192`` codes of a round robin's schedule: (double, reversed) → code. FIDE's
+#: double round robin reverses the first cycle's last two rounds (C.05 Annex 1's advice);
+#: ``BERGER_DOUBLEROUNDROBIN`` plays the tables as they stand (gacrux reads both).
+SYSTEMS = {(False, False): "FIDE_ROUNDROBIN", (True, True): "FIDE_DOUBLEROUNDROBIN",
+           (True, False): "BERGER_DOUBLEROUNDROBIN"}
+
+
+def system_of(code: str | None) -> tuple[bool, bool] | None:
+    """(double, reversed) of a TRF-2026 ``192`` round-robin code, None for any other text.
+
+    >>> system_of("FIDE_DOUBLEROUNDROBIN"), system_of("berger_roundrobin"), system_of("FIDE_DUTCH")
+    ((True, True), (False, False), None)
+    """
+    text = (code or "").strip().upper()
+    if text in ("FIDE_ROUNDROBIN", "BERGER_ROUNDROBIN"):
+        return False, False
+    return next((key for key, value in SYSTEMS.items() if value == text and key[0]), None)

@@ -34,6 +34,11 @@ PLAYER_FIELDS = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "
                  "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
 #: The games: the rounds grid of a Swiss book (n×r each); a round-robin book has ``Results`` (n×n).
 PAIRINGS, COLOURS, RESULTS = "Pairings", "Colours", "Results"
+#: The round-robin book's schedule as a TRF-2026 ``192`` code: ``FIDE_ROUNDROBIN``, or a double
+#: round robin (``Results`` n×2n, the first cycle's columns then the second's):
+#: ``FIDE_DOUBLEROUNDROBIN`` (the first cycle's last two rounds exchanged, C.05 Annex 1) or
+#: ``BERGER_DOUBLEROUNDROBIN`` (the tables' order). A book without it is a single round robin.
+PAIRING_SYSTEM = "PairingSystem"
 GAMES = (PAIRINGS, COLOURS, RESULTS)
 
 # --- the outputs ------------------------------------------------------------------------------
@@ -89,8 +94,9 @@ _FIELDS = ("Names", "Titles", "Federations", "FideIds", "Births", "Sexes")
 #: Every book's promise, by kind (and the sheets two kinds share), in the order of docs/books.md.
 CONTRACT: dict[str, Names] = {
     "player": Names(tuple(name for name, _ in CALCULATOR_FIELDS) + (OPP_RATINGS, RESULTS), CALCULATOR_OUTPUTS),
-    "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS, PLAYER_OUTPUTS + EVENT_OUTPUTS,
-                         f"`{RESULTS}` is n×n"),
+    "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS + (PAIRING_SYSTEM,), PLAYER_OUTPUTS + EVENT_OUTPUTS,
+                         f"`{RESULTS}` is n×n, a double round robin's n×2n (the first cycle, then the second); "
+                         f"`{PAIRING_SYSTEM}` names the schedule (TRF-2026 `192`), set when the book is made"),
     "swiss": Names(_FIELDS + ("Ratings", "KFactors") + GAMES, PLAYER_OUTPUTS + EVENT_OUTPUTS,
                    f"`{PAIRINGS}`, `{COLOURS}` and `{RESULTS}` are n×r"),
     "norms sheet (round robin and Swiss)": Names((NORM_TITLE,), NORM_OUTPUTS),
