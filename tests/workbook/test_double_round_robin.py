@@ -11,7 +11,6 @@ are drawn at random, and the figures are the engine's (``rate``) on the TRF file
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
