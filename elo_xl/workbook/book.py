@@ -510,6 +510,10 @@ class Book:
 
         for row, column, value, bold, size in single:
             need = text_width(value, bold, size)
+            if (row, column) in spans:  # a merged cell: its text has the columns it spans
+                if need > sum(width(c) for c in range(column, spans[(row, column)][0] + 1)):
+                    ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
+                continue
             if need > width(column):
                 ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
 
