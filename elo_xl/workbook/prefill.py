@@ -81,9 +81,9 @@ def crosstable(t: Tournament, cycles: int = 1) -> list[list[Any]]:
 
     >>> from elo_xl.event.model import Entrant, Tournament
     >>> t = Tournament([Entrant(1, "A", None), Entrant(2, "B", None), Entrant(3, "C", None)],
-    ...                [["1", None, "0"], ["0", "=", None], [None, "=", "1"]], [[2, None, 2], [1, 3, None], [None, 2, 1]])
+    ...                [["1", None, "0"], ["0", "=", "1"], [None, "=", None]], [[2, None, 2], [1, 3, 1], [None, 2, None]])
     >>> crosstable(t, 2)
-    [[None, '1', None, None, '0', None], ['0', None, '=', None, None, None], [None, '=', None, '1', None, None]]
+    [[None, '1', None, None, '0', None], ['0', None, '=', '1', None, None], [None, '=', None, None, None, None]]
     """
     if t.pairings is None:
         return t.results
@@ -103,6 +103,25 @@ def crosstable(t: Tournament, cycles: int = 1) -> list[list[Any]]:
                                f"{'one game per pair' if cycles == 1 else 'two games per pair'}; use the Swiss book")
             table[i][cycle * n + opponent - 1] = result
     return table
+
+
+def game_rounds(t: Tournament) -> dict[tuple[int, int, int], int]:
+    """The round of each game of an event in rounds form: (i, j, cycle) → round, ``cycle``
+    counting the meetings of start numbers ``i`` and ``j`` (2: a double round robin's second).
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> game_rounds(Tournament([Entrant(1, "A", None), Entrant(2, "B", None)], [["1", "0"], ["0", "1"]],
+    ...                        [[2, 2], [1, 1]]))
+    {(1, 2, 1): 1, (1, 2, 2): 2, (2, 1, 1): 1, (2, 1, 2): 2}
+    """
+    found: dict[tuple[int, int, int], int] = {}
+    for i, row in enumerate(t.pairings or [], 1):
+        met: dict[int, int] = {}
+        for r, opponent in enumerate(row, 1):
+            if opponent:
+                met[opponent] = met.get(opponent, 0) + 1
+                found[(i, opponent, met[opponent])] = r
+    return found
 
 
 def _no_standard_ratings(t: Tournament) -> None:
@@ -156,4 +175,5 @@ def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, A
             "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
             "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],
             "sexes": [e.sex for e in t.entrants], "results": crosstable(t, 2 if double else 1),
+            "game_rounds": game_rounds(t),
             **tiebreak_prefill(t)}

@@ -22,6 +22,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..pairing.berger import schedule_round
 from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
 from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns
@@ -131,14 +132,15 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None, 
     ws = book.sheet("sheet.round_robin")
     helpers = PlayerColumns(at.block(HELPERS))
     book.title(ws, "title.round_robin", at.out - 1, players=at.n)
-    book.formula(ws, "A2", f.event_line())
+    book.formula(ws, "A2", book.event_line())
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.g0, at.g_last))
     _player_block(book, ws, at, helpers, data)
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
-    area = _tiebreaks(book, ws, at, helpers, data)
+    area, chosen = _tiebreaks(book, ws, at, helpers, data)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at, helpers, area)
+    last_round = _last_rounds(book, ws, at, area.last_col + 1, data.get("game_rounds"), reverse)
+    _standings(book, ws, at, helpers, area, chosen, last_round)
     schedule_sheet.build(book, at.n, lambda i: ref(ws, f"{at.field('names')}{at.top + i - 1}"),
                          lambda i, j, c=1: ref(ws, f"{L(at.cross + at.slot(j - 1, c - 1))}{at.top + i - 1}"),
                          double=double, reverse=reverse)
@@ -151,13 +153,14 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None, 
 
 
 def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
-               data: dict[str, Any]) -> tiebreak_columns.Area:
+               data: dict[str, Any]) -> tuple[tiebreak_columns.Area, int]:
     """The tie-break slots on the Event sheet and the tie-break area right of the helper
     columns, on the player block's rows (:func:`tiebreak_columns.build_round_robin`); the
-    Rank output and the ranking key become the one ranking (points, the list, start number)."""
+    Rank output and the ranking key become the one ranking (points, the list, start number).
+    Returns the area and the number of slots filled (the Standings prints those)."""
     offered = tiebreak_columns.ROUND_ROBIN
-    book.tiebreak_slots(offered, tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN),
-                        data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
+    codes = tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN)
+    book.tiebreak_slots(offered, codes, data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
     blocks = tiebreak_columns.RR_BLOCKS + (tiebreak_columns.RR_PAIR_BLOCKS if at.cycles > 1 else ())
     area = tiebreak_columns.Area(at.block(HELPERS) + len(EVENT_HELPERS) + 1, at.n, at.games, at.top, offered,
                                  blocks, tiebreak_columns.RR_HELPERS)
@@ -175,29 +178,51 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
         book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
     book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
-    return area
+    return area, len(codes)
+
+
+def _last_rounds(book: Book, ws: Worksheet, at: Layout, column: int, rounds: dict[tuple[int, int, int], int] | None,
+                 reverse: bool) -> str:
+    """Each player's last round with a result (its round in ``rounds``, (i, j, cycle) → round,
+    from the TRF file the book was made from; else in the book's schedule), in ``column`` of
+    the player block's rows; returns the column's range."""
+    book.header(ws, at.top - 1, column, "work.last_round")
+    for i in range(at.n):
+        terms = []
+        for t in range(at.games):
+            j, c = t % at.n, t // at.n + 1
+            if i == j:
+                continue
+            r = (rounds or {}).get((i + 1, j + 1, c)) or schedule_round(i + 1, j + 1, at.n, c, reverse=reverse)[0]
+            terms.append(f"IF({L(at.block(CODE) + t)}{at.g0 + i}<{f.NOTHING},{r},0)")
+        book.formula(ws, f"{L(column)}{at.top + i}", f"MAX({','.join(terms)})", fill=WORK_FILL)
+    return f"{L(column)}{at.top}:{L(column)}{at.last}"
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
-               area: tiebreak_columns.Area) -> None:
-    """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
+               area: tiebreak_columns.Area, chosen: int, last_round: str) -> None:
+    """The printable standings sheet: by points, then the chosen tie-breaks (the ``chosen``
+    slots filled when the book was made), then start number; "After round 7" over it."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
-    slots, headers = tiebreak_columns.standings_columns(area, 6)
+    slots, headers = tiebreak_columns.standings_columns(area, 6, max(1, chosen))
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers), header_formulas=headers,
+        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers, last_round), header_formulas=headers,
         note=tiebreak_columns.open_note(book))
 
 
-def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> str:
-    """How far the event is: the games with a result of all the games of the players entered."""
+def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, last_round: str) -> str:
+    """How far the event is: after which round (the last with a result), and the games with a
+    result of all the games of the players entered."""
     codes = ref(ws, f"{L(at.block(CODE))}{at.g0}:{L(at.block(CODE) + at.games - 1)}{at.g_last}")
     players = f"SUM({ref(ws, helpers.col('present', at.g0, at.g_last).replace('$', ''))})"
-    return f.sentence(book.t("standings.games_played", played="{played}", total="{total}"),
-                      played=f'COUNTIF({codes},"<{f.NOTHING}")/2', total=f"{at.cycles}*{players}*({players}-1)/2")
+    after = f.sentence(book.t("standings.after_round", round="{round}"), round=f"MAX({ref(ws, last_round)})")
+    return after + '&" · "&' + f.sentence(book.t("standings.games_played", played="{played}", total="{total}"),
+                                         played=f'COUNTIF({codes},"<{f.NOTHING}")/2',
+                                         total=f"{at.cycles}*{players}*({players}-1)/2")
 
 
 def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, data: dict[str, Any]) -> None:

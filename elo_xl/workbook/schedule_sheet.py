@@ -17,7 +17,6 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..pairing.berger import cycle_length, schedule_pairing
 from ..pairing.berger import SYSTEMS
-from . import formulas as f
 from . import names
 from .book import Book
 from .style import BOLD, CENTER, GRID, OUTPUT_FILL
@@ -48,7 +47,7 @@ def build(book: Book, n: int, name: Callable[[int], str], result: Callable[..., 
     ws = book.sheet("sheet.schedule")
     width = len(COLUMNS)
     book.title(ws, "title.schedule_double" if double else "title.schedule", width, players=n)
-    book.formula(ws, "A2", f.event_line())
+    book.formula(ws, "A2", book.event_line())
     m = cycle_length(n)
     if double:
         if reverse and m >= 3:

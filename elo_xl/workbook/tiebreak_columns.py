@@ -390,10 +390,12 @@ def open_note(book: Book) -> str:
     return f'IF(TbDeOpen>0,{f.sentence(book.t("standings.de_open", number="{number}"), number="TbDeOpen")},"")'
 
 
-def standings_columns(area: Area, first: int) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
-    """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``) and their
-    headers: each the code chosen in its slot (``first``: the place of the first among the
-    printed columns)."""
-    columns = [("tb.column", area.slot0 + k, None) for k in range(SLOTS)]
-    headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(SLOTS)}
+def standings_columns(area: Area, first: int, count: int = SLOTS) -> tuple[list[tuple[str, int, str | None]],
+                                                                           dict[int, str]]:
+    """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``, the first
+    ``count``: the slots filled when the book is made, so that no empty column prints) and
+    their headers: each the code chosen in its slot (``first``: the place of the first among
+    the printed columns)."""
+    columns = [("tb.column", area.slot0 + k, None) for k in range(count)]
+    headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(count)}
     return columns, headers
