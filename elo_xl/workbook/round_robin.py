@@ -283,7 +283,8 @@ def _game_headers(book: Book, ws: Worksheet, at: Layout, row: int) -> None:
 
 def _input_crosstable(book: Book, ws: Worksheet, at: Layout, table: list[list[Any]]) -> None:
     """The crosstable the arbiter types into: a game in either of its two cells."""
-    book.label(ws, f"A{at.grid_header - 1}", "rr.type_here", bold=True)
+    # a double round robin names its cycles on the row above the headers: the label goes higher
+    book.label(ws, f"A{at.grid_header - at.cycles}", "rr.type_here", bold=True)
     for column, key in ((1, "col.no"), (2, "col.name")):
         book.header(ws, at.grid_header, column, key)
     _game_headers(book, ws, at, at.grid_header)
