@@ -343,11 +343,11 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
 
     A declared type wins where it names one (``declared``: a TRF ``092`` such as "Swiss
     Dutch" or "Round Robin", or a book's kind); a declared round robin whose pairs have all met
-    twice (or some twice, the others once: its second cycle under way) is a double one; a
-    declared ``FIDE_DOUBLEROUNDROBIN`` is one from its first round. Otherwise the pairings
-    decide: every two players met exactly once (a round robin), exactly twice (a double round
-    robin), or all once and some twice (a double round robin under way). Any
-    other event, a round robin half played without a declared type among them, is a Swiss.
+    twice (or some twice: its second cycle under way) is a double one; a declared double round
+    robin (``FIDE_DOUBLEROUNDROBIN``, "Double Round Robin") is one from its first round.
+    Otherwise the pairings decide: every two players met exactly once (a round robin) or
+    exactly twice (a double round robin). Any other event, a round robin half played or a
+    double one in its second cycle without a declared type among them, is a Swiss.
 
     >>> rr = from_crosstable([[None, 1, 0], [0, None, 1], [1, 0, None]])
     >>> kind(rr), kind(rr, "Swiss Dutch"), kind(from_rounds([[1], [0], [None]], [[2], [1], [None]]))
@@ -368,8 +368,8 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     complete = n >= 2 and len(meetings) == pairs
     if complete and counts == {2}:
         return DOUBLE_ROUND_ROBIN
-    if (said == ROUND_ROBIN or (complete and counts == {1, 2})) and 2 in counts and counts <= {1, 2}:
-        return DOUBLE_ROUND_ROBIN  # the second cycle under way
+    if said == ROUND_ROBIN and 2 in counts and counts <= {1, 2}:
+        return DOUBLE_ROUND_ROBIN  # a declared round robin in its second cycle
     if said == ROUND_ROBIN:
         return ROUND_ROBIN
     if complete and counts == {1}:

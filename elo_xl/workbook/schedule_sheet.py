@@ -19,7 +19,7 @@ from ..pairing.berger import cycle_length, schedule_pairing
 from ..pairing.berger import SYSTEMS
 from . import names
 from .book import Book
-from .style import BOLD, CENTER, GRID, OUTPUT_FILL
+from .style import BOLD, CENTER, GRID, OUTPUT_FILL, WRAP
 
 #: Printed columns: board, White's number and name, result, Black's number and name.
 COLUMNS = ("col.board", "col.no", "col.white", "col.result", "col.no", "col.black")
@@ -49,11 +49,13 @@ def build(book: Book, n: int, name: Callable[[int], str], result: Callable[..., 
     book.title(ws, "title.schedule_double" if double else "title.schedule", width, players=n)
     book.formula(ws, "A2", book.event_line())
     m = cycle_length(n)
-    if double:
+    if double:  # how the cycles are played, wrapped across the printed width
         if reverse and m >= 3:
             book.label(ws, "A3", "schedule.reversed", first=m - 1, second=m)
         else:
             book.label(ws, "A3", "schedule.cycles")
+        ws["A3"].alignment = WRAP
+        ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=width)
     book.text(ws, "H1", SYSTEMS[(double, reverse and double)])
     book.name(names.PAIRING_SYSTEM, ws, "H1")
     row = 4
