@@ -271,7 +271,10 @@ def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
     m = cycle_length(n)
     if target > m * (2 if double else 1):
         kind = "double round robin" if double else "round robin"
-        raise EloError(f"round {target}: this {kind} of {n} players has {m * (2 if double else 1)} rounds, all paired")
+        more = "" if double else ("; for a second cycle, declare a double round robin (a 192 record "
+                                  "FIDE_DOUBLEROUNDROBIN, or a book made with --double)")
+        raise EloError(f"round {target}: this {kind} of {n} players has {m * (2 if double else 1)} rounds, all "
+                       f"paired{more}")
     for i, row in enumerate(_rounds(t), 1):
         meetings: dict[int, int] = {}
         for r, game in enumerate(row[:target - 1], 1):
