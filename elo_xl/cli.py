@@ -107,10 +107,12 @@ WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "--k-file": ("k_file", ("round-robin", "swiss")),
     "--year": ("year", ("round-robin", "swiss")),
     "--values": ("values", ("player", "round-robin", "swiss", "match", "reference", "functions")),
+    "--double": ("double", ("round-robin",)),
+    "--reverse": ("reverse", ("round-robin",)),
 }
 #: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
 WITH_FROM = ("--k", "--k-file", "--year")
-SET_BY_FROM = ("--players", "--rounds")
+SET_BY_FROM = ("--players", "--rounds", "--double", "--reverse")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -174,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
     k_group.add_argument("--k", metavar="N", help="with --from: one K for every player")
     k_group.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")
     book.add_argument("--year", type=int, metavar="Y", help="with --from: the event year for the junior K rule")
+    book.add_argument("--double", action="store_true", help="round-robin: a double round robin, each pair playing "
+                      "twice, the second cycle with the colours reversed (two result cells per pair)")
+    book.add_argument("--reverse", action="store_true", help="with --double: exchange the last two rounds of the "
+                      "first cycle, as FIDE C.05 Annex 1 advises (nobody gets one colour three times running)")
     book.add_argument("--values", action="store_true",
                       help="also store every formula's value, computed by LibreOffice, for readers that do not calculate")
     book.set_defaults(run=run_workbook)
@@ -287,6 +293,9 @@ def check_workbook_options(args: argparse.Namespace) -> None:
             raise EloError(f"{option} does not apply to {what}; it goes with {', '.join(kinds)}")
     if "--from" in given:
         for option in SET_BY_FROM:
+            if option in given and option in ("--double", "--reverse"):
+                raise EloError(f"{option} does not apply with --from: the event's own schedule is used (a double "
+                               "round robin as its 192 record or its rounds say)")
             if option in given and args.kind != "swiss":
                 raise EloError(f"{option} does not apply with --from: the event's own size is used")
     else:
@@ -391,6 +400,8 @@ def run_workbook(args: argparse.Namespace) -> int:
         return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
+        if args.double or args.reverse:
+            options.update(double=args.double, reverse=args.reverse)
         if args.kind not in ("reference", "functions"):
             options.update(_rules_options(args.rules or "FIDE"))
         for path, option in ((args.source, "--from"), (args.k_file, "--k-file")):
@@ -424,6 +435,8 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     >>> book_summary("open.xlsx", "swiss", {"players": 20, "rounds": 9, "rules": "FIDE", "prefill": {
     ...     "name": ["Ann", "Bob"], "results": [[None] * 9] * 2}})
     'open.xlsx: Swiss book, 2 players (rows for 20), 9 rounds (0 played), FIDE'
+    >>> book_summary("dd.xlsx", "round-robin", {"players": 6, "double": True, "reverse": True, "rules": "FIDE"})
+    "dd.xlsx: round-robin book, 6 players, double round robin, the first cycle's last two rounds exchanged, FIDE"
     >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
     'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
     """
@@ -436,6 +449,9 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
         entered = len(prefill.get("name") or prefill.get("names") or [])
         rows = f" (rows for {size['players']})" if entered and entered < size["players"] else ""
         parts.append(f"{entered or size['players']} players{rows}")
+    if options.get("double"):
+        order = ", the first cycle's last two rounds exchanged" if options.get("reverse") else ""
+        parts.append(f"double round robin{order}")
     if "rounds" in size:
         played = 0  # the last round paired: a game, or a pairing-allocated bye (not a bye asked for)
         prefill = options.get("prefill") or {}
@@ -500,7 +516,7 @@ def trf_summary(path: str, text: str) -> str:
 
 def run_pair(args: argparse.Namespace) -> int:
     """``elo-xl pair EVENT [-o OUT]``: the next round paired, printed, and written with -o."""
-    from .pair import pair_event, pairing_list
+    from .pair import ROUND_ROBIN_BOOK, pair_event, pairing_list
 
     absent = _start_numbers(args.absent, "--absent") if args.absent else []
     if args.replace and args.round_ is None:
@@ -513,7 +529,11 @@ def run_pair(args: argparse.Namespace) -> int:
     result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
                         first_colour=colour, rounds=args.rounds, absent=absent)
     listing = pairing_list(result.before, result.pairing)
-    if args.output is not None and result.data is not None:
+    if result.kind == ROUND_ROBIN_BOOK:
+        print(listing)
+        print(f"{os.path.basename(args.event)}: its Schedule sheet lists round {result.pairing.round}; type the "
+              "results in its crosstable")
+    elif args.output is not None and result.data is not None:
         _emit(result.data, args.output)
         print(listing)
         print(f"{args.output}: round {result.pairing.round} written")
@@ -755,6 +775,10 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
             options["prefill"] = swiss_prefill(event, ks)
         else:
             options["prefill"] = round_robin_prefill(event, ks)
+            if event.pairings is not None:
+                from .event.pairings import round_robin_schedule
+
+                options["double"], options["reverse"] = round_robin_schedule(event)
     _event_size(args.source, args.kind, len(event.entrants), event_rounds)
     return options
 

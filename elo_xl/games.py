@@ -320,10 +320,13 @@ _SWISS_WORDS = ("swiss", "dutch", "dubov", "burstein")
 
 
 def _declared(text: str | None) -> str | None:
-    """The kind a declared type of tournament names: ``"swiss"``, ``"round robin"``, or None.
+    """The kind a declared type of tournament names: ``"swiss"``, ``"round robin"``,
+    ``"double round robin"`` (a TRF-2026 ``FIDE_DOUBLEROUNDROBIN``, "Double round robin"), or None.
 
     >>> _declared("Individual: Swiss-System"), _declared("FIDE_DUTCH_2026"), _declared("FIDE_ROUNDROBIN")
     ('swiss', 'swiss', 'round robin')
+    >>> _declared("BERGER_DOUBLEROUNDROBIN"), _declared("Double round robin")
+    ('double round robin', 'double round robin')
     """
     words = (text or "").lower()
     if not words.strip():
@@ -331,7 +334,7 @@ def _declared(text: str | None) -> str | None:
     if any(word in words for word in _SWISS_WORDS):
         return SWISS
     if any(word in words.replace("-", " ").split() or (len(word) > 2 and word in words) for word in _ROUND_ROBIN_WORDS):
-        return ROUND_ROBIN
+        return DOUBLE_ROUND_ROBIN if "double" in words else ROUND_ROBIN
     return None
 
 
@@ -340,18 +343,19 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
 
     A declared type wins where it names one (``declared``: a TRF ``092`` such as "Swiss
     Dutch" or "Round Robin", or a book's kind); a declared round robin whose pairs have all met
-    twice is a double one. Otherwise the pairings decide: every two players met exactly once
-    (a round robin), exactly twice (a double round robin), or once in the first cycle of
-    n − 1 rounds (n when n is odd) and at most twice (a double round robin under way). Any
-    other event, a round robin half played without a declared type among them, is a Swiss.
+    twice (or some twice: its second cycle under way) is a double one; a declared double round
+    robin (``FIDE_DOUBLEROUNDROBIN``, "Double Round Robin") is one from its first round.
+    Otherwise the pairings decide: every two players met exactly once (a round robin) or
+    exactly twice (a double round robin). Any other event, a round robin half played or a
+    double one in its second cycle without a declared type among them, is a Swiss.
 
     >>> rr = from_crosstable([[None, 1, 0], [0, None, 1], [1, 0, None]])
     >>> kind(rr), kind(rr, "Swiss Dutch"), kind(from_rounds([[1], [0], [None]], [[2], [1], [None]]))
     ('round robin', 'swiss', 'swiss')
     """
     said = _declared(declared)
-    if said == SWISS:
-        return SWISS
+    if said in (SWISS, DOUBLE_ROUND_ROBIN):
+        return said
     n = len(rounds)
     meetings: dict[tuple[int, int], int] = {}  # pairs met, counted once per game; not an n×n table
     for i, row in enumerate(rounds, 1):
@@ -364,6 +368,8 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     complete = n >= 2 and len(meetings) == pairs
     if complete and counts == {2}:
         return DOUBLE_ROUND_ROBIN
+    if said == ROUND_ROBIN and 2 in counts and counts <= {1, 2}:
+        return DOUBLE_ROUND_ROBIN  # a declared round robin in its second cycle
     if said == ROUND_ROBIN:
         return ROUND_ROBIN
     if complete and counts == {1}:

@@ -40,10 +40,15 @@ SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE 
 BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
 
 
+#: What :class:`PairResult` calls a round-robin book: paired (printed), never written into.
+ROUND_ROBIN_BOOK = "round-robin book"
+
+
 @dataclass(frozen=True)
 class PairResult:
     """What ``pair`` computed: the event before, the pairing, the event after, the bytes of the
-    file to write (None: nothing to write) and what was read (``"trf"`` or ``"book"``)."""
+    file to write (None: nothing to write) and what was read (``"trf"``, ``"book"`` or
+    :data:`ROUND_ROBIN_BOOK`)."""
 
     before: Tournament
     pairing: Pairing
@@ -54,8 +59,9 @@ class PairResult:
 
 def pair_event(path: str | Path, *, output: str | None = None, round_: int | None = None, replace: bool = False,
                first_colour: str | None = None, rounds: int | None = None, absent: Sequence[int] = ()) -> PairResult:
-    """Pair the next round of the event in ``path`` (a TRF file or a Swiss book); with
-    ``output``, the bytes of that file with the round written in (same kind as the input)."""
+    """Pair the next round of the event in ``path`` (a TRF file, a Swiss book, a round-robin
+    book); with ``output``, the bytes of that file with the round written in (same kind as the
+    input; a round-robin book is never written: its Schedule sheet holds every round)."""
     from .io.paths import readable_file
     from .io.sniff import EXCEL, TRF, what_file
 
@@ -67,10 +73,11 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
         from .workbook.read import read_book_and_grid
 
         t, grid = read_book_and_grid(source)
-        if grid is None:
-            raise EloError(f"{path}: a round-robin book is paired by the Berger tables from the start; pair its "
-                           "TRF file, or read each round in the book's crosstable")
-        kind = "book"
+        kind = "book" if grid is not None else ROUND_ROBIN_BOOK
+        if grid is None and output is not None:
+            raise EloError(f"{path}: a round-robin book's Schedule sheet holds every round of the Berger tables "
+                           "already, so pair writes nothing into it; leave out -o to print the next round, and type "
+                           "its results in the crosstable")
     elif kind == TRF:
         from .event.load import load
 
@@ -150,8 +157,9 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
     lines = [head, _aligned(shown, rows)]
     if pairing.bye is not None:
         n = pairing.bye
-        lines.append(f"Bye: {n} {names[n - 1]} ({number_text(float(points[n - 1]))} points before the round; "
-                     "the pairing-allocated bye scores as a win)")
+        scores = ("a round robin's bye is a free day: no game, no points" if pairing.system == "berger"
+                  else "the pairing-allocated bye scores as a win")
+        lines.append(f"Bye: {n} {names[n - 1]} ({number_text(float(points[n - 1]))} points before the round; {scores})")
     paired = set(pairing.paired)
     left = []
     games = t.games() if t.pairings is not None else []

@@ -27,13 +27,13 @@ from ..games import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, Round
 from ..io.trf_keep import trf_from_book
 from ..io.trf_model import TrfEvent, TrfGame, declared_rounds
 from ..io.trf_write import set_standings, write_trf
-from ..pairing.berger import berger_pairing, berger_round
+from ..pairing.berger import berger_round, cycle_length, schedule_pairing, schedule_round, system_of
 from ..pairing.dutch import pair_dutch
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
 from .model import Tournament
 
-__all__ = ["paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
+__all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
            "with_pairing", "points_before", "planned_rounds"]
 
 #: A round without an opponent that only a pairing gives: the pairing-allocated bye (and the
@@ -235,20 +235,61 @@ def _check_system(text: str) -> None:
             raise EloError("this is a team event (310 records): elo-xl pairs individual events only")
 
 
+def round_robin_schedule(t: Tournament) -> tuple[bool, bool]:
+    """(double, reversed) of a round robin: whether it is a double round robin, and whether its
+    first cycle's last two rounds are exchanged (C.05 Annex 1's advice). The declared type says
+    (the book's ``PairingSystem``, a TRF-2026 ``192``: ``FIDE_DOUBLEROUNDROBIN`` reverses,
+    ``BERGER_DOUBLEROUNDROBIN`` does not); a double round robin that does not say is reversed
+    when a game of those two rounds stands in the other one's round.
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> t = Tournament([Entrant(n, f"P{n}", None) for n in (1, 2, 3, 4)], [[None] * 6 for _ in range(4)],
+    ...                [[None] * 6 for _ in range(4)], declared="FIDE_DOUBLEROUNDROBIN")
+    >>> round_robin_schedule(t)
+    (True, True)
+    """
+    if t.kind() != DOUBLE_ROUND_ROBIN:
+        return False, False
+    source = t.source
+    encoded = source.header("192") if source is not None and hasattr(source, "header") else None
+    said = system_of(t.declared) or system_of(encoded)
+    if said is not None and said[0]:
+        return said
+    n = len(t.entrants)
+    m = cycle_length(n)
+    for i, row in enumerate(_rounds(t), 1):
+        for r, game in enumerate(row[:m], 1):
+            j = game.opponent
+            if j is not None and i < j and r in (m - 1, m) and berger_round(i, j, n)[0] == 2 * m - 1 - r:
+                return True, True
+    return True, False
+
+
 def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
     n = len(t.entrants)
+    double, reverse = round_robin_schedule(t)
+    m = cycle_length(n)
+    if target > m * (2 if double else 1):
+        kind = "double round robin" if double else "round robin"
+        more = "" if double else ("; for a second cycle, declare a double round robin (a 192 record "
+                                  "FIDE_DOUBLEROUNDROBIN, or a book made with --double)")
+        raise EloError(f"round {target}: this {kind} of {n} players has {m * (2 if double else 1)} rounds, all "
+                       f"paired{more}")
     for i, row in enumerate(_rounds(t), 1):
+        meetings: dict[int, int] = {}
         for r, game in enumerate(row[:target - 1], 1):
             j = game.opponent
-            if j is None or j < i:
+            if j is None:
                 continue
-            cycle = n - 1 + n % 2
-            expected, _ = berger_round(i, j, n)
-            if (r - 1) % cycle + 1 != expected:
+            meetings[j] = meetings.get(j, 0) + 1
+            if j < i:
+                continue
+            expected, _ = schedule_round(i, j, n, 1 if r <= m else 2, reverse=reverse)
+            if r != expected:
                 raise EloError(f"round {r}: {i} and {j} met, but the Berger tables pair them in round {expected}; "
                                "this round robin does not follow the tables (C.05 Annex 1), so elo-xl cannot pair "
                                "its next round")
-    return Pairing.from_pairs(target, berger_pairing(n, target), "berger", planned)
+    return Pairing.from_pairs(target, schedule_pairing(n, target, double=double, reverse=reverse), "berger", planned)
 
 
 def _dropped(t: Tournament, round_: int) -> Tournament:
@@ -287,7 +328,7 @@ def _without_rounds(event: TrfEvent | None, round_: int) -> TrfEvent | None:
 
 def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
     """A copy of ``t`` with ``pairing`` written into its round: both players' opponent and
-    colour, the pairing-allocated bye as ``U``. A round paired again (``pair_next(...,
+    colour, the pairing-allocated bye as ``U`` (a round robin's bye, a free day, left blank). A round paired again (``pair_next(...,
     replace=True)``) first loses its pairing and results, and so do the later rounds; the
     rounds grow when the event had fewer."""
     if pairing.round < next_round(t):
@@ -305,9 +346,9 @@ def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
     for b in pairing.boards:
         for me, other, colour in ((b.white, b.black, "w"), (b.black, b.white, "b")):
             t.pairings[me - 1][r], t.colours[me - 1][r] = other, colour
-    if pairing.bye is not None:
+    if pairing.bye is not None:  # a round robin's bye is a free day: no game, no points (as the book has it)
         t.pairings[pairing.bye - 1][r], t.colours[pairing.bye - 1][r] = None, ""
-        t.results[pairing.bye - 1][r] = "U"
+        t.results[pairing.bye - 1][r] = None if pairing.system == "berger" else "U"
     if t.source is not None and not t.records:
         t.source = _trf_with_pairing(t.source, pairing)
     return t
@@ -322,13 +363,13 @@ def _trf_with_pairing(event: TrfEvent, pairing: Pairing) -> TrfEvent:
         placed[b.white] = TrfGame(b.black, "w", "")
         placed[b.black] = TrfGame(b.white, "b", "")
     if pairing.bye is not None:
-        placed[pairing.bye] = TrfGame(None, "-", "U")
+        placed[pairing.bye] = TrfGame(None, "", "") if pairing.system == "berger" else TrfGame(None, "-", "U")
     for number, game in placed.items():
         p = by_number[number]
         while len(p.games) <= r:
             p.games.append(TrfGame(None, "", ""))
         p.games[r] = game
-    if pairing.bye is not None:
+    if pairing.bye is not None and pairing.system != "berger":
         p = by_number[pairing.bye]
         points = event.computed_points()[event.players.index(p)]
         p.points = None if points is None else float(points)

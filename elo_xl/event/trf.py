@@ -21,6 +21,7 @@ from ..io.trf_keep import trf_from_book, unpack_cells
 from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, is_trf_2026
 from ..io.trf_read import parse_trf
 from ..io.trf_write import set_standings, write_trf
+from ..pairing.berger import system_of
 from .model import Tournament
 from .ranking import event_ranking
 
@@ -55,8 +56,13 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
     left unranked (withdrawn) stay unranked, a TRF-2026 file's ``202`` says the list used, and
     ``notes`` (when given) gains one line saying with which tie-breaks the ranks were
     recomputed and how many differ from the file's.
+    A double round robin's book gains the ``192`` record naming its schedule
+    (``FIDE_DOUBLEROUNDROBIN``, ``BERGER_DOUBLEROUNDROBIN``).
     """
     event = trf_from_book(t)
+    system = system_of(t.declared)
+    if system is not None and system[0] and event.header("192") is None:
+        event.set_header("192", t.declared)  # a double round robin says so, and in which order
     points, ranks, codes = points_and_ranks(t, tiebreak_list, version)
     kept = kept_players(t)
     if kept:

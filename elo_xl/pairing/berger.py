@@ -4,7 +4,7 @@ start numbers of a round robin meet.
 
 from __future__ import annotations
 
-__all__ = ["berger_round", "berger_pairing"]
+__all__ = ["berger_round", "berger_pairing", "cycle_length", "schedule_pairing", "schedule_round"]
 
 
 def berger_round(i: int, j: int, n: int) -> tuple[int, bool]:
@@ -78,3 +78,78 @@ def berger_pairing(n: int, round_: int) -> list[tuple[int, int]]:
     if bye is not None:
         out.append((bye, 0))
     return out
+
+
+def cycle_length(n: int) -> int:
+    """The rounds of one cycle of ``n`` players (an odd field plays one more: each has a bye).
+
+    >>> cycle_length(6), cycle_length(7)
+    (5, 7)
+    """
+    return n - 1 + n % 2
+
+
+def _table_round(n: int, round_: int, reverse: bool) -> int:
+    """The round of the tables played in the event's round ``round_``: with ``reverse`` (a double
+    round robin, C.05 Annex 1's advice), the last two rounds of the first cycle change places."""
+    m = cycle_length(n)
+    if reverse and m >= 2 and round_ in (m - 1, m):
+        return 2 * m - 1 - round_
+    return round_
+
+
+def schedule_pairing(n: int, round_: int, *, double: bool = False, reverse: bool = False) -> list[tuple[int, int]]:
+    """Round ``round_`` of a single or double round robin of ``n`` players, as
+    :func:`berger_pairing` gives it (White first, the bye last as ``(player, 0)``). A double
+    round robin plays the tables twice, the second cycle with the colours reversed; with
+    ``reverse`` the last two rounds of the first cycle are played in the other order, so that
+    nobody has the same colour three times running over the change of cycle (C.05 Annex 1).
+
+    >>> schedule_pairing(4, 2, double=True, reverse=True), schedule_pairing(4, 3, double=True, reverse=True)
+    ([(2, 4), (3, 1)], [(4, 3), (1, 2)])
+    >>> schedule_pairing(4, 4, double=True)
+    [(4, 1), (3, 2)]
+    >>> schedule_pairing(4, 7, double=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: a double round robin of 4 players has 6 rounds, not 7
+    """
+    m = cycle_length(n)
+    last = 2 * m if double else m
+    if not 1 <= round_ <= last:
+        kind = "double round robin" if double else "round robin"
+        raise ValueError(f"a {kind} of {n} players has {last} rounds, not {round_}")
+    return berger_pairing(n, _table_round(n, round_, reverse and double))
+
+
+def schedule_round(i: int, j: int, n: int, cycle: int = 1, *, reverse: bool = False) -> tuple[int, bool]:
+    """The event's round in which start numbers ``i`` and ``j`` meet in cycle ``cycle`` (1 or 2)
+    of a round robin of ``n`` players, and whether ``i`` has white (:func:`schedule_pairing`).
+
+    >>> schedule_round(1, 3, 4), schedule_round(1, 3, 4, 2), schedule_round(1, 3, 4, reverse=True)
+    ((3, False), (6, True), (2, False))
+    """
+    m = cycle_length(n)
+    r, white = berger_round(i, j, n)
+    if cycle == 2:
+        return m + r, not white
+    return _table_round(n, r, reverse), white
+
+
+#: The TRF-2026 ``192`` codes of a round robin's schedule: (double, reversed) → code. FIDE's
+#: double round robin reverses the first cycle's last two rounds (C.05 Annex 1's advice);
+#: ``BERGER_DOUBLEROUNDROBIN`` plays the tables as they stand (gacrux reads both).
+SYSTEMS = {(False, False): "FIDE_ROUNDROBIN", (True, True): "FIDE_DOUBLEROUNDROBIN",
+           (True, False): "BERGER_DOUBLEROUNDROBIN"}
+
+
+def system_of(code: str | None) -> tuple[bool, bool] | None:
+    """(double, reversed) of a TRF-2026 ``192`` round-robin code, None for any other text.
+
+    >>> system_of("FIDE_DOUBLEROUNDROBIN"), system_of("berger_roundrobin"), system_of("FIDE_DUTCH")
+    ((True, True), (False, False), None)
+    """
+    text = (code or "").strip().upper()
+    if text in ("FIDE_ROUNDROBIN", "BERGER_ROUNDROBIN"):
+        return False, False
+    return next((key for key, value in SYSTEMS.items() if value == text and key[0]), None)

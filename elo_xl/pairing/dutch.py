@@ -50,10 +50,14 @@ def pair_dutch(trf: str, *, round_: int, top_colour: str, rounds: int | None = N
     return _pair(trf, "dutch", round_=round_, top_colour=top_colour, rounds=rounds, absent=absent)
 
 
-def pair_berger_gacrux(trf: str, *, round_: int, rounds: int | None = None) -> list[tuple[int, int]]:
+def pair_berger_gacrux(trf: str, *, round_: int, rounds: int | None = None, double: bool = False,
+                       reverse: bool = False) -> list[tuple[int, int]]:
     """Round ``round_`` of a round robin from gacrux's Berger tables (the cross-check of
-    :mod:`elo_xl.pairing.berger`; the bye's board has black 0)."""
-    return _pair(trf, "berger", round_=round_, top_colour="w", rounds=rounds, absent=())
+    :mod:`elo_xl.pairing.berger`; the bye's board has black 0). ``double``: a double round
+    robin; ``reverse``: its first cycle's last two rounds exchanged (gacrux's ``fide`` variant,
+    what TRF-2026 calls ``FIDE_DOUBLEROUNDROBIN``)."""
+    method = "berger" + ("-fide" if reverse else "") + ("-double" if double else "")
+    return _pair(trf, method, round_=round_, top_colour="w", rounds=rounds, absent=())
 
 
 def _pair(trf: str, method: str, *, round_: int, top_colour: str, rounds: int | None,

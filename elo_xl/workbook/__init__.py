@@ -82,14 +82,19 @@ def sizes(kind: str, **given: int | None) -> dict[str, int]:
 def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: int | None = None,
           games: int | None = None, rules: str = "FIDE", scale: int | float | None = None, default_k: Any = None,
           event: dict[str, Any] | None = None, prefill: dict[str, Any] | None = None,
-          rule_sets: tuple[Any, ...] | None = None) -> bytes:
+          rule_sets: tuple[Any, ...] | None = None, double: bool = False, reverse: bool = False) -> bytes:
     """The .xlsx bytes of a book of ``kind`` in ``lang`` (deterministic: same call, same bytes).
 
     ``prefill`` fills the input cells (see each template's ``build``); ``event`` the Event
     sheet (``name``, ``place``, ``start``, ``end``, ``arbiter``); ``scale`` the LOGISTIC
     scale (blank: the default); ``rule_sets`` the rule sets the book offers (default: all of
-    :data:`elo_xl.rules.RULE_SETS`).
+    :data:`elo_xl.rules.RULE_SETS`). ``double`` (round-robin only): a double round robin,
+    ``reverse`` its first cycle's last two rounds exchanged (C.05 Annex 1).
     """
+    if (double or reverse) and kind != "round-robin":
+        raise EloError(f"--double and --reverse go with a round-robin book, not a {kind} book")
+    if reverse and not double:
+        raise EloError("--reverse exchanges rounds of a double round robin's first cycle: give --double too")
     from . import functions_sheet, match, player, reference, round_robin, swiss
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
@@ -106,7 +111,8 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
                          tiebreaks=kind in ("swiss", "round-robin"))
         template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
-        template.build(book, **size, prefill=prefill)
+        extra = {"double": double, "reverse": reverse} if kind == "round-robin" else {}
+        template.build(book, **size, prefill=prefill, **extra)
     book.tables_sheet(switches=kind not in ("reference", "functions"))
     add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
     return book.to_bytes()

@@ -64,6 +64,21 @@ class Book:
         """The text of ``key`` in this book's language."""
         return translate(key, self.lang, **values)
 
+    def dates_in_words(self) -> str:
+        """The event's dates in words in this book's language, as a text formula of the Event
+        sheet's ``StartDate`` and ``EndDate`` (:func:`formulas.dates_in_words`; the month names
+        are CLDR's, through Babel: "March", "tháng 3", "مارس", "марта")."""
+        from babel.dates import get_month_names
+
+        slots = {k: "{" + k + "}" for k in ("first", "last", "month", "month2", "year", "year2")}
+        templates = {key: self.t(f"dates.{key}", **slots) for key in ("one_day", "same_month", "same_year", "other_years")}
+        names = get_month_names("wide", "format", self.lang)
+        return f.dates_in_words(templates, [names[k] for k in range(1, 13)])
+
+    def event_line(self) -> str:
+        """The line under a sheet's title: the event's name, place and dates in words."""
+        return f.event_line(self.dates_in_words())
+
     def shown(self, key: str, **values: Any) -> str:
         """The text of ``key`` as a cell shows it: in Arabic with its left-to-right runs
         (formulas, rule-set names) kept in order (:func:`~.layout.right_to_left`)."""
@@ -522,6 +537,10 @@ class Book:
 
         for row, column, value, bold, size in single:
             need = text_width(value, bold, size)
+            if (row, column) in spans:  # a merged cell: its text has the columns it spans
+                if need > sum(width(c) for c in range(column, spans[(row, column)][0] + 1)):
+                    ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
+                continue
             if need > width(column):
                 ws.column_dimensions[get_column_letter(column)].width = round(need, 1)
 

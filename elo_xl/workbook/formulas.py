@@ -300,9 +300,46 @@ def event_counts(rated: str, players: str, avg: str) -> str:
 # --- sheet furniture and standings ---------------------------------------------------------------
 
 
-def event_line() -> str:
-    """The event's name and place, for the line under a sheet's title."""
-    return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
+def event_line(dates: str | None = None) -> str:
+    """The event's name and place, for the line under a sheet's title; given ``dates`` (a text
+    formula, :func:`dates_in_words`), its dates after them.
+
+    >>> event_line('"d"')
+    'IF(EventName="",IF(Place<>"",Place,""),EventName&IF(Place<>"",", "&Place,""))&IF(OR(EventName<>"",Place<>""),IF("d"="","",", "&"d"),"d")'
+    """
+    if dates is None:
+        return 'IF(EventName="","",EventName&IF(Place<>"",", "&Place,""))'
+    where = 'IF(EventName="",IF(Place<>"",Place,""),EventName&IF(Place<>"",", "&Place,""))'
+    return f'{where}&IF(OR(EventName<>"",Place<>""),IF({dates}="","",", "&{dates}),{dates})'
+
+
+def dates_in_words(templates: dict[str, str], months: Sequence[str], start: str = "StartDate",
+                   end: str = "EndDate") -> str:
+    """The event's dates in words ("from 14 to 18 March 2026"), as one text formula of the date
+    cells ``start`` and ``end`` (typed by the user: blank when ``start`` is not a date; one day
+    when ``end`` is not a date or the same day). ``templates``: the sentences ``one_day``,
+    ``same_month``, ``same_year``, ``other_years`` with the slots ``{first}``, ``{last}``
+    (days), ``{month}``, ``{month2}``, ``{year}``, ``{year2}``; ``months``: the twelve month
+    names as a date writes them.
+
+    >>> t = {"one_day": "{first} {month} {year}", "same_month": "{first}-{last} {month} {year}",
+    ...      "same_year": "{first} {month}-{last} {month2} {year}", "other_years": "{year}-{year2}"}
+    >>> dates_in_words(t, [f"M{k}" for k in range(1, 13)])[:60]
+    'IF(NOT(ISNUMBER(StartDate)),"",IF(OR(NOT(ISNUMBER(EndDate)),'
+    """
+    def month(cell: str) -> str:
+        return f"CHOOSE(MONTH({cell})," + ",".join(f'"{m}"' for m in months) + ")"
+
+    values = {"first": f"DAY({start})", "last": f"DAY({end})", "month": month(start), "month2": month(end),
+              "year": f"YEAR({start})", "year2": f"YEAR({end})"}
+
+    def said(key: str) -> str:
+        used = {k: v for k, v in values.items() if "{" + k + "}" in templates[key]}
+        return sentence(templates[key], **used)
+
+    return (f'IF(NOT(ISNUMBER({start})),"",IF(OR(NOT(ISNUMBER({end})),INT({end})=INT({start})),{said("one_day")},'
+            f'IF(YEAR({start})<>YEAR({end}),{said("other_years")},IF(MONTH({start})<>MONTH({end}),'
+            f'{said("same_year")},{said("same_month")}))))')
 
 
 def sentence(template: str, **values: str) -> str:

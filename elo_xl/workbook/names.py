@@ -42,6 +42,11 @@ RESULTS = "Results"
 #: reader still reads such books (``export``, ``pair``).
 PAIRINGS, COLOURS = "Pairings", "Colours"
 GAMES_LAYOUT_1 = (PAIRINGS, COLOURS, RESULTS)
+#: The round-robin book's schedule as a TRF-2026 ``192`` code: ``FIDE_ROUNDROBIN``, or a double
+#: round robin (``Results`` n×2n, the first cycle's columns then the second's):
+#: ``FIDE_DOUBLEROUNDROBIN`` (the first cycle's last two rounds exchanged, C.05 Annex 1) or
+#: ``BERGER_DOUBLEROUNDROBIN`` (the tables' order). A book without it is a single round robin.
+PAIRING_SYSTEM = "PairingSystem"
 
 # --- the outputs ------------------------------------------------------------------------------
 
@@ -96,8 +101,9 @@ _FIELDS = ("Names", "Titles", "Federations", "FideIds", "Births", "Sexes")
 #: Every book's promise, by kind (and the sheets two kinds share), in the order of docs/books.md.
 CONTRACT: dict[str, Names] = {
     "player": Names(tuple(name for name, _ in CALCULATOR_FIELDS) + (OPP_RATINGS, RESULTS), CALCULATOR_OUTPUTS),
-    "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS, PLAYER_OUTPUTS + EVENT_OUTPUTS,
-                         f"`{RESULTS}` is n×n"),
+    "round-robin": Names(("Ratings", "KFactors", RESULTS) + _FIELDS + (PAIRING_SYSTEM,), PLAYER_OUTPUTS + EVENT_OUTPUTS,
+                         f"`{RESULTS}` is n×n, a double round robin's n×2n (the first cycle, then the second); "
+                         f"`{PAIRING_SYSTEM}` names the schedule (TRF-2026 `192`), set when the book is made"),
     "swiss": Names(_FIELDS + ("Ratings", "KFactors", ROUNDS), PLAYER_OUTPUTS + EVENT_OUTPUTS,
                    f"`{ROUNDS}` is n × 3r: per round the opponent's start number, the colour, the result"),
     "norms sheet (round robin and Swiss)": Names((NORM_TITLE,), NORM_OUTPUTS),

@@ -15,6 +15,7 @@ from typing import Any
 from .. import tiebreaks
 from ..errors import EloError, show
 from ..event.model import Tournament
+from ..games import DOUBLE_ROUND_ROBIN
 from ..event.ranking import tiebreak_record
 from ..io.dates import as_date
 from ..io.trf_keep import book_cells
@@ -140,21 +141,54 @@ def _with_announced(t: Tournament) -> list[list[Any]]:
     return rows
 
 
-def crosstable(t: Tournament) -> list[list[Any]]:
-    """The event as an n×n crosstable (each game on the row of the player who lists it)."""
+def crosstable(t: Tournament, cycles: int = 1) -> list[list[Any]]:
+    """The event as an n×n crosstable (each game on the row of the player who lists it); a
+    double round robin's (``cycles`` 2) n×2n: a pair's first game in the first n columns, its
+    second in the next n.
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> t = Tournament([Entrant(1, "A", None), Entrant(2, "B", None), Entrant(3, "C", None)],
+    ...                [["1", None, "0"], ["0", "=", "1"], [None, "=", None]], [[2, None, 2], [1, 3, 1], [None, 2, None]])
+    >>> crosstable(t, 2)
+    [[None, '1', None, None, '0', None], ['0', None, '=', '1', None, None], [None, '=', None, None, None, None]]
+    """
     if t.pairings is None:
         return t.results
     n = len(t.entrants)
-    table: list[list[Any]] = [[None] * n for _ in range(n)]
+    table: list[list[Any]] = [[None] * (n * cycles) for _ in range(n)]
     for i, (row, results) in enumerate(zip(t.pairings, t.results)):
+        met: dict[int, int] = {}
         for r, (opponent, result) in enumerate(zip(row, results)):
-            if not opponent or is_blank(result):
+            if not opponent:
                 continue
-            if table[i][opponent - 1] is not None:
-                raise EloError(f"players {i + 1} and {opponent} meet twice (round {r + 1}): "
-                               "a crosstable holds one game per pair; use the Swiss book")
-            table[i][opponent - 1] = result
+            cycle = met[opponent] = met.get(opponent, -1) + 1
+            if is_blank(result):
+                continue
+            if cycle >= cycles:
+                times = "twice" if cycles == 1 else f"{cycle + 1} times"
+                raise EloError(f"players {i + 1} and {opponent} meet {times} (round {r + 1}): a crosstable holds "
+                               f"{'one game per pair' if cycles == 1 else 'two games per pair'}; use the Swiss book")
+            table[i][cycle * n + opponent - 1] = result
     return table
+
+
+def game_rounds(t: Tournament) -> dict[tuple[int, int, int], int]:
+    """The round of each game of an event in rounds form: (i, j, cycle) → round, ``cycle``
+    counting the meetings of start numbers ``i`` and ``j`` (2: a double round robin's second).
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> game_rounds(Tournament([Entrant(1, "A", None), Entrant(2, "B", None)], [["1", "0"], ["0", "1"]],
+    ...                        [[2, 2], [1, 1]]))
+    {(1, 2, 1): 1, (1, 2, 2): 2, (2, 1, 1): 1, (2, 1, 2): 2}
+    """
+    found: dict[tuple[int, int, int], int] = {}
+    for i, row in enumerate(t.pairings or [], 1):
+        met: dict[int, int] = {}
+        for r, opponent in enumerate(row, 1):
+            if opponent:
+                met[opponent] = met.get(opponent, 0) + 1
+                found[(i, opponent, met[opponent])] = r
+    return found
 
 
 def _no_standard_ratings(t: Tournament) -> None:
@@ -196,14 +230,17 @@ def not_a_round_robin(t: Tournament) -> str | None:
 
 def round_robin_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:
     """The round-robin book's inputs: the player fields (names, ratings, K, titles,
-    federations, FIDE IDs, births, sexes) and the crosstable. An event that is no round robin
+    federations, FIDE IDs, births, sexes) and the crosstable (n×2n for a double round robin:
+    :func:`elo_xl.event.pairings.round_robin_schedule` gives its order). An event that is no round robin
     (:func:`not_a_round_robin`) is refused, naming why: nothing is dropped."""
     _no_standard_ratings(t)
     why = not_a_round_robin(t)
     if why:
         raise EloError(f"not a round robin: {why}; make a Swiss book (elo-xl workbook swiss --from …)")
+    double = t.pairings is not None and t.kind() == DOUBLE_ROUND_ROBIN
     return {"names": [e.name for e in t.entrants], "ratings": t.ratings, "k": [k for k, _ in ks],
             "titles": [e.title for e in t.entrants], "federations": [e.federation for e in t.entrants],
             "fide_ids": [e.fide_id for e in t.entrants], "births": [e.birth for e in t.entrants],
-            "sexes": [e.sex for e in t.entrants], "results": crosstable(t),
+            "sexes": [e.sex for e in t.entrants], "results": crosstable(t, 2 if double else 1),
+            "game_rounds": game_rounds(t),
             **tiebreak_prefill(t)}

@@ -7,8 +7,9 @@ where it was typed: a message names the file, the sheet and the cell (``book.xls
 
 A round robin has a crosstable, not rounds: its games are put in the rounds and colours of
 the book's kept TRF player lines when the book was made from a TRF file, a game they lack in
-the round and colours of FIDE's Berger tables (:func:`elo_xl.pairing.berger.berger_round`),
-and every game in Berger order when the two do not fit together.
+the round and colours of FIDE's Berger tables (:func:`elo_xl.pairing.berger.schedule_round`;
+a double round robin's as its ``PairingSystem`` says), and every game in that order when the
+two do not fit together.
 
 The module is over 500 lines on purpose: every check names the sheet and cell the arbiter
 typed into, so the limits on the archive, the reading of each range and its checks stay
@@ -31,7 +32,7 @@ from ..io import sniff, xlsx_archive
 from ..io.paths import readable_file
 from ..io import xlsx
 from ..io.xlsx import reference
-from ..pairing.berger import berger_round
+from ..pairing.berger import SYSTEMS, schedule_round, system_of
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                        parse_result, to_number)
 from . import names
@@ -481,8 +482,9 @@ def _player_columns(path: Path, book: _Book) -> dict[str, _Range]:
     return columns
 
 
-def _kept_schedule(records: list[Any]) -> dict[tuple[int, int], tuple[int, str]]:
-    """The round and colour of each game in the TRF player lines a book kept: (i, j) → (round, colour of i)."""
+def _kept_schedule(records: list[Any]) -> dict[tuple[int, int, int], tuple[int, str]]:
+    """The round and colour of each game in the TRF player lines a book kept: (i, j, cycle) →
+    (round, colour of i), ``cycle`` counting the meetings of i and j (2 in a double round robin)."""
     from ..io.trf_keep import unpack_cells
     from ..io.trf_read import parse_trf
 
@@ -493,11 +495,12 @@ def _kept_schedule(records: list[Any]) -> dict[tuple[int, int], tuple[int, str]]
         kept = parse_trf("\n".join(lines) + "\n")
     except EloError:
         return {}
-    schedule = {}
+    schedule: dict[tuple[int, int, int], tuple[int, str]] = {}
     for p, (row, colours) in zip(kept.players, zip(kept.pairings(), kept.colours())):
         for t, (opponent, colour) in enumerate(zip(row, colours or [None] * len(row))):
             if opponent:
-                schedule[(p.start_no, opponent)] = (t + 1, (colour or "").lower())
+                cycle = 1 + sum(1 for i, j, _ in schedule if (i, j) == (p.start_no, opponent))
+                schedule[(p.start_no, opponent, cycle)] = (t + 1, (colour or "").lower())
     return schedule
 
 
@@ -506,7 +509,7 @@ def read_round_robin_book(path: str | Path) -> Tournament:
 
     Each game is read from either of its two cells (both typed must agree); it is written in
     the round and colours the book's kept TRF lines give it, a game they lack (played since) in
-    its round of the Berger tables (:func:`berger_round`), and every game in Berger order when
+    its round of the book's schedule (:func:`~elo_xl.pairing.berger.schedule_round`), and every game in that order when
     the two would put two games of one player in one round. Rows without a name or rating after the
     last player are empty places and left out.
     """
@@ -517,10 +520,14 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     """:func:`read_round_robin_book` of an opened book."""
     columns = _player_columns(path, book)
     size = len(columns["name"].rows)
-    table = book.range(names.RESULTS, MAX_PLAYERS, MAX_PLAYERS)
-    if len(table.rows) != size or len(table.rows[0]) != size:
-        raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{size} like Names "
-                       f"({columns['name'].reference}); export needs the ranges as elo-xl wrote them")
+    table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS)
+    system = _text(book.range(names.PAIRING_SYSTEM, 1, 1).rows[0][0]) if book.has(names.PAIRING_SYSTEM) else ""
+    double, reverse = system_of(system) or (False, False)
+    cycles = 2 if double else 1
+    if len(table.rows) != size or len(table.rows[0]) != cycles * size:
+        raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{cycles * size} like Names "
+                       f"({columns['name'].reference}) and {names.PAIRING_SYSTEM} ({system or 'none'}) say; export "
+                       "needs the ranges as elo-xl wrote them")
     used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
             or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
     n = max(used) + 1 if used else 0
@@ -529,64 +536,68 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     where = f"{path}, "
     faults = Faults(path)
     entrants = _entrants(where, columns, n, faults)
-    codes: dict[tuple[int, int], tuple[Any, Any]] = {}
+    codes: dict[tuple[int, int, int], tuple[Any, Any]] = {}
     for i in range(n):
-        for j in range(n):
-            value = table.rows[i][j]
-            if i == j or is_blank(value):
+        for t in range(cycles * size):
+            j, c = t % size, t // size
+            value = table.rows[i][t]
+            if i == j or j >= n or is_blank(value):
                 continue
             try:
                 code = parse_result(value, "results")
             except EloError:
-                faults.add(EloError(f"{where}{table.cell(i, j)}: {_not_a_result(value)}"))
+                faults.add(EloError(f"{where}{table.cell(i, t)}: {_not_a_result(value)}"))
                 continue
             if code in BYES:
-                faults.add(EloError(f"{where}{table.cell(i, j)}: {show(value)} is a bye, which a crosstable has no "
+                faults.add(EloError(f"{where}{table.cell(i, t)}: {show(value)} is a bye, which a crosstable has no "
                                     f"place for; type the game's result or leave the cell blank"))
                 continue
-            codes[(i, j)] = (code, value)
+            codes[(i, j, c)] = (code, value)
     faults.check()
     event, records = _event_and_records(book, where)
     games = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = codes.get((i, j)), codes.get((j, i))
-            if a and b and a[0] is not None and b[0] is not None and not agree(a[0], b[0]):
-                raise EloError(f"{where}{table.cell(i, j)} and {table.cell(j, i)}: {show(a[1])} and {show(b[1])} "
-                               f"disagree on one game ({i + 1} against {j + 1}); a game reads 1/0, ½/½, 0/1, +/−, "
-                               "−/−, W/L or D/D")
-            if a or b:
-                games.append((i, j, a, b))
-    slots = _slots(games, n, _kept_schedule(records))
-    rounds = max([r for r, _ in slots.values()] + [n - 1 + n % 2])
+    for c in range(cycles):
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = codes.get((i, j, c)), codes.get((j, i, c))
+                if a and b and a[0] is not None and b[0] is not None and not agree(a[0], b[0]):
+                    raise EloError(f"{where}{table.cell(i, c * size + j)} and {table.cell(j, c * size + i)}: "
+                                   f"{show(a[1])} and {show(b[1])} disagree on one game ({i + 1} against {j + 1}); "
+                                   "a game reads 1/0, ½/½, 0/1, +/−, −/−, W/L or D/D")
+                if a or b:
+                    games.append((i, j, c + 1, a, b))
+    slots = _slots(games, n, _kept_schedule(records), reverse)
+    rounds = max([r for r, _ in slots.values()] + [(n - 1 + n % 2) * cycles])
     pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     colours = [[""] * rounds for _ in range(n)]
     results: list[list[Any]] = [[None] * rounds for _ in range(n)]
-    for i, j, a, b in games:
-        r, colour = slots[(i, j)]
+    for i, j, c, a, b in games:
+        r, colour = slots[(i, j, c)]
         pairings[i][r - 1], pairings[j][r - 1] = j + 1, i + 1
         colours[i][r - 1], colours[j][r - 1] = colour, {"w": "b", "b": "w"}.get(colour, colour)
         results[i][r - 1] = _side(a, b)
         results[j][r - 1] = _side(b, a)
     chosen, version = book_tiebreaks(book)
-    return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, declared=ROUND_ROBIN,
+    declared = SYSTEMS[(True, reverse)] if double else ROUND_ROBIN
+    return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, declared=declared,
                       tiebreak_list=chosen, tiebreak_version=version, **event)
 
 
-def _berger(i: int, j: int, n: int) -> tuple[int, str]:
-    r, white = berger_round(i + 1, j + 1, n)
+def _berger(i: int, j: int, n: int, cycle: int, reverse: bool) -> tuple[int, str]:
+    r, white = schedule_round(i + 1, j + 1, n, cycle, reverse=reverse)
     return r, "w" if white else "b"
 
 
-def _slots(games: list[tuple[int, int, Any, Any]], n: int,
-           kept: dict[tuple[int, int], tuple[int, str]]) -> dict[tuple[int, int], tuple[int, str]]:
-    """The round and colour of each game: as the kept TRF lines give it, a game they lack in its
-    Berger round; all in Berger order when that puts two games of a player in one round."""
-    slots = {(i, j): kept.get((i + 1, j + 1)) or _berger(i, j, n) for i, j, _, _ in games}
+def _slots(games: list[tuple[int, int, int, Any, Any]], n: int, kept: dict[tuple[int, int, int], tuple[int, str]],
+           reverse: bool = False) -> dict[tuple[int, int, int], tuple[int, str]]:
+    """The round and colour of each game (i, j, cycle): as the kept TRF lines give it, a game
+    they lack in its round of the book's schedule; all in the schedule's order when that puts
+    two games of a player in one round."""
+    slots = {(i, j, c): kept.get((i + 1, j + 1, c)) or _berger(i, j, n, c, reverse) for i, j, c, _, _ in games}
     taken: set[tuple[int, int]] = set()
-    for (i, j), (r, _) in slots.items():
+    for (i, j, _), (r, _) in slots.items():
         if (i, r) in taken or (j, r) in taken:
-            return {(i, j): _berger(i, j, n) for i, j, _, _ in games}
+            return {(i, j, c): _berger(i, j, n, c, reverse) for i, j, c, _, _ in games}
         taken |= {(i, r), (j, r)}
     return slots
 

@@ -22,6 +22,7 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..pairing.berger import schedule_round
 from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
 from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns
@@ -52,8 +53,19 @@ class Layout:
     """Where everything stands on the sheet of ``n`` players (rows and column numbers)."""
 
     n: int
+    cycles: int = 1  # 2 in a double round robin: two result cells per pair of players
     top: int = 6    # the first player row of the printable block
     cross: int = 2 + len(FIELDS)  # the first column of the computed crosstable
+
+    @property
+    def games(self) -> int:
+        """The game columns of a player: one per opponent and cycle (``n`` × ``cycles``)."""
+        return self.n * self.cycles
+
+    def slot(self, j: int, cycle: int = 0) -> int:
+        """The game column (from 0) of opponent ``j`` (from 0) in ``cycle`` (from 0): the first
+        cycle's ``n`` columns, then the second cycle's."""
+        return cycle * self.n + j
 
     @staticmethod
     def field(key: str) -> str:
@@ -66,7 +78,7 @@ class Layout:
 
     @property
     def out(self) -> int:  # the first output column
-        return self.cross + self.n
+        return self.cross + self.games
 
     @property
     def key_col(self) -> int:  # the ranking key, beside the outputs
@@ -95,61 +107,69 @@ class Layout:
     def block(self, k: int) -> int:
         """The first column of working block ``k``: 0 base codes, 1 game codes, 2 expected
         scores, 3 counted opponents' ratings, 4 the helper columns."""
-        return self.key_col + 1 + (self.n + 1) * k
+        return self.key_col + 1 + (self.games + 1) * k
 
     def row_of(self, k: int, row: int) -> str:
         """Working block ``k`` on one row."""
-        return f"{L(self.block(k))}{row}:{L(self.block(k) + self.n - 1)}{row}"
+        return f"{L(self.block(k))}{row}:{L(self.block(k) + self.games - 1)}{row}"
 
 
 BASE, CODE, EXPECTED, OPPONENT, HELPERS = range(5)
 
 
-def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None) -> None:
+def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None, *, double: bool = False,
+          reverse: bool = False) -> None:
     """Add the round-robin sheet for ``players`` (3–30) to ``book``.
 
     ``prefill`` may give per-player lists for the keys of :data:`FIELDS` (``names``,
     ``ratings``, ``k``, ``titles``, ``federations``, ``fide_ids``, ``births``, ``sexes``) and
-    ``results`` (n×n).
+    ``results`` (n×n; a double round robin n×2n, the first cycle's columns then the second's).
+    ``double``: a double round robin (two result cells per pair, one per cycle); ``reverse``:
+    its first cycle's last two rounds exchanged (C.05 Annex 1), as the Schedule sheet shows.
     """
-    at = Layout(players)
+    at = Layout(players, cycles=2 if double else 1)
     data = prefill or {}
     ws = book.sheet("sheet.round_robin")
     helpers = PlayerColumns(at.block(HELPERS))
     book.title(ws, "title.round_robin", at.out - 1, players=at.n)
-    book.formula(ws, "A2", f.event_line())
+    book.formula(ws, "A2", book.event_line())
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.g0, at.g_last))
     _player_block(book, ws, at, helpers, data)
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
-    area = _tiebreaks(book, ws, at, helpers, data)
+    area, chosen = _tiebreaks(book, ws, at, helpers, data)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at, helpers, area)
+    last_round = _last_rounds(book, ws, at, area.last_col + 1, data.get("game_rounds"), reverse)
+    _standings(book, ws, at, helpers, area, chosen, last_round)
     schedule_sheet.build(book, at.n, lambda i: ref(ws, f"{at.field('names')}{at.top + i - 1}"),
-                         lambda i, j: ref(ws, f"{L(at.cross + j - 1)}{at.top + i - 1}"))
+                         lambda i, j, c=1: ref(ws, f"{L(at.cross + at.slot(j - 1, c - 1))}{at.top + i - 1}"),
+                         double=double, reverse=reverse)
     games = norms_sheet.Games(
-        at.n, lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
-        lambda i, j: str(j + 1))
+        at.games,
+        lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
+        lambda i, j: str(j % at.n + 1))
     norms_sheet.build(book, ws, at.top, at.n, {key: at.field(key) for key in ("names", "ratings", "titles", "federations")},
                       games, lambda i: ref(ws, helpers.cell("present", at.g0 + i)))
 
 
 def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
-               data: dict[str, Any]) -> tiebreak_columns.Area:
+               data: dict[str, Any]) -> tuple[tiebreak_columns.Area, int]:
     """The tie-break slots on the Event sheet and the tie-break area right of the helper
     columns, on the player block's rows (:func:`tiebreak_columns.build_round_robin`); the
-    Rank output and the ranking key become the one ranking (points, the list, start number)."""
+    Rank output and the ranking key become the one ranking (points, the list, start number).
+    Returns the area and the number of slots filled (the Standings prints those)."""
     offered = tiebreak_columns.ROUND_ROBIN
-    book.tiebreak_slots(offered, tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN),
-                        data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
-    area = tiebreak_columns.Area(at.block(HELPERS) + len(EVENT_HELPERS) + 1, at.n, at.n, at.top, offered,
-                                 tiebreak_columns.RR_BLOCKS, tiebreak_columns.RR_HELPERS)
+    codes = tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN)
+    book.tiebreak_slots(offered, codes, data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
+    blocks = tiebreak_columns.RR_BLOCKS + (tiebreak_columns.RR_PAIR_BLOCKS if at.cycles > 1 else ())
+    area = tiebreak_columns.Area(at.block(HELPERS) + len(EVENT_HELPERS) + 1, at.n, at.games, at.top, offered,
+                                 blocks, tiebreak_columns.RR_HELPERS)
     code0 = at.block(CODE)
     tiebreak_columns.build_round_robin(book, ws, area, tiebreak_columns.CrossSources(
         code=lambda i, j: f"{L(code0 + j)}{at.g0 + i}", codes=lambda i: at.row_of(CODE, at.g0 + i),
-        points_row=f"${L(code0)}${at.pts_row}:${L(code0 + at.n - 1)}${at.pts_row}",
+        points_row=f"${L(code0)}${at.pts_row}:${L(code0 + at.games - 1)}${at.pts_row}",
         points=lambda i: helpers.cell("points", at.g0 + i), present=lambda i: helpers.cell("present", at.g0 + i),
-        rating_column=helpers.col("rating_value", at.g0, at.g_last)))
+        rating_column=helpers.col("rating_value", at.g0, at.g_last), cycles=at.cycles))
     points = f"${L(at.out)}${at.top}:${L(at.out)}${at.last}"
     rank_col = at.out + OUTPUTS.index("Rank")
     for i in range(at.n):
@@ -158,29 +178,51 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
         book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
     book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
-    return area
+    return area, len(codes)
+
+
+def _last_rounds(book: Book, ws: Worksheet, at: Layout, column: int, rounds: dict[tuple[int, int, int], int] | None,
+                 reverse: bool) -> str:
+    """Each player's last round with a result (its round in ``rounds``, (i, j, cycle) → round,
+    from the TRF file the book was made from; else in the book's schedule), in ``column`` of
+    the player block's rows; returns the column's range."""
+    book.header(ws, at.top - 1, column, "work.last_round")
+    for i in range(at.n):
+        terms = []
+        for t in range(at.games):
+            j, c = t % at.n, t // at.n + 1
+            if i == j:
+                continue
+            r = (rounds or {}).get((i + 1, j + 1, c)) or schedule_round(i + 1, j + 1, at.n, c, reverse=reverse)[0]
+            terms.append(f"IF({L(at.block(CODE) + t)}{at.g0 + i}<{f.NOTHING},{r},0)")
+        book.formula(ws, f"{L(column)}{at.top + i}", f"MAX({','.join(terms)})", fill=WORK_FILL)
+    return f"{L(column)}{at.top}:{L(column)}{at.last}"
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
-               area: tiebreak_columns.Area) -> None:
-    """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
+               area: tiebreak_columns.Area, chosen: int, last_round: str) -> None:
+    """The printable standings sheet: by points, then the chosen tie-breaks (the ``chosen``
+    slots filled when the book was made), then start number; "After round 7" over it."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
-    slots, headers = tiebreak_columns.standings_columns(area, 6)
+    slots, headers = tiebreak_columns.standings_columns(area, 6, max(1, chosen))
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers), header_formulas=headers,
+        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers, last_round), header_formulas=headers,
         note=tiebreak_columns.open_note(book))
 
 
-def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> str:
-    """How far the event is: the games with a result of all the games of the players entered."""
-    codes = ref(ws, f"{L(at.block(CODE))}{at.g0}:{L(at.block(CODE) + at.n - 1)}{at.g_last}")
+def _progress(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, last_round: str) -> str:
+    """How far the event is: after which round (the last with a result), and the games with a
+    result of all the games of the players entered."""
+    codes = ref(ws, f"{L(at.block(CODE))}{at.g0}:{L(at.block(CODE) + at.games - 1)}{at.g_last}")
     players = f"SUM({ref(ws, helpers.col('present', at.g0, at.g_last).replace('$', ''))})"
-    return f.sentence(book.t("standings.games_played", played="{played}", total="{total}"),
-                      played=f'COUNTIF({codes},"<{f.NOTHING}")/2', total=f"{players}*({players}-1)/2")
+    after = f.sentence(book.t("standings.after_round", round="{round}"), round=f"MAX({ref(ws, last_round)})")
+    return after + '&" · "&' + f.sentence(book.t("standings.games_played", played="{played}", total="{total}"),
+                                         played=f'COUNTIF({codes},"<{f.NOTHING}")/2',
+                                         total=f"{at.cycles}*{players}*({players}-1)/2")
 
 
 def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, data: dict[str, Any]) -> None:
@@ -188,8 +230,7 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     book.header(ws, at.top - 1, 1, "col.no")
     for k, (_, key, _, _) in enumerate(FIELDS):
         book.header(ws, at.top - 1, 2 + k, key)
-    for j in range(at.n):
-        book.header(ws, at.top - 1, at.cross + j, "col.number", number=j + 1)
+    _game_headers(book, ws, at, at.top - 1)
     for k, key in enumerate(OUTPUTS):
         book.header(ws, at.top - 1, at.out + k, f"out.{key}")
     inputs = [(at.field(key), data.get(key) or []) for key, *_ in FIELDS]
@@ -198,15 +239,15 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
         for column, values in inputs:
             book.input_cell(ws, f"{column}{row}", values[i] if i < len(values) else None)
-        for j in range(at.n):
-            cell = ws.cell(row=row, column=at.cross + j)
-            if i == j:
+        for t in range(at.games):
+            cell = ws.cell(row=row, column=at.cross + t)
+            if i == t % at.n:
                 cell.fill = DIAGONAL_FILL
                 continue
-            book.formula(ws, cell.coordinate, f.code_symbol(f"{L(at.block(CODE) + j)}{grow}"))
+            book.formula(ws, cell.coordinate, f.code_symbol(f"{L(at.block(CODE) + t)}{grow}"))
             cell.alignment, cell.border = CENTER, GRID
         present = helpers.cell("present", grow)
-        points_row = f"${L(at.block(CODE))}${at.pts_row}:${L(at.block(CODE) + at.n - 1)}${at.pts_row}"
+        points_row = f"${L(at.block(CODE))}${at.pts_row}:${L(at.block(CODE) + at.games - 1)}${at.pts_row}"
         values = {**helpers.outputs(grow), "SB": f.sonneborn_berger(at.row_of(CODE, grow), points_row)}
         for k, key in enumerate(OUTPUTS):
             if key != "Rank":  # the rank and its key come from the tie-break area (_tiebreaks)
@@ -219,7 +260,7 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         book.name(name, ws, f"{at.field(key)}{at.top}:{at.field(key)}{at.last}")
     for key, kind in (("ratings", "rating"), ("k", "k")):
         book.validate(ws, f"{at.field(key)}{at.top}:{at.field(key)}{at.last}", kind)
-    shown = f"{L(at.cross)}{at.top}:{L(at.cross + at.n - 1)}{at.last}"
+    shown = f"{L(at.cross)}{at.top}:{L(at.cross + at.games - 1)}{at.last}"
     book.result_colours(ws, shown, f"{L(at.cross)}{at.top}")
     ws.conditional_formatting.add(shown, FormulaRule(formula=[f'{L(at.cross)}{at.top}="!"'],
                                                      fill=PatternFill("solid", bgColor="FF0000"),
@@ -228,25 +269,37 @@ def _player_block(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     book.up_down(ws, f"{change}{at.top}:{change}{at.last}")
 
 
+def _game_headers(book: Book, ws: Worksheet, at: Layout, row: int) -> None:
+    """The crosstable's headers on ``row``: each opponent's number; in a double round robin the
+    first cycle's columns then the second's, each cycle named on the row above."""
+    for t in range(at.games):
+        book.header(ws, row, at.cross + t, "col.number", number=t % at.n + 1)
+    if at.cycles > 1:
+        for c in range(at.cycles):
+            first, last = at.cross + at.slot(0, c), at.cross + at.slot(at.n - 1, c)
+            book.header(ws, row - 1, first, "rr.cycle", number=c + 1)
+            ws.merge_cells(start_row=row - 1, start_column=first, end_row=row - 1, end_column=last)
+
+
 def _input_crosstable(book: Book, ws: Worksheet, at: Layout, table: list[list[Any]]) -> None:
     """The crosstable the arbiter types into: a game in either of its two cells."""
-    book.label(ws, f"A{at.grid_header - 1}", "rr.type_here", bold=True)
+    # a double round robin names its cycles on the row above the headers: the label goes higher
+    book.label(ws, f"A{at.grid_header - at.cycles}", "rr.type_here", bold=True)
     for column, key in ((1, "col.no"), (2, "col.name")):
         book.header(ws, at.grid_header, column, key)
-    for j in range(at.n):
-        book.header(ws, at.grid_header, at.cross + j, "col.number", number=j + 1)
+    _game_headers(book, ws, at, at.grid_header)
     for i in range(at.n):
         row = at.g0 + i
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
         book.formula(ws, f"B{row}", f.copy_of(f"{at.field('names')}{at.top + i}"))
-        for j in range(at.n):
-            cell = f"{L(at.cross + j)}{row}"
-            if i == j:
+        for t in range(at.games):
+            cell = f"{L(at.cross + t)}{row}"
+            if i == t % at.n:
                 ws[cell].fill = DIAGONAL_FILL
                 continue
-            value = table[i][j] if i < len(table) and j < len(table[i]) else None
+            value = table[i][t] if i < len(table) and t < len(table[i]) else None
             book.input_cell(ws, cell, value, centred=True)
-    results = f"{L(at.cross)}{at.g0}:{L(at.cross + at.n - 1)}{at.g_last}"
+    results = f"{L(at.cross)}{at.g0}:{L(at.cross + at.games - 1)}{at.g_last}"
     book.name(names.RESULTS, ws, results)
     book.validate(ws, results, "results")
     book.result_colours(ws, results, f"{L(at.cross)}{at.g0}")
@@ -257,27 +310,30 @@ def _working_area(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns)
     """Per game: base code, game code, expected score, counted opponent; then the helper columns."""
     code0 = at.block(CODE)
     book.label(ws, f"{L(at.block(BASE))}{at.pts_row - 1}", "work.title", bold=True)
-    for j in range(at.n):
+    for t in range(at.games):
+        j = t % at.n
         for k, key in ((BASE, "work.base"), (CODE, "work.code"), (EXPECTED, "work.expected"),
                        (OPPONENT, "work.opp_used")):
-            book.header(ws, at.grid_header, at.block(k) + j, key, number=j + 1)
-        book.formula(ws, f"{L(code0 + j)}{at.ru_row}", helpers.cell("rating_used", at.g0 + j), fill=WORK_FILL)
-        book.formula(ws, f"{L(code0 + j)}{at.pts_row}", helpers.cell("points", at.g0 + j), fill=WORK_FILL)
+            book.header(ws, at.grid_header, at.block(k) + t, key, number=j + 1)
+        book.formula(ws, f"{L(code0 + t)}{at.ru_row}", helpers.cell("rating_used", at.g0 + j), fill=WORK_FILL)
+        book.formula(ws, f"{L(code0 + t)}{at.pts_row}", helpers.cell("points", at.g0 + j), fill=WORK_FILL)
     book.label(ws, f"{L(code0 - 1)}{at.ru_row}", "work.ru_row")
     book.label(ws, f"{L(code0 - 1)}{at.pts_row}", "work.points_row")
     helpers.headers(book, ws, at.grid_header)
     for i in range(at.n):
         row = at.g0 + i
         own = helpers.cell("rating_used", row)
-        for j in range(at.n):
-            base, code, exp, opp = (f"{L(at.block(k) + j)}{row}" for k in (BASE, CODE, EXPECTED, OPPONENT))
+        for t in range(at.games):
+            j, cycle = t % at.n, t // at.n
+            base, code, exp, opp = (f"{L(at.block(k) + t)}{row}" for k in (BASE, CODE, EXPECTED, OPPONENT))
             if i == j:
                 ws[base], ws[code], ws[exp], ws[opp] = f.NOTHING, f.NOTHING, 0, 0
                 continue
-            book.formula(ws, base, f.result_base(f"{L(at.cross + j)}{row}"), fill=WORK_FILL)
-            book.formula(ws, code, f.crosstable_code(base, f"{L(at.block(BASE) + i)}{at.g0 + j}"), fill=WORK_FILL)
+            book.formula(ws, base, f.result_base(f"{L(at.cross + t)}{row}"), fill=WORK_FILL)
+            book.formula(ws, code, f.crosstable_code(base, f"{L(at.block(BASE) + at.slot(i, cycle))}{at.g0 + j}"),
+                         fill=WORK_FILL)
             book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
-                                                     f"{L(code0 + j)}${at.ru_row}"), fill=WORK_FILL)
+                                                     f"{L(code0 + t)}${at.ru_row}"), fill=WORK_FILL)
             book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
         helpers.write(book, ws, row, RowRanges(
             name=f"{at.field('names')}{at.top + i}", rating=f"{at.field('ratings')}{at.top + i}",
@@ -288,7 +344,7 @@ def _working_area(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns)
 def _sheet_setup(book: Book, ws: Worksheet, at: Layout) -> None:
     """Widths, frozen panes, the printed area (the player block), protection."""
     book.widths(ws, {1: 4, **{2 + k: width for k, (_, _, width, _) in enumerate(FIELDS)}})
-    book.widths(ws, {at.cross + j: 3.6 for j in range(at.n)})
+    book.widths(ws, {at.cross + t: 3.6 for t in range(at.games)})
     book.widths(ws, {at.out + k: 9.5 for k in range(len(OUTPUTS))})
     book.widths(ws, {at.key_col: 3})
     ws.freeze_panes = f"{L(FIELD_COLUMNS['names'] + 1)}{at.top}"  # No to the name stay in view

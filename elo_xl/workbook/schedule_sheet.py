@@ -15,10 +15,11 @@ from collections.abc import Callable
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..pairing.berger import berger_pairing
-from . import formulas as f
+from ..pairing.berger import cycle_length, schedule_pairing
+from ..pairing.berger import SYSTEMS
+from . import names
 from .book import Book
-from .style import BOLD, CENTER, GRID, OUTPUT_FILL
+from .style import BOLD, CENTER, GRID, OUTPUT_FILL, WRAP
 
 #: Printed columns: board, White's number and name, result, Black's number and name.
 COLUMNS = ("col.board", "col.no", "col.white", "col.result", "col.no", "col.black")
@@ -26,35 +27,50 @@ COLUMNS = ("col.board", "col.no", "col.white", "col.result", "col.no", "col.blac
 PAGE_ROWS = 36
 
 
-def rounds_of(n: int) -> int:
-    """The rounds of a single round robin of ``n`` players (an odd field plays one more).
+def rounds_of(n: int, double: bool = False) -> int:
+    """The rounds of a single (or double) round robin of ``n`` players (an odd field plays one
+    more a cycle).
 
-    >>> rounds_of(6), rounds_of(7)
-    (5, 7)
+    >>> rounds_of(6), rounds_of(7), rounds_of(7, double=True)
+    (5, 7, 14)
     """
-    return n - 1 + n % 2
+    return cycle_length(n) * (2 if double else 1)
 
 
-def build(book: Book, n: int, name: Callable[[int], str], result: Callable[[int, int], str]) -> Worksheet:
+def build(book: Book, n: int, name: Callable[[int], str], result: Callable[..., str], *, double: bool = False,
+          reverse: bool = False) -> Worksheet:
     """Add the schedule sheet of ``n`` players: ``name(i)`` is the cell (with its sheet) of
-    start number ``i``'s name, ``result(i, j)`` the cell of ``i``'s result against ``j`` in the
-    computed crosstable (both from 1)."""
+    start number ``i``'s name, ``result(i, j, cycle)`` the cell of ``i``'s result against ``j``
+    in the computed crosstable (all from 1; ``cycle`` 2 is a double round robin's second).
+    ``double`` and ``reverse`` as :func:`elo_xl.pairing.berger.schedule_pairing` takes them;
+    the cell ``PairingSystem`` (beside the printed area) holds the schedule's TRF-2026 code."""
     ws = book.sheet("sheet.schedule")
     width = len(COLUMNS)
-    book.title(ws, "title.schedule", width, players=n)
-    book.formula(ws, "A2", f.event_line())
+    book.title(ws, "title.schedule_double" if double else "title.schedule", width, players=n)
+    book.formula(ws, "A2", book.event_line())
+    m = cycle_length(n)
+    if double:  # how the cycles are played, wrapped across the printed width
+        if reverse and m >= 3:
+            book.label(ws, "A3", "schedule.reversed", first=m - 1, second=m)
+        else:
+            book.label(ws, "A3", "schedule.cycles")
+        ws["A3"].alignment = WRAP
+        ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=width)
+    book.text(ws, "H1", SYSTEMS[(double, reverse and double)])
+    book.name(names.PAIRING_SYSTEM, ws, "H1")
     row = 4
     on_page = 0
     boards = n // 2
     block = boards + 2 + (n % 2)  # the round's line, the header, the boards, an odd field's bye
-    for r in range(1, rounds_of(n) + 1):
+    for r in range(1, rounds_of(n, double) + 1):
         if on_page and on_page + block > PAGE_ROWS:
             ws.row_breaks.append(Break(id=row - 1))
             on_page = 0
         book.label(ws, f"A{row}", "schedule.round", bold=True, round=r)
         for k, key in enumerate(COLUMNS, 1):
             book.header(ws, row + 1, k, key)
-        pairs = berger_pairing(n, r)
+        pairs = schedule_pairing(n, r, double=double, reverse=reverse)
+        cycle = 1 if r <= m else 2
         for b, (white, black) in enumerate((p for p in pairs if p[1]), 1):
             line = row + 1 + b
             for column, value in ((1, b), (2, white), (5, black)):
@@ -62,7 +78,7 @@ def build(book: Book, n: int, name: Callable[[int], str], result: Callable[[int,
                 cell.alignment, cell.border = CENTER, GRID
             book.formula(ws, f"C{line}", _shown(name(white)), fill=OUTPUT_FILL)
             book.formula(ws, f"F{line}", _shown(name(black)), fill=OUTPUT_FILL)
-            own, other = result(white, black), result(black, white)
+            own, other = result(white, black, cycle), result(black, white, cycle)
             book.formula(ws, f"D{line}", f'IF(AND({own}="",{other}=""),"",{own}&" – "&{other})', fill=OUTPUT_FILL)
             ws[f"D{line}"].alignment = CENTER
         used = boards + 2

@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import Book
-from .style import BOLD, CENTER, DATE, OUTPUT_FILL, WORK_FILL, WRAP, ref
+from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, ref
 
 TOP = 5  # the first row of the table (headers on the row above)
 
@@ -28,8 +28,7 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     ``columns`` are the printed columns after the place: (header key, column on ``main``,
     number format); ``key_column`` the main sheet's ranking key, ``rank_column`` its rank;
     ``progress`` a text formula saying how far the event is ("After round 4"), printed on row 3
-    with the event's dates (number cells in the date format: no text functions of dates, which
-    differ between spreadsheets and locales).
+    under the event's line (its name, place and dates in words, :meth:`Book.event_line`).
     ``header_formulas`` replaces the header of column ``k`` (0-based) by a formula; ``note`` a
     text formula printed under the table, across it (empty text: nothing shows).
     """
@@ -37,13 +36,10 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
     ws = book.sheet("sheet.standings")
     width = 1 + len(columns)
     book.title(ws, "title.standings", width, players=n)
-    book.formula(ws, "A2", f.event_line())
-    if progress is not None:  # how far the event is, then its dates (D3, and E3 when another day)
+    book.formula(ws, "A2", book.event_line())  # name, place and dates in words
+    if progress is not None:  # how far the event is
         book.formula(ws, "A3", progress)
-        book.formula(ws, "D3", f.event_date("StartDate"), DATE)
-        book.formula(ws, "E3", f.event_date("EndDate", "StartDate"), DATE)
-        for cell in ("A3", "D3", "E3"):
-            ws[cell].font = BOLD
+        ws["A3"].font = BOLD
     book.header(ws, TOP - 1, 1, "col.place")
     for k, (key, _, _) in enumerate(columns):
         book.header(ws, TOP - 1, 2 + k, key)

@@ -220,7 +220,7 @@ def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Are
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
     first = 6  # the tie-breaks' place among the columns below
-    slots, headers = tiebreak_columns.standings_columns(area, first, TIEBREAK)  # one format per column
+    slots, headers = tiebreak_columns.standings_columns(area, first, number_format=TIEBREAK)  # one format per column
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,

@@ -297,6 +297,9 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
 #: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
 ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
 RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
+#: A double round robin's two more blocks: per opponent, the average of his two games among the
+#: tied (C.07 6.1: "a pair that met more than once: each side's average"), and of the level ones.
+RR_PAIR_BLOCKS = ("tb.encounter_pair", "tb.level_pair")
 RR_HELPERS = ("games", "de_key", "de_size", "de_met", "de_mini", "de_mini2", "de_reach", "de_first", "de_rest",
               "de_rest_reach", "de_open")
 
@@ -305,7 +308,8 @@ RR_HELPERS = ("games", "de_key", "de_size", "de_met", "de_mini", "de_mini2", "de
 class CrossSources:
     """A round robin's data: ``code(i, j)`` player ``i``'s game code against ``j`` (the
     diagonal holds nothing), ``codes(i)`` his row, ``points_row`` the players' points as a row
-    over the code block, ``points(i)``, ``present(i)``, ``rating_column`` (0 when unrated)."""
+    over the code block, ``points(i)``, ``present(i)``, ``rating_column`` (0 when unrated). A double round robin (``cycles`` 2) has
+    ``2n`` game columns, the first cycle's then the second's: ``code(i, t)``, ``t`` from 0 to 2n − 1."""
 
     code: Callable[[int, int], str]
     codes: Callable[[int], str]
@@ -313,6 +317,7 @@ class CrossSources:
     points: Callable[[int], str]
     present: Callable[[int], str]
     rating_column: str
+    cycles: int = 1
 
 
 def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> None:
@@ -324,20 +329,28 @@ def build_round_robin(book: Book, ws: Worksheet, a: Area, src: CrossSources) -> 
         row = a.top + i
         h = lambda key: a.helper(key, row)  # noqa: E731
         codes = src.codes(i)
-        for j in range(a.n):
-            code = src.code(i, j)
-            book.formula(ws, a.cell(0, j, row), tf.cross_encounter_points(
-                code, a.helper_column("de_key"), str(j + 1), h("de_key")), fill=WORK_FILL)
-            book.formula(ws, a.cell(1, j, row), tf.opponent_rating(code, str(j + 1), src.rating_column),
+        for t in range(a.r):
+            code, opponent = src.code(i, t), str(t % a.n + 1)
+            book.formula(ws, a.cell(0, t, row), tf.cross_encounter_points(
+                code, a.helper_column("de_key"), opponent, h("de_key")), fill=WORK_FILL)
+            book.formula(ws, a.cell(1, t, row), tf.opponent_rating(code, opponent, src.rating_column),
                          fill=WORK_FILL)
-            book.formula(ws, a.cell(2, j, row), tf.level_points(
-                code, str(j + 1), a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini"),
+            book.formula(ws, a.cell(2, t, row), tf.level_points(
+                code, opponent, a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini"),
                 f"{code}<90"), fill=WORK_FILL)
+        meets, levels = a.row_of(0, row), a.row_of(2, row)
+        if src.cycles > 1:  # each opponent once: the average of his games (C.07 6.1)
+            for block, source in ((3, 0), (4, 2)):
+                for j in range(a.n):
+                    games = ",".join(a.cell(source, c * a.n + j, row) for c in range(src.cycles))
+                    book.formula(ws, a.cell(block, j, row), f'IF(COUNT({games})=0,"",SUM({games})/COUNT({games}))',
+                                 fill=WORK_FILL)
+            meets, levels = a.row_of(3, row), a.row_of(4, row)
         present = src.present(i)
-        meets, ratings = a.row_of(0, row), a.row_of(1, row)
+        ratings = a.row_of(1, row)
         helpers = {"games": f'COUNTIF({codes},"<90")', "de_key": _de_key(a, row, src.points(i), present),
                    "de_size": _de_size(a, h), "de_met": f"COUNT({meets})", "de_mini": f"SUM({meets})",
-                   "de_mini2": f"SUM({a.row_of(2, row)})", "de_reach": _reach(a, h)}
+                   "de_mini2": f"SUM({levels})", "de_reach": _reach(a, h)}
         for key, text in helpers.items():
             book.formula(ws, h(key), text, fill=WORK_FILL)
         aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
@@ -377,11 +390,12 @@ def open_note(book: Book) -> str:
     return f'IF(TbDeOpen>0,{f.sentence(book.t("standings.de_open", number="{number}"), number="TbDeOpen")},"")'
 
 
-def standings_columns(area: Area, first: int, number_format: str | None = None
+def standings_columns(area: Area, first: int, count: int = SLOTS, number_format: str | None = None
                       ) -> tuple[list[tuple[str, int, str | None]], dict[int, str]]:
-    """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``) and their
-    headers: each the code chosen in its slot (``first``: the place of the first among the
-    printed columns); ``number_format`` the columns' (None: General)."""
-    columns = [("tb.column", area.slot0 + k, number_format) for k in range(SLOTS)]
-    headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(SLOTS)}
+    """The Standings sheet's tie-break columns (``Tiebreak1`` … ``Tiebreak6``, the first
+    ``count``: the slots filled when the book is made, so that no empty column prints) and
+    their headers: each the code chosen in its slot (``first``: the place of the first among
+    the printed columns); ``number_format`` the columns' (None: General)."""
+    columns = [("tb.column", area.slot0 + k, number_format) for k in range(count)]
+    headers = {first + k: f'IF(INDEX(TbCodes,{k + 1})="","",INDEX(TbCodes,{k + 1}))' for k in range(count)}
     return columns, headers

@@ -31,6 +31,8 @@ APPLIES = {
     "--k-file": (str(TRF), {"round-robin", "swiss"}),
     "--year": ("2020", {"round-robin", "swiss"}),
     "--values": (None, {"player", "round-robin", "swiss", "match", "reference"}),
+    "--double": (None, {"round-robin"}),
+    "--reverse": (None, {"round-robin"}),
 }
 
 

@@ -1,7 +1,6 @@
 """A round-robin book as a rating report: its player fields, filled from a TRF file, and its
 export to TRF (crosstable to rounds)."""
 
-import io
 from pathlib import Path
 
 import openpyxl

@@ -54,12 +54,14 @@ def test_a_csv_for_a_swiss_book_names_option_and_file(tmp_path, capsys):
 
 
 def test_a_swiss_for_a_round_robin_book_names_option_and_file(tmp_path, capsys):
-    """Players 1 and 2 meet in rounds 1 and 2: no crosstable holds that."""
+    """Players 1 and 2 meet in rounds 1 and 2, 3 meets nobody: no crosstable holds that (a
+    double round robin's would, were every pair to meet twice)."""
     trf = tmp_path / "twice.trf"
     line = "001 {:>4}      {:<33} {}".format
     trf.write_text("012 Twice\nXXR 2\n"
                    + line(1, "A, A", "2000").ljust(91) + "   2 w 1     2 b 0\n"
-                   + line(2, "B, B", "1900").ljust(91) + "   1 b 0     1 w 1\n", encoding="utf-8")
+                   + line(2, "B, B", "1900").ljust(91) + "   1 b 0     1 w 1\n"
+                   + line(3, "C, C", "1800") + "\n", encoding="utf-8")
     assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(tmp_path / "r.xlsx")]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"elo-xl: --from {trf}: players 1 and 2 meet twice (round 2)")

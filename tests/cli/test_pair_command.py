@@ -294,3 +294,68 @@ def test_a_book_of_the_first_layout_is_paired_as_before(capsys, tmp_path):
     assert exported.read_text(encoding="utf-8") == (books / "swiss-layout-1.paired.trf").read_text(encoding="utf-8")
     with zipfile.ZipFile(book) as a, zipfile.ZipFile(paired) as b:
         assert [n for n in a.namelist() if a.read(n) != b.read(n)] == [sheet_parts(a)["Swiss"]]
+
+
+def _gacrux_pairs(path: Path, colour: str = "w") -> list[tuple[int, int]]:
+    """gacrux's own command line (``pairingchecker -p``) on a TRF file: (white, black) in board
+    order, black 0 for the bye."""
+    import subprocess
+    import sys
+
+    out = path.with_suffix(".gacrux")
+    subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-o", str(out), "-p", "-dT",
+                    "-b", "utf-8", "-t", colour], check=True, capture_output=True, timeout=300)
+    lines = out.read_text(encoding="utf-8").split()
+    numbers = [int(x) for x in lines[1:]]
+    return list(zip(numbers[::2], numbers[1::2]))
+
+
+def _printed_pairs(out: str) -> list[tuple[int, int]]:
+    return [(int(m[2]), int(m[5])) for m in (BOARD.match(line) for line in out.splitlines()) if m]
+
+
+@pytest.mark.parametrize("record", ["250  1.0  1.0   1   2    1    6", "250  1.0  1.0   1   1    1    4"])
+def test_accelerated_rounds_pass_through_to_gacrux(tmp_path, capsys, record):
+    """A TRF-2026 ``250`` record (accelerated rounds: virtual points for some players in some
+    rounds) is gacrux's to read: ``pair`` on the TRF file and on its book gives the pairing of
+    gacrux's own command line, and a different one from the file without the record."""
+    source = Path(SWISS_TRF_PATH).with_name("sample-open.trf").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    lines.insert(next(k for k, line in enumerate(lines) if line.startswith("XXR")) + 1, record)
+    accelerated, plain = tmp_path / "acc.trf", tmp_path / "plain.trf"
+    accelerated.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    plain.write_text(source, encoding="utf-8")
+    book = tmp_path / "acc.xlsx"
+    assert main(["workbook", "swiss", "--from", str(accelerated), "-o", str(book)]) == 0
+    capsys.readouterr()
+    expected = _gacrux_pairs(accelerated)
+    assert expected != _gacrux_pairs(plain)  # the record changes the pairing
+    for path in (accelerated, book):
+        code, out, _ = run(capsys, "pair", path, "--first-colour", "white")
+        assert code == 0 and _printed_pairs(out) == expected, path
+    # the record is written back with the round
+    code, _, _ = run(capsys, "pair", accelerated, "--first-colour", "white", "-o", tmp_path / "r1.trf")
+    assert code == 0 and record in (tmp_path / "r1.trf").read_text(encoding="utf-8").splitlines()
+
+
+def test_an_accelerated_second_round_is_gacrux_s(tmp_path, capsys):
+    """Round 1 paired and played (White wins every board), the virtual point of the ``250``
+    record still counting in round 2: ``pair`` gives gacrux's command line's round 2."""
+    source = Path(SWISS_TRF_PATH).with_name("sample-open.trf").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    lines.insert(next(k for k, line in enumerate(lines) if line.startswith("XXR")) + 1, "250  1.0  1.0   1   2    1    6")
+    first = tmp_path / "acc.trf"
+    first.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    played = tmp_path / "r1.trf"
+    assert run(capsys, "pair", first, "--first-colour", "white", "-o", played)[0] == 0
+    typed = []
+    for line in played.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and len(line) >= 97 and line[96] in "wb":
+            won, line = line[96] == "w", line.ljust(99)
+            line = line[:80] + f"{1.0 if won else 0.0:>4.1f}" + line[84:98] + ("1" if won else "0") + line[99:]
+        typed.append(line)
+    played.write_text("\n".join(typed) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "pair", played)
+    assert code == 0, err
+    assert _printed_pairs(out) == _gacrux_pairs(played)
+    assert out.startswith("Round 2 of 7")

@@ -108,7 +108,10 @@ def test_kind_by_the_pairings(n):
     assert kind(berger_rounds(n, cycles=2)) == DOUBLE_ROUND_ROBIN
     cycle = n if n % 2 else n - 1
     assert kind(berger_rounds(n, cycles=2, played=cycle + 1)) == SWISS  # second cycle under way, not declared
-    assert kind(berger_rounds(n, cycles=2, played=cycle + 1), "Double Round Robin") == ROUND_ROBIN
+    # declared, it is the double round robin it says (its second cycle is paired from the tables)
+    assert kind(berger_rounds(n, cycles=2, played=cycle + 1), "Double Round Robin") == DOUBLE_ROUND_ROBIN
+    assert kind(berger_rounds(n, cycles=2, played=cycle + 1), "Round Robin") == DOUBLE_ROUND_ROBIN
+    assert kind(berger_rounds(n, cycles=2, played=2), "FIDE_DOUBLEROUNDROBIN") == DOUBLE_ROUND_ROBIN
     assert kind(berger_rounds(n, played=cycle - 1)) == SWISS  # a round robin half played, not declared
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from elo_xl.cli import main
-from elo_xl.event import load
 from elo_xl.event import Entrant, Tournament, from_crosstable, rate_tournament
 from elo_xl.event.norms import add_norms, norms_to_check, player_norms
 

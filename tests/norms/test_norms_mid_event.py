@@ -11,12 +11,10 @@ norm: points required none, "Ra 2183 is below 2230"."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import openpyxl
-import pytest
 
 from books import put
 from trf_helpers import recount

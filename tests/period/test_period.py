@@ -9,9 +9,7 @@ import json
 import pytest
 
 from elo_xl.cli import main
-from elo_xl.errors import EloError
 from elo_xl.period.run import rate_period
-from elo_xl.rules import parse_rules
 from elo_xl.io import parse_trf
 from period_helpers import event_text, write_csv_list, write_event
 

@@ -16,7 +16,7 @@ import pytest
 from elo_xl.cli import main
 from period_helpers import write_csv_list, write_event
 from test_period_lists import FOA_HEADER, foa_line
-from test_period_months import APRIL, MARCH, MAY, files
+from test_period_months import MARCH, files
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = "import sys; from elo_xl.cli import main; sys.exit(main(sys.argv[1:]))"

@@ -15,7 +15,7 @@ from elo_xl.workbook.i18n import COUNTED, LANGUAGES, TEXT, counted, translate
 SAME_EVERYWHERE = {"col.k", "col.number", "col.diff", "col.w_minus_we", "col.k_times", "col.e_percent",
                    "col.e_a", "col.e_b", "tables.p", "tables.dp", "work.exp_sum", "work.k_eff", "work.h",
                    "work.expected", "work.k_given", "kvant.change", "out.SB", "out.Buchholz",
-                   "tb.name.BH", "tb.name.SB"}
+                   "tb.name.BH", "tb.name.SB", "dates.one_day"}
 
 
 @pytest.mark.parametrize("key", sorted(TEXT))

@@ -79,3 +79,31 @@ def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
             assert row[3].value == f"{results[(white, black)]} – {results[(black, white)]}"
             boards += 1
     assert boards == 15
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 10, 30])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_double_round_robin_schedule_is_the_tables_twice(n, reverse):
+    """2(n − 1) rounds (2n for an odd field): C.05's table (gacrux's ``bergertables``), its last
+    two rounds exchanged with ``--reverse``, then the table again with every colour reversed."""
+    from gacrux.berger import bergertables
+
+    wb = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=n, double=True, reverse=reverse)))
+    ws = wb[translate("sheet.schedule", "en")]
+    table = bergertables(n)["pairing"]
+    last = n + n % 2
+    m = last - 1
+    shown = rounds_on_sheet(ws)
+    assert sorted(shown) == list(range(1, 2 * m + 1))
+    for r in range(1, 2 * m + 1):
+        t = (r - 1) % m + 1
+        if reverse and r in (m - 1, m):
+            t = 2 * m - 1 - t
+        pairs = [(b["white"], b["black"]) for _, b in sorted(table[t].items())]
+        games = [p for p in pairs if last not in p or last == n]
+        if r > m:
+            games = [(black, white) for white, black in games]
+        bye = next((w if bl == last else bl for w, bl in pairs if last > n and last in (w, bl)), None)
+        assert shown[r] == (games, bye), r
+    (sheet, cell), = wb.defined_names["PairingSystem"].destinations
+    assert wb[sheet][cell.replace("$", "")].value == ("FIDE_DOUBLEROUNDROBIN" if reverse else "BERGER_DOUBLEROUNDROBIN")

@@ -38,7 +38,7 @@ BOOKS = [(kind, lang) for kind in KINDS for lang in LANGS]
 #: and in Google Sheets, and each is one the books use (IF…ABS: logic and arithmetic; INDEX,
 #: MATCH, LOOKUP, CHOOSE: the FIDE tables and the rule-set switches; SUM…COUNTIFS: rows of
 #: game codes; LOG10: the logistic dp; RANK: the standings; YEAR: the event year for the
-#: junior K; SMALL, LARGE, COUNT: the cuts and medians of the tie-breaks, which Excel 2010,
+#: junior K; DAY, MONTH (and YEAR): the event's dates in words; SMALL, LARGE, COUNT: the cuts and medians of the tie-breaks, which Excel 2010,
 #: LibreOffice and Gnumeric all compute; TRIM: a title typed with spaces, read as elo_xl.titles reads it). Anything else — in particular LET, LAMBDA, XLOOKUP, IFS, SWITCH, TEXTJOIN,
 #: CONCAT, FILTER, UNIQUE, SEQUENCE or any ``_xlfn.`` name — fails the test. SUMPRODUCT is
 #: left out: Gnumeric does not evaluate an array expression such as MOD(range,10) inside it.
@@ -47,7 +47,7 @@ ALLOWED = frozenset({
     "INDEX", "MATCH", "LOOKUP", "CHOOSE",
     "SUM", "SUMIF", "SUMIFS", "COUNTIF", "COUNTIFS",
     "ROUND", "INT", "ABS", "MIN", "MAX", "MOD", "SIGN", "LOG10",
-    "RANK", "YEAR", "UPPER", "SUBSTITUTE", "TRIM",
+    "RANK", "YEAR", "MONTH", "DAY", "UPPER", "SUBSTITUTE", "TRIM",
     "SMALL", "LARGE", "COUNT",
 })
 FORBIDDEN = ("LET", "LAMBDA", "XLOOKUP", "IFS", "SWITCH", "TEXTJOIN", "CONCAT", "FILTER", "UNIQUE", "SEQUENCE")

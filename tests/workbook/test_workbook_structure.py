@@ -134,7 +134,8 @@ def test_every_text_in_every_language():
         assert all(t.strip() for t in texts), key
         for lang in LANGUAGES:
             translate(key, lang, players=1, rounds=1, number=1, round=1, played=1, total=1, body="FIDE",
-                      type="standard", date="1 May 2026", period="2026-04")  # the last four: the period list's title
+                      type="standard", date="1 May 2026", period="2026-04", first=4, second=5,
+                      last=18, month="March", month2="April", year=2026, year2=2027)  # the last four: the period list's title
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
