@@ -114,9 +114,35 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
             "new_rating": o.new_rating, "performance": o.performance,
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
         })
-        if o.note:
+        if o.note and not (o.games == 0 and is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])):
             player_notes.append((e.name, o.note))
+    markers = [e for i, e in enumerate(t.entrants)
+               if is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])]
+    if markers:
+        named = ", ".join(f"{e.name} ({e.start_no})" for e in markers)
+        notes.append(f"{named}: a bye marker some programs write as a player (it plays no game): no rating to give, "
+                     "left out of the notes on unrated players")
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+
+
+#: Names pairing programs give the line that stands for the bye (German, English, French,
+#: Dutch, Spanish), lower case.
+BYE_MARKERS = frozenset({"spielfrei", "freilos", "bye", "free", "exempt", "exempté", "vrij", "descansa", "libre"})
+
+
+def is_bye_marker(name: str, pairings: Any, results: Any) -> bool:
+    """Whether a player line is the bye marker some programs write (``spielfrei``): one of
+    :data:`BYE_MARKERS` as its name, no opponent in any round and nothing scored (a program may
+    give it an unplayed loss, ``0000 - -``).
+
+    >>> is_bye_marker("spielfrei", [None, None], [None, "-"]), is_bye_marker("Spielfrei", [3], ["1"])
+    (True, False)
+    """
+    if (name or "").strip().lower() not in BYE_MARKERS:
+        return False
+    opponents = [x for x in (pairings or []) if x is not None]
+    scored = [r for r in (results or []) if r not in (None, "", "-", "0", "Z", "L")]
+    return not opponents and not scored
 
 
 def buchholz_note(t: Tournament, ranking: Any) -> list[str]:

@@ -1,7 +1,8 @@
 """``elo-xl period``: the whole run behind the command (the command line only parses arguments).
 
     elo-xl period --list LIST --month YYYY-MM [--type standard|rapid|blitz] [--rules R]
-                  [--k-schedule S] [--db FILE [--replace] [--wait S]] [--strict] EVENT.trf...
+                  [--k-schedule S] [--db FILE [--replace] [--wait S]] [--strict | --allow-dates]
+                  EVENT.trf...
                   [--format txt|csv|xlsx|json] [--lang en|vi|ar|ru] [-o OUT]
     elo-xl period --db FILE --history
     elo-xl period --db FILE --show YYYY-MM [--type T] [-o LIST.txt|csv|xlsx|json]
@@ -62,7 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--drop", metavar="YYYY-MM", help="remove the last period of this type from --db")
     parser.add_argument("--wait", metavar="S", type=float, default=60.0,
                         help="seconds to wait for another run using --db (default 60)")
-    parser.add_argument("--strict", action="store_true", help="refuse an event dated outside --month")
+    dates = parser.add_mutually_exclusive_group()
+    dates.add_argument("--strict", action="store_true",
+                       help="refuse an event that ends outside --month, even one reported a month late")
+    dates.add_argument("--allow-dates", action="store_true",
+                       help="rate an event that ends outside --month all the same (a warning)")
     parser.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else txt)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the .xlsx list (default en)")
     parser.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
@@ -122,7 +127,8 @@ def _emit(args: argparse.Namespace, write: Callable[[str, bytes], object], data:
 def _only(args: argparse.Namespace, mode: str, allowed: set[str]) -> None:
     """Refuse options that do not go with a mode (--history, --show, --drop)."""
     given = {"--list": args.list, "--month": args.month, "--rules": args.rules, "--k-schedule": args.k_schedule,
-             "--replace": args.replace, "--strict": args.strict, "EVENT.trf": args.events}
+             "--replace": args.replace, "--strict": args.strict, "--allow-dates": args.allow_dates,
+             "EVENT.trf": args.events}
     wrong = [name for name, value in given.items() if value and name not in allowed]
     if wrong:
         raise EloError(f"{mode} does not take {', '.join(wrong)}; it reads the database only")
@@ -230,7 +236,8 @@ def _rate_month(args: argparse.Namespace, write: Callable[[str, bytes], object],
             history.events = store.rated_events(conn, args.type)
         rating_list = read_list(args.list, args.type)
         events = read_events(args.events)
-        result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict)
+        result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict,
+                             allow_dates=args.allow_dates)
         # the rows are made again for the database: holding 200,000 of them would cost 100 MB
         rows = list(result.list_rows()) if fmt == "xlsx" else result.list_rows()
         data = render(head_of(result), rows, fmt, xlsx, args.lang)

@@ -298,9 +298,11 @@ class _Games:
 
 
 def _check_event(source: str, event: TrfEvent, digest: str, seen: dict[str, str], history: History,
-                 period_no: int | None, strict: bool, warnings: list[str]) -> None:
+                 period_no: int | None, strict: bool, warnings: list[str], allow_dates: bool = False) -> None:
     """The officer's mistakes: the same event twice (in this run or an earlier period), an event
-    whose dates lie outside the period."""
+    whose dates lie outside the period. An event is rated in the month it ends; one that ended
+    the month before is a late report, rated with a warning (refused when ``strict``); any other
+    month is refused unless ``allow_dates`` (then a warning)."""
     if digest in seen:
         raise EloError(f"{source}: the same event as {seen[digest]} (the same players and results); give each "
                        "event once")
@@ -312,17 +314,28 @@ def _check_event(source: str, event: TrfEvent, digest: str, seen: dict[str, str]
     if period_no is None:
         return
     text, number = _event_month(event)
-    if number is not None and number != period_no:
-        what = (f"{source}: the event {'ends' if text == event.end else 'starts'} on {text}, outside the period "
-                f"{month_text(period_no)}")
-        if strict:
-            raise EloError(what + "; give it in the month it ended (or leave out --strict to rate it anyway)")
-        warnings.append(what + " (rated in it all the same; --strict refuses such an event)")
+    if number is None or number == period_no:
+        return
+    what = (f"{source}: the event {'ends' if text == event.end else 'starts'} on {text}, outside the period "
+            f"{month_text(period_no)}")
+    late = number == period_no - 1
+    if late and strict:
+        raise EloError(what + "; --strict refuses a report one month late: leave out --strict to rate it in this "
+                       "period")
+    if late:
+        warnings.append(what + " (reported late: rated in this period)")
+        return
+    if allow_dates:
+        warnings.append(what + " (rated in it all the same, as --allow-dates asks)")
+        return
+    when = "after" if number > period_no else "more than a month before"
+    raise EloError(f"{what}: it ends {when} the period; give it with --month {month_text(number)}, the month it "
+                   "ends (a report one month late is taken with a warning), or --allow-dates to rate it here")
 
 
 def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], progress: Callable[[str], None] | None,
              history: History | None = None, period_no: int | None = None, strict: bool = False,
-             ) -> tuple[_Games, list[ListRow], dict[int, list[str]], list[str], list[dict[str, Any]]]:
+             allow_dates: bool = False) -> tuple[_Games, list[ListRow], dict[int, list[str]], list[str], list[dict[str, Any]]]:
     index = rating_list.index
     names = rating_list.name  # type: ignore[attr-defined]
     n_list = len(rating_list)
@@ -337,7 +350,7 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
     infos = []
     for e_no, (source, event) in enumerate(events):
         digest = event_digest(event)
-        _check_event(source, event, digest, seen, history, period_no, strict, warnings)
+        _check_event(source, event, digest, seen, history, period_no, strict, warnings, allow_dates)
         players = event.players
         gid = [0] * (len(players) + 1)
         on_list = 0
@@ -405,18 +418,20 @@ def _note(notes: dict[int, list[str]], i: int, text: str) -> None:
 def rate_period(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], month: str,
                 kind: str = "standard", rules: Any = None, k_schedule: KSchedule | str | None = None,
                 history: History | None = None, progress: Callable[[str], None] | None = None,
-                strict: bool = False) -> PeriodResult:
+                strict: bool = False, allow_dates: bool = False) -> PeriodResult:
     """Rate one period: ``events`` are (source name, TRF event) pairs, read once in order (a generator
     keeps one event in memory at a time); players are matched to the list by FIDE ID (a list row
-    without one, by name). The same event twice (here or in ``history``) is an error; an event
-    dated outside the month a warning (an error when ``strict``). Returns the new list (see
+    without one, by name). The same event twice (here or in ``history``) is an error; so is an
+    event that ends outside the month, but for a report one month late (a warning; an error
+    when ``strict``), unless ``allow_dates`` (a warning). Returns the new list (see
     :class:`PeriodResult`)."""
     rs = parse_rules(rules)
     period_no = month_number(month)
     if isinstance(k_schedule, str):
         k_schedule = KSchedule.parse(k_schedule)
     history = history or History()
-    games, extra, notes, warnings, infos = _collect(rating_list, events, progress, history, period_no, strict)
+    games, extra, notes, warnings, infos = _collect(rating_list, events, progress, history, period_no, strict,
+                                                     allow_dates)
     n_list = len(rating_list)
     total = n_list + len(extra)
     ratings = np.zeros(total, dtype=np.int64)

@@ -361,3 +361,13 @@ def test_a_3_1_0_event_through_the_book_is_named(tmp_path, capsys):
     note = " ".join(capsys.readouterr().err.split())
     assert (f"line {first + 1} (162): the event scores a win 3, a draw 1, a loss 0; the book counts 1, ½ and 0, so "
             "its points, its ranks and the TRF that export writes from it are in those points, not the event's") in note
+
+
+def test_the_bye_marker_is_not_among_the_unrated_players(capsys):
+    """karl-mala-2005.trf's player 284 is "spielfrei", the bye: a line with no opponent in any
+    round. It is named once as a bye marker, not among the players without a rating."""
+    data, err = rate(capsys, REAL / "karl-mala-2005.trf")
+    notes = " ".join(err.split())
+    assert "spielfrei (284): a bye marker some programs write as a player (it plays no game)" in notes
+    unrated = next(note for note in notes.split("elo-xl: note: ") if "without a rating" in note)
+    assert "spielfrei" not in unrated and "Schirrmacher,Stephan (3)" in unrated

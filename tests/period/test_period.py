@@ -2,6 +2,9 @@
 
 Every expected value below is worked out in the comment next to it from FIDE-RULES.md and
 FIDE-PERIODS.md, not taken from the code.
+
+The events here are dated in October 2026 whatever month they are rated in: the runs give
+--allow-dates (the dates are tested in test_period_months.py).
 """
 
 import json
@@ -19,7 +22,7 @@ def period(tmp_path, list_rows, events, month="2026-10", *extra):
     lst = write_csv_list(tmp_path, list_rows)
     paths = [write_event(tmp_path, f"e{i}.trf", players, games) for i, (players, games) in enumerate(events)]
     out = tmp_path / "out.json"
-    code = main(["period", "--list", str(lst), "--month", month, *map(str, paths), "--format", "json", "-o", str(out),
+    code = main(["period", "--allow-dates", "--list", str(lst), "--month", month, *map(str, paths), "--format", "json", "-o", str(out),
                  *extra])
     assert code == 0
     data = json.loads(out.read_text(encoding="utf-8"))
@@ -98,16 +101,16 @@ def test_pooled_newcomer_across_two_periods(tmp_path):
     e1 = write_event(tmp_path, "sep.trf", *NEWCOMER_EVENTS[0], start="2026/09/10")
     e2 = write_event(tmp_path, "oct.trf", *NEWCOMER_EVENTS[1])
     out = tmp_path / "out.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
     sep = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert sep[9]["new_rating"] is None
-    assert main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
     oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert (oct_[9]["games"], oct_[9]["new_rating"]) == (2, 1993)
     assert "pooled with 3 games of earlier periods" in oct_[9]["note"]
     # without the database the October games alone (2) give no rating
     out2 = tmp_path / "alone.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "-o", str(out2)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", str(e2), "-o", str(out2)]) == 0
     alone = {p["fide_id"]: p for p in json.loads(out2.read_text())["players"]}
     assert alone[9]["new_rating"] is None
 
@@ -122,9 +125,9 @@ def newcomer_files(folder):
 
 def test_pool_expires_after_26_months(tmp_path):
     db, lst, e1, e2, out = newcomer_files(tmp_path)
-    assert main(["period", "--list", str(lst), "--month", "2024-08", str(e1), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2024-08", str(e1), "--db", str(db), "-o", str(out)]) == 0
     # 2024-08 … 2026-10 spans 27 months: the September 2024 games are no longer pooled
-    assert main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
     late = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert late[9]["new_rating"] is None
 
@@ -209,7 +212,7 @@ def test_same_month_twice_and_out_of_order_refused(tmp_path, capsys):
     lst = write_csv_list(tmp_path, [(1, "A", 2010, 20, 1980), (2, "B", 1995, 20, 1980)])
     ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
     out = tmp_path / "o.txt"
-    args = ["period", "--list", str(lst), str(ev), "--db", str(db), "-o", str(out)]
+    args = ["period", "--allow-dates", "--list", str(lst), str(ev), "--db", str(db), "-o", str(out)]
     assert main(args + ["--month", "2026-10"]) == 0
     capsys.readouterr()
     out.unlink()
@@ -223,7 +226,7 @@ def test_same_month_twice_and_out_of_order_refused(tmp_path, capsys):
     assert main(args + ["--month", "2026-11"]) == 2
     assert "already rated in the period 2026-10" in capsys.readouterr().err
     ev2 = write_event(tmp_path, "e2.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "1")]], start="2026/11/03")
-    assert main(["period", "--list", str(lst), str(ev2), "--db", str(db), "-o", str(out), "--month", "2026-11"]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), str(ev2), "--db", str(db), "-o", str(out), "--month", "2026-11"]) == 0
 
 
 def test_database_unchanged_when_a_period_fails_midway(tmp_path, monkeypatch):
@@ -232,7 +235,7 @@ def test_database_unchanged_when_a_period_fails_midway(tmp_path, monkeypatch):
     from elo_xl.period import store
 
     db, lst, e1, e2, out = newcomer_files(tmp_path)
-    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
 
     def dump():
         conn = sqlite3.connect(db)
@@ -250,11 +253,11 @@ def test_database_unchanged_when_a_period_fails_midway(tmp_path, monkeypatch):
 
     monkeypatch.setattr(store, "_insert_games", crash)
     with pytest.raises(RuntimeError):
-        main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)])
+        main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)])
     assert dump() == before
     monkeypatch.undo()
     # and the month can then be processed
-    assert main(["period", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
     assert {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}[9]["new_rating"] == 1993
 
 
@@ -272,9 +275,9 @@ def test_rate_period_on_objects():
 
 def test_bad_month_and_missing_list(tmp_path, capsys):
     ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
-    assert main(["period", "--list", str(tmp_path / "none.txt"), "--month", "2026-13", str(ev)]) == 2
+    assert main(["period", "--allow-dates", "--list", str(tmp_path / "none.txt"), "--month", "2026-13", str(ev)]) == 2
     assert '"2026-13" is not a month' in capsys.readouterr().err
-    assert main(["period", "--list", str(tmp_path / "none.txt"), "--month", "2026-10", str(ev)]) == 2
+    assert main(["period", "--allow-dates", "--list", str(tmp_path / "none.txt"), "--month", "2026-10", str(ev)]) == 2
     assert "does not exist" in capsys.readouterr().err
 
 
@@ -287,7 +290,7 @@ def test_rapid_period_reads_the_rapid_column(tmp_path):
     lst.write_text("\n".join(lines) + "\n")
     ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
     out = tmp_path / "o.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-10", "--type", "rapid", str(ev), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", "--type", "rapid", str(ev), "-o", str(out)]) == 0
     players = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert players[1]["old_rating"] == 2010
 
@@ -317,7 +320,7 @@ def test_thirty_games_from_the_career_count(tmp_path):
     e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
     e2 = write_event(tmp_path, "b.trf", *NEWCOMER_EVENTS[1])
     out = tmp_path / "o.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), str(e2), "--db", str(db),
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-09", str(e1), str(e2), "--db", str(db),
                  "-o", str(out)]) == 0
     sep = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert (sep[9]["new_rating"], sep[9]["next_k"]) == (1993, 40)
@@ -325,7 +328,7 @@ def test_thirty_games_from_the_career_count(tmp_path):
     oct_list = write_csv_list(tmp_path, rows, "oct.csv")
     players = [("N", 9, 1993)] + [(f"O{j}", 300 + j, 1993) for j in range(25)]
     e3 = write_event(tmp_path, "c.trf", players, [[(1, j + 2, "=")] for j in range(25)])
-    assert main(["period", "--list", str(oct_list), "--month", "2026-10", str(e3), "--db", str(db),
+    assert main(["period", "--allow-dates", "--list", str(oct_list), "--month", "2026-10", str(e3), "--db", str(db),
                  "-o", str(out)]) == 0
     oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert (oct_[9]["games"], oct_[9]["k_used"], oct_[9]["change"], oct_[9]["next_k"]) == (25, 28, 0, 20)
@@ -368,14 +371,14 @@ def test_pool_is_cleared_once_the_list_rates_the_player(tmp_path):
     lst = write_csv_list(tmp_path, NEWCOMER_LIST, "sep.csv")
     e1 = write_event(tmp_path, "a.trf", *NEWCOMER_EVENTS[0])
     out = tmp_path / "o.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db), "-o", str(out)]) == 0
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM pool WHERE fide_id = 9").fetchone()[0] == 3
     # October's list rates N (1800, K 40): his games are rated as a rated player's, the pool goes.
     # N 1800 beats R4 2100: D −300 → PD 0.15 (row 291–302), 40 × 0.85 = 34 → 1834.
     oct_list = write_csv_list(tmp_path, NEWCOMER_LIST + [(9, "N", 1800, 40, 1990)], "oct.csv")
     e2 = write_event(tmp_path, "b.trf", [("N", 9, 1800), ("R4", 15, 2100)], [[(1, 2, "1")]])
-    assert main(["period", "--list", str(oct_list), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(oct_list), "--month", "2026-10", str(e2), "--db", str(db), "-o", str(out)]) == 0
     oct_ = {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
     assert (oct_[9]["change"], oct_[9]["new_rating"]) == (34, 1834)
     with sqlite3.connect(db) as conn:
@@ -399,7 +402,7 @@ def _rapid_seed_list(tmp_path, a_k=0):
 def _rapid_period(tmp_path, lst, kind="rapid"):
     ev = write_event(tmp_path, "e.trf", [("A", 1, None), ("B", 2, 2000)], [[(1, 2, "1")]])
     out = tmp_path / "o.json"
-    assert main(["period", "--list", str(lst), "--month", "2026-10", "--type", kind, str(ev), "--format", "json",
+    assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-10", "--type", kind, str(ev), "--format", "json",
                  "-o", str(out)]) == 0
     return {p["fide_id"]: p for p in json.loads(out.read_text())["players"]}
 
@@ -451,7 +454,7 @@ def test_a_stored_month_a_later_one_stands_on_names_every_way_out(tmp_path, caps
     lst = write_csv_list(tmp_path, [(1, "A", 2010, 20, 1980), (2, "B", 1995, 20, 1980)])
     october = write_event(tmp_path, "oct.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
     november = write_event(tmp_path, "nov.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "1")]])
-    base = ["period", "--list", str(lst), "--db", str(db), "-o", str(tmp_path / "o.txt")]
+    base = ["period", "--allow-dates", "--list", str(lst), "--db", str(db), "-o", str(tmp_path / "o.txt")]
     assert main(base + [str(october), "--month", "2026-10"]) == 0
     assert main(base + [str(november), "--month", "2026-11"]) == 0
     capsys.readouterr()
@@ -467,7 +470,7 @@ def test_a_list_holding_none_of_the_players_is_a_warning_naming_the_event(tmp_pa
     event; a warning names the event."""
     lst = write_csv_list(tmp_path, [(91, "X", 2010, 20, 1980), (92, "Y", 1995, 20, 1980)])
     ev = write_event(tmp_path, "e.trf", [("A", 1, 2010), ("B", 2, 1995)], [[(1, 2, "=")]])
-    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(tmp_path / "o.txt")]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(tmp_path / "o.txt")]) == 0
     assert (f"elo-xl: warning: {ev}: none of its 2 players is on the list (by FIDE ID, or by name without one): "
             "all are rated as unrated; is it the list in force for this event?") in capsys.readouterr().err
 
@@ -481,13 +484,13 @@ def test_a_txt_list_names_the_newcomers_it_cannot_hold(tmp_path, capsys):
     players = [(f"P{k}", k, 2000) for k in range(1, 6)] + [("New", None, None)]
     ev = write_event(tmp_path, "e.trf", players, [[(6, k, "=")] for k in range(1, 6)])
     out = tmp_path / "next.txt"
-    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(out)]) == 0
     assert "New" not in out.read_text(encoding="utf-8")
     assert ("elo-xl: warning: 1 player rated for the first time without a FIDE ID (New) cannot stand in a TXT list "
             "(FIDE's layout needs the ID); write the list as .csv or .xlsx to carry them into next month's --list"
             ) in capsys.readouterr().err
     csv_out = tmp_path / "next.csv"
-    assert main(["period", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(csv_out)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(lst), str(ev), "--month", "2026-10", "-o", str(csv_out)]) == 0
     assert "first time without a FIDE ID" not in capsys.readouterr().err and "New" in csv_out.read_text("utf-8")
 
 
@@ -501,13 +504,13 @@ def test_the_database_carries_on_without_list(tmp_path, capsys):
     alone, chained = tmp_path / "alone.sqlite", tmp_path / "chained.sqlite"
     sep_csv = tmp_path / "sep.csv"
     for db in (alone, chained):
-        assert main(["period", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db),
+        assert main(["period", "--allow-dates", "--list", str(lst), "--month", "2026-09", str(e1), "--db", str(db),
                      "-o", str(sep_csv)]) == 0
     capsys.readouterr()
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     assert main(["period", "--month", "2026-10", str(e2), "--db", str(alone), "-o", str(a)]) == 0
     assert "--list: the standard list of 2026-09 stored in" in capsys.readouterr().err
-    assert main(["period", "--list", str(sep_csv), "--month", "2026-10", str(e2), "--db", str(chained), "-o", str(b)]) == 0
+    assert main(["period", "--allow-dates", "--list", str(sep_csv), "--month", "2026-10", str(e2), "--db", str(chained), "-o", str(b)]) == 0
     assert json.loads(a.read_text())["players"] == json.loads(b.read_text())["players"]
     october = {p["fide_id"]: p for p in json.loads(a.read_text())["players"]}
     assert october[9]["new_rating"] == 1993  # the pooled newcomer, as above

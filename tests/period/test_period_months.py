@@ -189,16 +189,34 @@ def test_the_database_alone_equals_a_fresh_sequence(tmp_path):
     assert (other / "may.csv").read_bytes() == (replaced / "may.csv").read_bytes()
 
 
-def test_event_outside_the_month_warns_and_strict_refuses(tmp_path, capsys):
+def test_an_event_outside_the_month_is_refused_unless_allowed(tmp_path, capsys):
+    """An event is rated in the month it ends (B.02): one of 2010 given for April 2026 is refused,
+    naming its month and the way out; --allow-dates rates it with a warning; a report one month
+    late (it ended in March) is taken with a warning, which --strict refuses."""
     f = files(tmp_path)
     old = write_event(tmp_path, "old.trf", *MAY, start="2010/05/09")
     out = tmp_path / "o.csv"
-    assert run("--list", f["march"], "--month", "2026-04", old, "-o", out) == 0
-    err = capsys.readouterr().err
-    assert "old.trf: the event starts on 2010/05/09, outside the period 2026-04" in err
+    assert run("--list", f["march"], "--month", "2026-04", old, "-o", out) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == (f"elo-xl: {old}: the event starts on 2010/05/09, outside the period 2026-04: it ends more than a "
+                   "month before the period; give it with --month 2010-05, the month it ends (a report one month late "
+                   "is taken with a warning), or --allow-dates to rate it here")
+    assert not out.exists()
+    assert run("--list", f["march"], "--month", "2026-04", old, "-o", out, "--allow-dates") == 0
+    assert "outside the period 2026-04 (rated in it all the same, as --allow-dates asks)" in capsys.readouterr().err
     out.unlink()
-    assert run("--list", f["march"], "--month", "2026-04", old, "-o", out, "--strict") == 2
-    assert "outside the period 2026-04" in capsys.readouterr().err and not out.exists()
+    later = write_event(tmp_path, "later.trf", *MAY, start="2026/05/02")
+    assert run("--list", f["march"], "--month", "2026-04", later, "-o", out) == 2
+    assert "it ends after the period; give it with --month 2026-05" in " ".join(capsys.readouterr().err.split())
+    late = write_event(tmp_path, "late.trf", *MAY, start="2026/03/28")
+    assert run("--list", f["march"], "--month", "2026-04", late, "-o", out) == 0
+    assert "outside the period 2026-04 (reported late: rated in this period)" in capsys.readouterr().err
+    out.unlink()
+    assert run("--list", f["march"], "--month", "2026-04", late, "-o", out, "--strict") == 2
+    assert "--strict refuses a report one month late" in capsys.readouterr().err and not out.exists()
+    with pytest.raises(SystemExit):
+        run("--list", f["march"], "--month", "2026-04", late, "-o", out, "--strict", "--allow-dates")
+    assert "--allow-dates: not allowed with argument --strict" in capsys.readouterr().err
     # an event that ends in the month it is rated in: no warning, even if it started before
     text = event_text(*MAY, start="2026/03/29").replace("042 2026/03/29", "042 2026/03/29\n052 2026/04/02")
     (tmp_path / "across.trf").write_text(text)
