@@ -27,7 +27,7 @@ from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
 from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns
 from .book import Book
-from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, WORK_FILL, ref
+from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref
 from .rating_columns import HELPERS as EVENT_HELPERS
 from .rating_columns import PlayerColumns, RowRanges, event_block
 
@@ -133,7 +133,7 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None, 
     helpers = PlayerColumns(at.block(HELPERS))
     book.title(ws, "title.round_robin", at.out - 1, players=at.n)
     book.formula(ws, "A2", book.event_line())
-    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.g0, at.g_last))
+    event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.g0, at.g_last), boxes_by_rule=True)
     _player_block(book, ws, at, helpers, data)
     _input_crosstable(book, ws, at, data.get("results") or [])
     _working_area(book, ws, at, helpers)
@@ -206,7 +206,7 @@ def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, FIELD_COLUMNS[key], None) for key, header, *_ in FIELDS}
-    slots, headers = tiebreak_columns.standings_columns(area, 6, max(1, chosen))
+    slots, headers = tiebreak_columns.standings_columns(area, 6, max(1, chosen), TIEBREAK)  # one format per column
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,

@@ -234,15 +234,16 @@ def test_the_players_kvant_steps_are_hidden_unless_a_kvant_rule_set():
     assert all((r, c) not in hidden for r in range(1, label.row - 1) for c in range(1, 10))
 
 
-def test_the_swiss_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken():
+@pytest.mark.parametrize("kind", ["swiss", "round-robin"])
+def test_the_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken(kind):
     """A file saved by LibreOffice keeps a conditional border's style but not its colour: the
     white grid that hid the K_T and validity boxes printed as empty black boxes. In the Swiss
-    book those boxes have no border of their own, the rule that hides them sets none, and the
+    and round-robin books those boxes have no border of their own, the rule that hides them sets none, and the
     grid is drawn by a rule that holds under the Kvant article's rule sets only; their labels are
     formulas of the rule set, not white text (an Arabic book saved by LibreOffice printed them)."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
-    wb = openpyxl.load_workbook(io.BytesIO(built("swiss")))
+    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
     for name in ("TournamentK", "EventCounts"):
         (title, ref), = wb.defined_names[name].destinations
         ws = wb[title]
@@ -260,22 +261,23 @@ def test_the_swiss_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken(
         assert ws.cell(row - 1, column).value.startswith('=IF(IsKvant,"'), name
 
 
-def test_points_and_tie_breaks_print_in_one_format_per_column():
+@pytest.mark.parametrize("kind,slots", [("swiss", 6), ("round-robin", 4)])
+def test_points_and_tie_breaks_print_in_one_format_per_column(kind, slots):
     """The Swiss book's Standings: Points in halves with one decimal (5.5, 3.0), each tie-break
     column in the one format that shows points-like values alike (28.0, 25.5, 20.75) and
     ratings whole (2315); the Swiss sheet's Points, Score and Buchholz in halves."""
     from elo_xl.workbook.style import HALVES, TIEBREAK
 
-    wb = openpyxl.load_workbook(io.BytesIO(built("swiss")))
+    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
     ws = wb[wb.sheetnames[wb.sheetnames.index("Standings")]]
     header = {c.value: c.column for c in ws[4] if isinstance(c.value, str) and not c.value.startswith("=")}
     formulas = [c.column for c in ws[4] if isinstance(c.value, str) and c.value.startswith("=")]  # the slots
-    assert len(formulas) == 6
+    assert len(formulas) == slots  # a round robin's: FIDE's four, no empty column
     last = ws.max_row
     column_formats = {col: {ws.cell(r, col).number_format for r in range(5, last) if ws.cell(r, col).value}
                       for col in [header["Points"], *formulas]}
     assert column_formats == {header["Points"]: {HALVES}, **{col: {TIEBREAK} for col in formulas}}
-    swiss = wb["Swiss"]
+    swiss = wb["Swiss" if kind == "swiss" else "Round robin"]
     for name in ("Points",):
         (title, ref), = wb.defined_names[name].destinations
         assert {c.number_format for row in swiss[ref.replace("$", "")] for c in row} == {HALVES}
