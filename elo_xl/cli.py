@@ -508,9 +508,10 @@ def trf_summary(path: str, text: str) -> str:
     """
     from .io.trf_read import parse_trf
 
+    from .io.trf_points import last_played
+
     event = parse_trf(text)
-    played = max((max((r for r, g in enumerate(p.games, 1) if not g.blank), default=0) for p in event.players),
-                 default=0)
+    played = last_played(event)  # byes asked for a round nobody has played do not make it played
     return f"{path}: TRF, {_count(len(event.players), 'player')}, {_count(event.rounds, 'round')} ({played} played)"
 
 

@@ -120,7 +120,37 @@ def from_trf(event: Any) -> Tournament:
         notes.append(f"round{'s' if len(future) > 1 else ''} {', '.join(map(str, future))}: nobody has played "
                      f"{'them' if len(future) > 1 else 'it'} yet; the byes entered there{where} are pre-announced: "
                      "they count once the round is played (C.07 article 16); a Swiss book made from the file shows "
-                     "them in their round, where its points count them at once")
+                     "them in their round and counts them once the round is paired")
     return Tournament(entrants, results, event.pairings(), event.colours(), name=event.name or "",
                       city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
                       rounds=event.rounds, source=event, notes=notes, announced=announced)
+
+
+#: Results that show a round was paired: a pairing-allocated bye, a forfeit win without an
+#: opponent (a game has an opponent).
+_PAIRED_ALONE = frozenset({"U", "+"})
+
+
+def hold_announced(results: list[list], pairings: list[list]) -> dict[tuple[int, int], str]:
+    """Take out of ``results`` (in place) the byes entered for rounds nobody has played yet (no
+    opponent and no pairing-allocated bye or forfeit win in the round, after the last round
+    that has one) and return them as :attr:`Tournament.announced` holds them: they count once
+    the round is played (C.07 article 16), as a TRF file's are (:func:`from_trf`).
+
+    >>> results = [["1", "H"], ["0", None]]
+    >>> hold_announced(results, [[2, None], [1, None]]), results
+    ({(1, 2): 'H'}, [['1', None], ['0', None]])
+    """
+    def paired(t: int) -> bool:
+        return any((row[t] if t < len(row) else None) is not None for row in pairings) or any(
+            str(row[t]).strip().upper() in _PAIRED_ALONE for row in results if t < len(row) and row[t] is not None)
+
+    rounds = max((len(row) for row in results), default=0)
+    last = max((t + 1 for t in range(rounds) if paired(t)), default=0)
+    held: dict[tuple[int, int], str] = {}
+    for i, row in enumerate(results):
+        for t in range(last, len(row)):
+            if row[t] is not None and str(row[t]).strip():
+                held[(i + 1, t + 1)] = str(row[t]).strip().upper()
+                row[t] = None
+    return held

@@ -144,17 +144,11 @@ def engine_text(t: Tournament) -> str:
     """
     event: TrfEvent
     if t.records or t.source is None:
-        event = trf_from_book(t)
-        by_number = {p.start_no: p for p in event.players}
-        for (number, r), result in t.announced.items():  # the byes asked for, not yet counted
-            p = by_number.get(number)
-            if p is not None:
-                while len(p.games) < r:
-                    p.games.append(TrfGame(None, "", ""))
-                if p.games[r - 1].blank:
-                    p.games[r - 1] = TrfGame(None, "-", result)
+        event = trf_from_book(t)  # with the byes asked for, not yet counted (Tournament.announced)
     else:
         event = copy.deepcopy(t.source)
+        for p in event.players:  # the games as read (an old "0000 - =" is the H it means), not as written
+            p.text = None
     for p in event.players:
         for r, g in enumerate(p.games):
             if g.opponent is not None and g.colour not in ("w", "b"):

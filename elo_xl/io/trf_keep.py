@@ -177,6 +177,12 @@ def trf_from_book(t: Any) -> TrfEvent:
     players = []
     for i in range(len(t.entrants)):
         p = _player_from_book(t, i)
+        for (number, r), result in (getattr(t, "announced", None) or {}).items():
+            if number == p.start_no:  # a bye asked for a round not yet paired: written in its round
+                while len(p.games) < r:
+                    p.games.append(TrfGame(None, "", ""))
+                if p.games[r - 1].opponent is None and not p.games[r - 1].result:
+                    p.games[r - 1] = TrfGame(None, "-", result)
         if p.start_no in templates:
             p.text, p.line = templates[p.start_no]
             _kept_bye_colours(p)

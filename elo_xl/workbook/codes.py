@@ -135,7 +135,7 @@ def implied_colour(colour: str, pairing: str, opponent: str, colours: str) -> st
 
 
 def rounds_code(pairing: str, opponent: str, own: str, number: str, players: str, back: str, other: str,
-                claims: str) -> str:
+                claims: str, held: str = "FALSE") -> str:
     """A game of the rounds grid from the player's row.
 
     ``pairing`` the typed opponent cell, ``opponent`` the opponent as counted
@@ -154,9 +154,13 @@ def rounds_code(pairing: str, opponent: str, own: str, number: str, players: str
 
     A conflict seen from both rows is 110 on each (half a conflict each), one seen from one
     row only is 120 (a whole one).
+
+    ``held`` is true while the round is not yet paired (nobody in it has an opponent, a
+    pairing-allocated bye or a forfeit win): a bye or absence typed there is pre-announced and
+    counts once the round is paired (C.07 article 16), 90 until then.
     """
     no_opponent = f'OR({pairing}="",{pairing}=0)'  # then ``opponent`` is the row naming this one
-    unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),{own},"
+    unpaired = (f"IF(OR({own}=10,{own}=12,AND({own}>=30,{own}<{NOTHING})),IF({held},{NOTHING},{own}),"
                 f"IF({own}={CONFLICT},{ONE_SIDED},{NOTHING}))")
     bad_number = (f"IF(ISNUMBER({pairing}),OR({pairing}<>INT({pairing}),{pairing}<1,{pairing}>{players},"
                   f"{pairing}={number}),TRUE)")

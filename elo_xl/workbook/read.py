@@ -711,8 +711,11 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     event, records = _event_and_records(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
     chosen, version = book_tiebreaks(book)
+    from ..event.load import hold_announced
+
+    announced = hold_announced(grid_r, grid_p)  # byes typed for a round not yet paired count once it is
     return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, declared=SWISS,
-                      tiebreak_list=chosen, tiebreak_version=version, **event)
+                      tiebreak_list=chosen, tiebreak_version=version, announced=announced, **event)
 
 
 def _entrants(where: str, columns: dict[str, _Range], n: int, faults: Faults) -> list[Entrant]:

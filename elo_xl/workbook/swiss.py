@@ -96,6 +96,16 @@ class Layout:
     def key_col(self) -> int:  # the ranking key, beside the outputs
         return self.out + len(OUTPUTS)
 
+    def paired_flag(self, t: int) -> str:
+        """The cell saying whether round ``t`` is paired (its number, else 0), above the working
+        area's code block."""
+        return self.cell(CODE, t, self.top - 3)
+
+    @property
+    def last_paired(self) -> str:
+        """The cell holding the last round paired (0 before round 1), absolute."""
+        return f"${L(self.col(CODE, self.r))}${self.top - 3}"
+
     @property
     def helpers(self) -> int:  # the first helper column
         return self.block(COLOUR_USED) + self.r + 1
@@ -138,6 +148,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     book.formula(ws, "A2", f.event_line())
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
+    _rounds_paired(book, ws, at)
     for i in range(at.n):
         _player_row(book, ws, at, helpers, i, data)
     area = _tiebreaks(book, ws, at, helpers, data)
@@ -152,6 +163,20 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
         name=lambda i: ref(ws, f"{L(at.field('name'))}{at.top + i}"),
         opponent_column=lambda t: ref(ws, at.column(OPPONENT, t).replace("$", "")))
     _norms(book, ws, at, helpers)
+
+
+def _rounds_paired(book: Book, ws: Worksheet, at: Layout) -> None:
+    """Above the code block: per round whether it is paired (someone has an opponent, a
+    pairing-allocated bye ``U`` or a forfeit win ``+``), and the last round paired. A bye typed
+    for a later round is pre-announced: it counts once that round is paired (C.07 article 16),
+    as ``rate`` and ``export`` count it (:func:`elo_xl.event.load.hold_announced`)."""
+    for t in range(at.r):
+        results = at.column(RESULTS, t)
+        book.formula(ws, at.paired_flag(t), f'IF(OR(COUNTIF({at.column(OPPONENTS, t)},">0")>0,'
+                                            f'COUNTIF({results},"U")>0,COUNTIF({at.column(BASE, t)},12)>0),{t + 1},0)',
+                     fill=WORK_FILL)
+    first, last = at.paired_flag(0), at.paired_flag(at.r - 1)
+    book.formula(ws, at.last_paired.replace("$", ""), f"MAX({first}:{last})", fill=WORK_FILL)
 
 
 def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
@@ -277,7 +302,8 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
                                                                         at.column(COLOURS, t)), fill=WORK_FILL)
         book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
         book.formula(ws, code, f.rounds_code(pairing, who, base, f"$A{row}", str(at.n), f"INDEX({typed},{who})",
-                                             f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})"),
+                                             f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})",
+                                             f"{t + 1}>{at.last_paired}"),
                      fill=WORK_FILL)
         book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
                                                  f"INDEX({helpers.col('rating_used', at.top, at.last)},{who})"),

@@ -83,7 +83,6 @@ def test_lichess_english_dates(capsys, name, year):
 #: counted at once by the book (player 43: 0.5 in the file and in `rate`, 1.0 written back).
 ROUND_TRIP_PENDING = {
     "sharly-chess-2026-team.trf": "U counts 1 point in the book, 5 in the file's team scoring (162 P 5.0)",
-    "gros-2010-after-round-4.trf": "the book counts the H asked for round 5 at once",
 }
 
 
