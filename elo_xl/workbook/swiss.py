@@ -154,7 +154,8 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     area = _tiebreaks(book, ws, at, helpers, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
-    _standings(book, ws, at, area)
+    filled = len(tiebreak_columns.chosen(data.get("tiebreaks"), tiebreak_columns.SWISS, DEFAULT_SWISS))
+    _standings(book, ws, at, area, filled)
     _crosstable(book, ws, at)
     pairings_sheet.build(
         book, at.n, at.r, opponent=lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)),
@@ -239,13 +240,14 @@ def _crosstable(book: Book, ws: Worksheet, at: Layout) -> None:
         row_ref(ws, at.cell(k, t, at.top + i)) for k in (CODE, OPPONENT, COLOUR_USED)))
 
 
-def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area) -> None:
-    """The printable standings sheet: by points, then the chosen tie-breaks, then start number."""
+def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area, filled: int) -> None:
+    """The printable standings sheet: by points, then the chosen tie-breaks (the ``filled``
+    slots filled when the book was made: no empty column prints), then start number."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
            for key in ("Points", "Change", "NewRating")}
     fields = {key: (header, at.field(key), None) for key, header, _ in FIELDS}
     first = 6  # the tie-breaks' place among the columns below
-    slots, headers = tiebreak_columns.standings_columns(area, first, number_format=TIEBREAK)  # one format per column
+    slots, headers = tiebreak_columns.standings_columns(area, first, max(1, filled), TIEBREAK)  # one format per column
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["name"], fields["title"], fields["federation"], fields["rating"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,

@@ -181,3 +181,14 @@ def test_the_round_robin_standings_say_after_which_round(office: Any, tmp_path: 
     office.recalculate(book, done)
     ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.standings", "en")]
     assert ws["A3"].value == "After round 4 · 8 of 20 games played"
+
+
+@pytest.mark.parametrize("kind,chosen,printed", [("swiss", ["BH", "SB"], 2), ("swiss", None, 6),
+                                                 ("round-robin", ["SB", "WIN", "DE"], 3), ("round-robin", None, 4)])
+def test_the_standings_print_as_many_tie_break_columns_as_slots_were_filled(kind, chosen, printed):
+    """A book made from a file whose 202 names two codes prints two tie-break columns, not six
+    with four empty (FIDE's lists: six of the Swiss's seven, the round robin's four)."""
+    prefill = {"tiebreaks": chosen} if chosen else {}
+    wb = openpyxl.load_workbook(io.BytesIO(build(kind, prefill=prefill)))
+    headers = [c.value for c in wb["Standings"][4] if isinstance(c.value, str) and "TbCodes" in c.value]
+    assert len(headers) == printed
