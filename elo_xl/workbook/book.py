@@ -137,21 +137,24 @@ class Book:
             target._style = style.__copy__()
 
     def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
-                fill: PatternFill | None = None) -> None:
-        """A formula cell (locked), ``text`` without the leading ``=``."""
+                fill: PatternFill | None = None, centred: bool = False) -> None:
+        """A formula cell (locked), ``text`` without the leading ``=``; ``centred`` centres it."""
         target = cell_at(ws, cell)
         # what openpyxl's value setter does for a formula, without its checks of user text:
         # a formula is the book's own text
         target._value = "=" + text
         target.data_type = "f"
-        if number_format or fill is not None:
+        if number_format or fill is not None or centred:
             def apply(c: Any) -> None:
                 if number_format:
                     c.number_format = number_format
                 if fill is not None:
                     c.fill = fill
                     c.border = GRID
-            self._styled(target, ("formula", number_format, fill.fgColor.rgb if fill is not None else None), apply)
+                if centred:
+                    c.alignment = CENTER
+            self._styled(target, ("formula", number_format, fill.fgColor.rgb if fill is not None else None, centred),
+                         apply)
 
     def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
                    centred: bool = False) -> None:

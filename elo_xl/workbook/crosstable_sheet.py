@@ -60,8 +60,7 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
             book.formula(ws, f"{L(1 + k)}{row}", f'IF({cell(i)}="","",{cell(i)})')
         ws[f"A{row}"].alignment = CENTER
         for t in range(r):
-            book.formula(ws, f"{L(first + t)}{row}", crosstable_cell(*game(i, t)), fill=OUTPUT_FILL)
-            ws[f"{L(first + t)}{row}"].alignment = CENTER
+            book.formula(ws, f"{L(first + t)}{row}", crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
         for k, (_, cell, number_format) in enumerate(after):
             book.formula(ws, f"{L(first + r + k)}{row}", cell(i), number_format or HALVES, OUTPUT_FILL)
     book.widths(ws, {**{1 + k: w for k, (_, _, w) in enumerate(fields)}, **{first + t: 6.5 for t in range(r)}, **{first + r + k: 8 for k in range(len(after))}})
