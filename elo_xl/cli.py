@@ -506,9 +506,8 @@ def trf_summary(path: str, text: str) -> str:
     >>> trf_summary("cup.trf", EXAMPLE)
     'cup.trf: TRF, 4 players, 3 rounds (3 played)'
     """
-    from .io.trf_read import parse_trf
-
     from .io.trf_points import last_played
+    from .io.trf_read import parse_trf
 
     event = parse_trf(text)
     played = last_played(event)  # byes asked for a round nobody has played do not make it played

@@ -23,9 +23,9 @@ from ..io.crosstable import read_csv_crosstable
 from ..io.dates import parse_date
 from ..io.decode import read_text, split_lines
 from ..io.kfile import KFile, read_k_file
-from ..io.trf_points import refuse_unexplained, unplayed_rounds
+from ..io.trf_points import PAIRED, refuse_unexplained, unplayed_rounds
 from ..io.trf_read import parse_trf
-from ..results import parse_k, parse_rating
+from ..results import TRF_SYMBOL, parse_k, parse_rating, parse_result
 from ..titles import canonical as canonical_title
 from .model import Entrant, Tournament
 
@@ -126,31 +126,30 @@ def from_trf(event: Any) -> Tournament:
                       rounds=event.rounds, source=event, notes=notes, announced=announced)
 
 
-#: Results that show a round was paired: a pairing-allocated bye, a forfeit win without an
-#: opponent (a game has an opponent).
-_PAIRED_ALONE = frozenset({"U", "+"})
-
-
 def hold_announced(results: list[list], pairings: list[list]) -> dict[tuple[int, int], str]:
-    """Take out of ``results`` (in place) the byes entered for rounds nobody has played yet (no
-    opponent and no pairing-allocated bye or forfeit win in the round, after the last round
-    that has one) and return them as :attr:`Tournament.announced` holds them: they count once
-    the round is played (C.07 article 16), as a TRF file's are (:func:`from_trf`).
+    """Take out of ``results`` (in place) the byes entered for rounds nobody has played yet
+    (after the last round in which somebody has an opponent or a result that only a played
+    round gives, :data:`elo_xl.io.trf_points.PAIRED`, as :func:`~elo_xl.io.trf_points.last_played`
+    reads a TRF file) and return them as :attr:`Tournament.announced` holds them, in TRF
+    letters: they count once the round is played (C.07 article 16), as a TRF file's do
+    (:func:`from_trf`).
 
-    >>> results = [["1", "H"], ["0", None]]
+    >>> results = [["1", "h"], ["0", None]]
     >>> hold_announced(results, [[2, None], [1, None]]), results
     ({(1, 2): 'H'}, [['1', None], ['0', None]])
     """
-    def paired(t: int) -> bool:
-        return any((row[t] if t < len(row) else None) is not None for row in pairings) or any(
-            str(row[t]).strip().upper() in _PAIRED_ALONE for row in results if t < len(row) and row[t] is not None)
+    def letter(value: Any) -> str:
+        code = parse_result(value)
+        return "" if code is None else TRF_SYMBOL[code]
 
     rounds = max((len(row) for row in results), default=0)
-    last = max((t + 1 for t in range(rounds) if paired(t)), default=0)
+    last = max((t + 1 for t in range(rounds)
+                if any(t < len(row) and row[t] is not None for row in pairings)
+                or any(t < len(row) and letter(row[t]) in PAIRED for row in results)), default=0)
     held: dict[tuple[int, int], str] = {}
     for i, row in enumerate(results):
         for t in range(last, len(row)):
-            if row[t] is not None and str(row[t]).strip():
-                held[(i + 1, t + 1)] = str(row[t]).strip().upper()
+            if letter(row[t]):
+                held[(i + 1, t + 1)] = letter(row[t])
                 row[t] = None
     return held

@@ -101,8 +101,7 @@ def planned_rounds(t: Tournament) -> int | None:
     kind = t.kind()
     n = len(t.entrants)
     if kind in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
-        cycle = n - 1 + n % 2
-        return 2 * cycle if kind == DOUBLE_ROUND_ROBIN else cycle
+        return cycle_length(n) * (2 if kind == DOUBLE_ROUND_ROBIN else 1)
     if t.source is not None and not t.records:
         declared = declared_rounds(t.source)
         return declared[0] if declared else None

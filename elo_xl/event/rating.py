@@ -103,6 +103,8 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
              "average_rating": average, "category": None if t.kind() == SWISS else category(average),
              "tiebreaks": ranking.codes, "tiebreak_rules": ranking.version}
     rows, player_notes = [], []
+    markers = [e for i, e in enumerate(t.entrants)
+               if is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])]
     # an event with its own scoring system (TRF-2026 162, JaVaFo XXS) shows its own points
     scored = bool(ranking.points) and t.source is not None and any(t.source.records(c) for c in ("162", "XXS"))
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
@@ -114,10 +116,8 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
             "new_rating": o.new_rating, "performance": o.performance,
             "rank": ranking.ranks[i], "tiebreaks": ranking.row(i),
         })
-        if o.note and not (o.games == 0 and is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])):
+        if o.note and e not in markers:
             player_notes.append((e.name, o.note))
-    markers = [e for i, e in enumerate(t.entrants)
-               if is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])]
     if markers:
         named = ", ".join(f"{e.name} ({e.start_no})" for e in markers)
         notes.append(f"{named}: a bye marker some programs write as a player (it plays no game): no rating to give, "

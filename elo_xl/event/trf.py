@@ -35,12 +35,17 @@ def points_and_ranks(t: Tournament, tiebreak_list: Any = None, version: str | No
     >>> points_and_ranks(from_crosstable(["A", "B", "C"], [2000] * 3, [[None, 1, "½"], [None, None, 1], [None, None, None]]))
     ([1.5, 1, 0.5], [1, 2, 3], ['DE', 'WIN', 'SB', 'KS'])
     """
+    ranking = event_ranking(t, tiebreak_list, version)
+    return _points(t), ranking.ranks, ranking.codes
+
+
+def _points(t: Tournament) -> list:
+    """Every player's tournament points, as the engine counts them (byes and forfeits included)."""
     try:
         outcomes = rate_event(t.ratings, t.results, None, None, t.pairings)
     except EloError as error:
         raise EloError(f"the book's games do not agree, fix them first: {error}") from None
-    ranking = event_ranking(t, tiebreak_list, version)
-    return [o.points for o in outcomes], ranking.ranks, ranking.codes
+    return [o.points for o in outcomes]
 
 
 def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = None, *, chosen: bool = True,
@@ -63,7 +68,8 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
     system = system_of(t.declared)
     if system is not None and system[0] and event.header("192") is None:
         event.set_header("192", t.declared)  # a double round robin says so, and in which order
-    points, ranks, codes = points_and_ranks(t, tiebreak_list, version)
+    points, ranking = _points(t), event_ranking(t, tiebreak_list, version)
+    ranks, codes = ranking.ranks, ranking.codes
     kept = kept_players(t)
     if kept:
         changed = _changed_games(event, kept)
@@ -75,10 +81,9 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
                 differ = sum(1 for p, r in zip(event._ordered(), ranks)
                              if p.start_no not in kept or kept[p.start_no].rank != r)
                 why = (f"{changed} changed in the book" if changed else "the tie-breaks chosen for this file")
-                version_used = event_ranking(t, tiebreak_list, version).version
                 outcome = (f"{differ} of {len(ranks)} ranks differ from the file's" if differ
                            else "every rank is the file's")
-                notes.append(f"ranks recomputed ({why}): points, then {', '.join(codes)} ({version_used} rules), then "
+                notes.append(f"ranks recomputed ({why}): points, then {', '.join(codes)} ({ranking.version} rules), then "
                              f"start number; {outcome}")
     set_standings(event, points, ranks)
     if is_trf_2026(event) and (chosen or not kept and event.header("202") is None):

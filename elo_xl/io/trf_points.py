@@ -26,7 +26,7 @@ from typing import Iterator
 from ..errors import EloError
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, _game_points
 
-__all__ = ["point_differences", "refuse_unexplained", "settle_absences", "unplayed_rounds"]
+__all__ = ["PAIRED", "last_played", "point_differences", "refuse_unexplained", "settle_absences", "unplayed_rounds"]
 
 #: How many players an unexplained difference names before it counts the rest.
 NAMED = 10
@@ -34,14 +34,14 @@ NAMED = 10
 
 #: Results that show a round was paired and played (a game, a pairing-allocated bye, a forfeit
 #: win without an opponent), as opposed to byes and absences entered before pairing.
-_PAIRED = frozenset("10=WDLU+")
+PAIRED = frozenset("10=WDLU+")
 
 
 def unplayed_rounds(event: TrfEvent) -> list[int]:
     """The rounds (from 1) nobody has played yet, after the last one played, in which byes or
     absences are entered: pre-announced byes (C.07 article 16; TRF-2026 ``240``), which count
     once the round is played. A round is played when a player in it has an opponent or one of
-    the results in :data:`_PAIRED`.
+    the results in :data:`PAIRED`.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -55,7 +55,7 @@ def unplayed_rounds(event: TrfEvent) -> list[int]:
 
 def last_played(event: TrfEvent) -> int:
     """The last round (from 1) in which somebody played: an opponent, or one of the results in
-    :data:`_PAIRED`; 0 before the first round.
+    :data:`PAIRED`; 0 before the first round.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -63,7 +63,7 @@ def last_played(event: TrfEvent) -> int:
     3
     """
     return max((t for p in event.players for t, g in enumerate(p.games[:event.rounds], 1)
-                if g.opponent is not None or g.result in _PAIRED), default=0)
+                if g.opponent is not None or g.result in PAIRED), default=0)
 
 
 def point_differences(event: TrfEvent) -> Iterator[tuple[TrfPlayer, Fraction, Fraction]]:

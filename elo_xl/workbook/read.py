@@ -32,7 +32,7 @@ from ..io import sniff, xlsx_archive
 from ..io.paths import readable_file
 from ..io import xlsx
 from ..io.xlsx import reference
-from ..pairing.berger import SYSTEMS, schedule_round, system_of
+from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                        parse_result, to_number)
 from . import names
@@ -567,7 +567,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
                 if a or b:
                     games.append((i, j, c + 1, a, b))
     slots = _slots(games, n, _kept_schedule(records), reverse)
-    rounds = max([r for r, _ in slots.values()] + [(n - 1 + n % 2) * cycles])
+    rounds = max([r for r, _ in slots.values()] + [cycle_length(n) * cycles])
     pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     colours = [[""] * rounds for _ in range(n)]
     results: list[list[Any]] = [[None] * rounds for _ in range(n)]
