@@ -62,7 +62,7 @@ def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
 
 #: What a broken workbook raises while it is read (a damaged archive, XML that does not parse).
 BROKEN = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, OSError, ValueError, SyntaxError, UnicodeDecodeError,
-          NotImplementedError)
+          NotImplementedError, RuntimeError)  # RuntimeError: a part marked encrypted (zipfile wants a password)
 #: What openpyxl raises besides, on parts it cannot make sense of (a defined name with an
 #: attribute it does not know is a TypeError).
 BROKEN_FOR_OPENPYXL = BROKEN + (TypeError, IndexError, AttributeError)

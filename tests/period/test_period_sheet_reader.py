@@ -177,7 +177,7 @@ def test_a_wrong_value_read_fast_is_named_by_row_and_column(tmp_path, capsys):
     assert capsys.readouterr().err.strip() == f"elo-xl: {path}, row 3, column rating: 2000.5 is not a whole number"
 
 
-@pytest.mark.parametrize("damage", ["cut sheet", "cut workbook", "cut strings", "not xml", "bad crc"])
+@pytest.mark.parametrize("damage", ["cut sheet", "cut workbook", "cut strings", "not xml", "bad crc", "encrypted"])
 def test_a_damaged_workbook_is_one_line(tmp_path, capsys, damage):
     rows = HEADER + "".join(f'<row r="{n}"><c r="A{n}"><v>{n}</v></c><c r="B{n}" t="s"><v>1</v></c></row>'
                             for n in range(2, 400))
@@ -198,6 +198,16 @@ def test_a_damaged_workbook_is_one_line(tmp_path, capsys, damage):
             info = z.getinfo("xl/worksheets/sheet1.xml")
         at = info.header_offset + 30 + len(info.filename) + len(info.extra) + info.compress_size // 2
         data[at] ^= 0xFF
+        bad.write_bytes(bytes(data))
+    if damage == "encrypted":  # the relations part flagged encrypted (general purpose bit 0): zipfile wants a password
+        data = bytearray(bad.read_bytes())
+        with zipfile.ZipFile(bad) as z:
+            info = z.getinfo("xl/_rels/workbook.xml.rels")
+        name = info.filename.encode()
+        central = next(k for k in range(len(data)) if data[k:k + 4] == b"PK\x01\x02"
+                       and data[k + 46:k + 46 + len(name)] == name)
+        data[central + 8] |= 1
+        data[info.header_offset + 6] |= 1
         bad.write_bytes(bytes(data))
     ev = write_event(tmp_path, "e.trf", [("A", 2, 2000), ("B", 3, 2000)], [[(1, 2, "=")]])
     assert run("--list", bad, "--month", "2026-10", ev, "-o", tmp_path / "o.txt") == 2
