@@ -581,7 +581,8 @@ def _tally(rs: RuleSet, games: Sequence[Game], own: int | float | None = None) -
 
 
 def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = None,
-               pairings: Cells = None, standard_ratings: Cells = None) -> list[Outcome]:
+               pairings: Cells = None, standard_ratings: Cells = None, *,
+               rounds: list[list[Round]] | None = None) -> list[Outcome]:
     """Rate a whole event, one :class:`Outcome` per player.
 
     Crosstable form (no ``pairings``): ``results`` is n×n, row i column j = player i's score
@@ -592,7 +593,9 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
     with one is rated with it and counts as rated for his opponents (see :func:`rate`).
 
     Cells that are already numbers (as Excel passes them) are read directly; the ranges are
-    read where they are, never copied.
+    read where they are, never copied. ``rounds``: the games of these very cells as
+    :mod:`elo_xl.games` read them already (:meth:`elo_xl.event.model.Tournament.games`), so that
+    an event's cells are read once.
 
     >>> out = rate_event([2500, 2400, None], [[None, 1, 1], [0, None, "½"], [0, "½", None]], k=10)
     >>> [(o.games, o.score, o.change, o.new_rating) for o in out]
@@ -609,11 +612,12 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
         seeded = {} if standard_ratings is None else _standard_seeds(rs, players, ks, standard_ratings)
         if pairings is None or (not isinstance(pairings, (list, tuple)) and is_blank(pairings)):
             tallies = None
-            games = _event_games(players, from_crosstable(results, n))
+            games = _event_games(players, rounds if rounds is not None else from_crosstable(results, n))
         else:
             big = isinstance(pairings, list) and n and isinstance(pairings[0], list) and n * len(pairings[0]) >= _FAST_FROM
             tallies = _numeric_tallies(rs, players, results, pairings) if big else None
-            games = None if tallies is not None else _event_games(players, from_rounds(results, pairings, players=n))
+            if tallies is None:
+                games = _event_games(players, rounds if rounds is not None else from_rounds(results, pairings, players=n))
         if tallies is None:
             tallies = [_tally(rs, g, own) + (None,) for g, own in zip(games, players)]
         outcomes = [_outcome(rs, players[i], opps, halves, ks[i], points, pd)

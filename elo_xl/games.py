@@ -338,6 +338,18 @@ def _declared(text: str | None) -> str | None:
     return None
 
 
+def declared_type(*said: str | None) -> str:
+    """The type of tournament an event declares: the first of ``said`` that names one, in the
+    order the faces give them — a book's kind, else a TRF-2026 file's ``192`` code, else its
+    ``092`` text; ``""`` when none does. The one rule every face follows (the event model,
+    :func:`elo_xl.tiebreaks.from_trf`, the book builder).
+
+    >>> declared_type(None, "FIDE_ROUNDROBIN", "Individual: Swiss-System"), declared_type("", None, "")
+    ('FIDE_ROUNDROBIN', '')
+    """
+    return next((text for text in said if text and text.strip()), "")
+
+
 def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     """``"round robin"``, ``"double round robin"`` or ``"swiss"``: the one answer every face gives.
 
@@ -377,5 +389,5 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     return SWISS
 
 
-__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "KINDS", "ROUND_ROBIN", "Round", "SWISS", "from_crosstable",
+__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "KINDS", "ROUND_ROBIN", "Round", "SWISS", "declared_type", "from_crosstable",
            "from_rounds", "game_result", "kind", "numeric_rounds", "rows_of"]

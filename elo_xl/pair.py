@@ -104,9 +104,12 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
 
 
 def _trf_bytes(t: Tournament) -> bytes:
+    """The event's TRF file with its new round (:func:`elo_xl.event.trf.paired_trf`), in the
+    encoding of the file read."""
+    from .event.trf import paired_trf
     from .io.trf_write import write_trf
 
-    return write_trf(t.source).encode(getattr(t.source, "encoding", None) or "utf-8")
+    return write_trf(paired_trf(t)).encode(getattr(t.origin, "encoding", None) or "utf-8")
 
 
 def _book_bytes(source: Path, grid: Any, before: Tournament, after: Tournament, pairing: Pairing) -> bytes:

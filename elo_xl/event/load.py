@@ -8,8 +8,8 @@ A file that is neither says what it looks like.
 
 >>> from elo_xl.event.samples import SWISS_TRF_PATH
 >>> t = load(SWISS_TRF_PATH)
->>> len(t.entrants), t.rounds, t.source.encoding
-(12, 7, 'utf-8')
+>>> len(t.entrants), t.rounds, t.planned, t.origin.encoding
+(12, 7, 7, 'utf-8')
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ..io.dates import parse_date
 from ..io.decode import read_text, split_lines
 from ..io.kfile import KFile, read_k_file
 from ..io.trf_points import PAIRED, refuse_unexplained, unplayed_rounds
+from ..io.trf_model import declared_rounds
 from ..io.trf_read import parse_trf
 from ..results import TRF_SYMBOL, parse_k, parse_rating, parse_result
 from ..titles import canonical as canonical_title
@@ -121,9 +122,11 @@ def from_trf(event: Any) -> Tournament:
                      f"{'them' if len(future) > 1 else 'it'} yet; the byes entered there{where} are pre-announced: "
                      "they count once the round is played (C.07 article 16); a Swiss book made from the file shows "
                      "them in their round and counts them once the round is paired")
+    declared = declared_rounds(event)
     return Tournament(entrants, results, event.pairings(), event.colours(), name=event.name or "",
                       city=event.city or "", start=event.start or "", end=event.end or "", arbiter=event.arbiter or "",
-                      rounds=event.rounds, source=event, notes=notes, announced=announced)
+                      rounds=event.rounds, origin=event, planned=declared[0] if declared else None, notes=notes,
+                      announced=announced)
 
 
 def hold_announced(results: list[list], pairings: list[list]) -> dict[tuple[int, int], str]:

@@ -18,20 +18,20 @@ that one event paired from its TRF and from its book gets the same pairing.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import EloError
 from ..games import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, Round
-from ..io.trf_keep import trf_from_book
-from ..io.trf_model import TrfEvent, TrfGame, declared_rounds
+from ..io.trf_model import TrfGame
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import berger_round, cycle_length, schedule_pairing, schedule_round, system_of
 from ..pairing.dutch import pair_dutch
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
 from .model import Tournament
+from .trf import trf_of
 
 __all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
            "with_pairing", "points_before", "planned_rounds"]
@@ -102,10 +102,9 @@ def planned_rounds(t: Tournament) -> int | None:
     n = len(t.entrants)
     if kind in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
         return cycle_length(n) * (2 if kind == DOUBLE_ROUND_ROBIN else 1)
-    if t.source is not None and not t.records:
-        declared = declared_rounds(t.source)
-        return declared[0] if declared else None
-    return t.rounds
+    if t.planned is None and (t.origin is None or t.kept):
+        return t.rounds  # an event built without a file says its rounds in ``rounds``
+    return t.planned
 
 
 def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
@@ -135,20 +134,16 @@ def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
 def engine_text(t: Tournament) -> str:
     """The TRF text gacrux pairs: the event as its TRF would be written back (the lines of the
     file it came from, or that its book kept), every player's points the sum of the results
-    written (gacrux checks the points column against them).
+    written (gacrux checks the points column against them), each player line written from its
+    fields (the games as read: an old ``0000 - =`` is the ``H`` it means).
 
     A forfeit written without colours (``13 - +``, as some programs write it) is given White
     for the lower start number: gacrux places a game by its colours and refuses the file
     without them, and an unplayed game's colour counts for nothing in C.04.3 (article A.6).
     """
-    event: TrfEvent
-    if t.records or t.source is None:
-        event = trf_from_book(t)  # with the byes asked for, not yet counted (Tournament.announced)
-    else:
-        event = copy.deepcopy(t.source)
-        for p in event.players:  # the games as read (an old "0000 - =" is the H it means), not as written
-            p.text = None
+    event = trf_of(t)  # with the byes asked for, not yet counted (Tournament.announced)
     for p in event.players:
+        p.text = None
         for r, g in enumerate(p.games):
             if g.opponent is not None and g.colour not in ("w", "b"):
                 p.games[r] = TrfGame(g.opponent, "w" if p.start_no < g.opponent else "b", g.result)
@@ -243,9 +238,7 @@ def round_robin_schedule(t: Tournament) -> tuple[bool, bool]:
     """
     if t.kind() != DOUBLE_ROUND_ROBIN:
         return False, False
-    source = t.source
-    encoded = source.header("192") if source is not None and hasattr(source, "header") else None
-    said = system_of(t.declared) or system_of(encoded)
+    said = system_of(t.declared_type)
     if said is not None and said[0]:
         return said
     n = len(t.entrants)
@@ -286,37 +279,23 @@ def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
 
 
 def _dropped(t: Tournament, round_: int) -> Tournament:
-    """``t`` without the pairings and results of ``round_`` and later (requested byes kept)."""
-    t = copy.copy(t)
-    t.pairings = [list(row) for row in t.pairings]
-    t.results = [list(row) for row in t.results]
-    t.colours = [list(row) for row in t.colours] if t.colours else None
-    rows = t.games()
-    for i, row in enumerate(rows):
+    """``t`` without the pairings and results of ``round_`` and later (requested byes kept): a
+    new event."""
+    pairings = [list(row) for row in t.pairings]
+    results = [list(row) for row in t.results]
+    colours = [list(row) for row in t.colours] if t.colours else None
+    for i, row in enumerate(t.games()):
         for r in range(round_ - 1, len(row)):
             game = row[r]
             if game.opponent is None and game.code is not None and game.code not in _PAIRING_BYES:
                 continue  # a bye the player asked for stays
-            if r < len(t.pairings[i]):
-                t.pairings[i][r] = None
-            if r < len(t.results[i]):
-                t.results[i][r] = None
-            if t.colours and r < len(t.colours[i]):
-                t.colours[i][r] = ""
-    t.source = None if t.records else _without_rounds(t.source, round_)
-    return t
-
-
-def _without_rounds(event: TrfEvent | None, round_: int) -> TrfEvent | None:
-    if event is None:
-        return None
-    event = copy.deepcopy(event)
-    for p in event.players:
-        for r in range(round_ - 1, len(p.games)):
-            g = p.games[r]
-            if not (g.opponent is None and g.result in ("H", "Z", "F")):
-                p.games[r] = TrfGame(None, "", "")
-    return event
+            if r < len(pairings[i]):
+                pairings[i][r] = None
+            if r < len(results[i]):
+                results[i][r] = None
+            if colours and r < len(colours[i]):
+                colours[i][r] = ""
+    return replace(t, pairings=pairings, results=results, colours=colours)
 
 
 def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
@@ -326,44 +305,19 @@ def with_pairing(t: Tournament, pairing: Pairing) -> Tournament:
     rounds grow when the event had fewer."""
     if pairing.round < next_round(t):
         t = _dropped(t, pairing.round)
-    t = copy.copy(t)
     r = pairing.round - 1
     width = max(pairing.round, max((len(row) for row in t.pairings), default=0))
 
     def grown(rows, fill):
         return [list(row) + [fill] * (width - len(row)) for row in rows]
 
-    t.pairings = grown(t.pairings, None)
-    t.results = grown(t.results, None)
-    t.colours = grown(t.colours or [[""] * width for _ in t.entrants], "")
+    pairings = grown(t.pairings, None)
+    results = grown(t.results, None)
+    colours = grown(t.colours or [[""] * width for _ in t.entrants], "")
     for b in pairing.boards:
         for me, other, colour in ((b.white, b.black, "w"), (b.black, b.white, "b")):
-            t.pairings[me - 1][r], t.colours[me - 1][r] = other, colour
+            pairings[me - 1][r], colours[me - 1][r] = other, colour
     if pairing.bye is not None:  # a round robin's bye is a free day: no game, no points (as the book has it)
-        t.pairings[pairing.bye - 1][r], t.colours[pairing.bye - 1][r] = None, ""
-        t.results[pairing.bye - 1][r] = None if pairing.system == "berger" else "U"
-    if t.source is not None and not t.records:
-        t.source = _trf_with_pairing(t.source, pairing)
-    return t
-
-
-def _trf_with_pairing(event: TrfEvent, pairing: Pairing) -> TrfEvent:
-    event = copy.deepcopy(event)
-    r = pairing.round - 1
-    by_number = {p.start_no: p for p in event.players}
-    placed = {}
-    for b in pairing.boards:
-        placed[b.white] = TrfGame(b.black, "w", "")
-        placed[b.black] = TrfGame(b.white, "b", "")
-    if pairing.bye is not None:
-        placed[pairing.bye] = TrfGame(None, "", "") if pairing.system == "berger" else TrfGame(None, "-", "U")
-    for number, game in placed.items():
-        p = by_number[number]
-        while len(p.games) <= r:
-            p.games.append(TrfGame(None, "", ""))
-        p.games[r] = game
-    if pairing.bye is not None and pairing.system != "berger":
-        p = by_number[pairing.bye]
-        points = event.computed_points()[event.players.index(p)]
-        p.points = None if points is None else float(points)
-    return event
+        pairings[pairing.bye - 1][r], colours[pairing.bye - 1][r] = None, ""
+        results[pairing.bye - 1][r] = None if pairing.system == "berger" else "U"
+    return replace(t, pairings=pairings, results=results, colours=colours)

@@ -12,51 +12,32 @@ from typing import Any
 
 from .. import games, tiebreaks
 from ..errors import EloError
-from ..io.trf_keep import unpack_cells
 from .model import Tournament
 
 __all__ = ["event_ranking", "team_tiebreak_note", "tiebreak_event", "tiebreak_record"]
 
 
 def tiebreak_event(t: Tournament) -> tiebreaks.Event:
-    """The event as the tie-breaks read it: its TRF file's lines when it came from one, else
-    its rounds form, else its crosstable; a round robin when :meth:`Tournament.kind` says so
-    (C.07 15.2, and the recommended list)."""
+    """The event as the tie-breaks read it: the model's games (read once,
+    :meth:`Tournament.games`), its ratings and start date, a round robin when
+    :meth:`Tournament.kind` says so (C.07 15.2, and the recommended list), and the scoring
+    system of the file it was read from (:attr:`Tournament.scoring`)."""
     start = tiebreaks.start_date(t.start)
     if t.pairings is None:
-        return tiebreaks.from_crosstable(t.results, t.ratings, start)
-    round_robin = t.kind() != games.SWISS
-    if t.source is not None:
-        return tiebreaks.from_trf(_played(t.source), round_robin)
-    return tiebreaks.from_rounds(t.results, t.pairings, t.colours, t.ratings, round_robin, start)
-
-
-def _played(source: Any) -> Any:
-    """The TRF event without the byes entered for rounds nobody has played yet
-    (:func:`elo_xl.io.trf_points.unplayed_rounds`): they count once the round is played."""
-    import dataclasses
-
-    from ..io.trf_model import BLANK
-    from ..io.trf_points import unplayed_rounds
-
-    future = {t - 1 for t in unplayed_rounds(source)}
-    if not future:
-        return source
-    players = [dataclasses.replace(p, games=[BLANK if r in future else g for r, g in enumerate(p.games)])
-               for p in source.players]
-    return dataclasses.replace(source, players=players)
+        return tiebreaks.from_games(t.games(), t.ratings, start=start, crosstable=True)
+    return tiebreaks.from_games(t.games(), t.ratings, round_robin=t.kind() != games.SWISS, start=start,
+                                scoring=t.scoring)
 
 
 def tiebreak_record(t: Tournament) -> tuple[str, str] | None:
     """The TRF-2026 ``202`` record (an individual event's tie-breaks) of the event's file, or of
-    the lines a book kept: (its value, where it stands), None when there is none."""
-    if t.source is not None:
-        for r in t.source.records("202"):
-            return r.value, (f"line {r.line} (202)" if r.line is not None else "record 202")
+    the file its book kept: (its value, where it stands), None when there is none."""
+    if t.origin is None:
         return None
-    for text in unpack_cells(t.records or []):
-        if text[:4] == "202 ":
-            return text[4:].strip(), "the kept record 202"
+    for r in t.origin.records("202"):
+        if t.kept:
+            return r.value, "the kept record 202"
+        return r.value, (f"line {r.line} (202)" if r.line is not None else "record 202")
     return None
 
 
@@ -93,7 +74,7 @@ def _team_codes_unread(t: Tournament) -> list[str]:
     such as ``EDET/P`` or ``BH:MP/C1/P``): every code, when any of them does not read, since the
     list is the organiser's as a whole; empty for an individual event, or when every code reads."""
     record = tiebreak_record(t)
-    if record is None or not record[0] or t.source is None or not t.source.teams():
+    if record is None or not record[0] or t.origin is None or t.kept or not t.origin.teams():
         return []
     items = [item.strip() for item in record[0].split(",") if item.strip()]
     unread = []

@@ -96,7 +96,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
                        f"(an unrated player is rated with his standard rating), not {rs.name}; give --rules "
                        "FIDE-RAPID or FIDE-BLITZ, or leave the column out")
     outcomes = rate_event(t.ratings, t.results, [[value] for value, _ in ks], rs, t.pairings,
-                          [[s] for s in standard] if rs.seeds_from_standard else None)
+                          [[s] for s in standard] if rs.seeds_from_standard else None, rounds=t.games())
     average = average_rating(t.ratings, rs)
     rounds = t.rounds if t.rounds is not None else (len(t.pairings[0]) if t.pairings else max(len(t.entrants) - 1, 0))
     event = {"name": t.name, "rules": rs.name, "rounds": rounds, "players": len(t.entrants),
@@ -106,7 +106,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     markers = [e for i, e in enumerate(t.entrants)
                if is_bye_marker(e.name, t.pairings[i] if t.pairings else None, t.results[i])]
     # an event with its own scoring system (TRF-2026 162, JaVaFo XXS) shows its own points
-    scored = bool(ranking.points) and t.source is not None and any(t.source.records(c) for c in ("162", "XXS"))
+    scored = bool(ranking.points) and t.scoring is not None
     for i, (e, o, (k_value, source)) in enumerate(zip(t.entrants, outcomes, ks)):
         rows.append({
             "start_no": e.start_no, "name": e.name, "fide_id": e.fide_id or None, "federation": e.federation or None,

@@ -5,7 +5,8 @@ then the start number.
 The interface (stable; extended, never renamed):
 
 - :func:`parse_codes` ``("BH/C1,BH,SB") -> list[Tiebreak]`` (``BH-C1`` accepted);
-- :func:`from_trf`, :func:`from_rounds`, :func:`from_crosstable` → :class:`Event`;
+- :func:`from_games` (an event's games read once by :mod:`elo_xl.games`), :func:`from_trf`,
+  :func:`from_rounds`, :func:`from_crosstable` → :class:`Event`;
 - :func:`compute` ``(event, codes, version) -> list[dict[code, Fraction]]``;
 - :func:`ranking` ``(event, codes, version) -> Ranking`` (points, values, ranks, shared ranks);
 - :func:`resolve` (the list and version used: FIDE's recommended lists, the version in force
@@ -26,12 +27,12 @@ from .codes import (
     DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, NAMES, VERSIONS, Tiebreak, check_allowed, check_version, default_codes,
     parse_code, parse_codes, version_for,
 )
-from .event import Event, Round, from_crosstable, from_rounds, from_trf, rounds_played, start_date
+from .event import Event, Round, from_crosstable, from_games, from_rounds, from_trf, rounds_played, start_date
 from .ranking import FAMILIES, Ranking, compute, ranking, resolve
 
 __all__ = [
     "DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "NAMES", "VERSIONS", "Tiebreak", "check_allowed", "check_version",
     "default_codes", "parse_code", "parse_codes", "version_for",
-    "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played", "start_date",
+    "Event", "Round", "from_crosstable", "from_games", "from_rounds", "from_trf", "rounds_played", "start_date",
     "FAMILIES", "Ranking", "compute", "ranking", "resolve",
 ]

@@ -2,9 +2,11 @@
 result code of :mod:`elo_xl.results`), the ratings, whether the pairings are predetermined
 (a round robin), the start date and the scoring system.
 
-:func:`from_trf` reads a :class:`~elo_xl.io.trf_model.TrfEvent`, :func:`from_rounds` the
-engine's rounds form (pairings, results, colours), :func:`from_crosstable` a round robin's
-crosstable (which has no round order: PS and FB cannot be computed from it).
+:func:`from_games` takes an event's games as :mod:`elo_xl.games` read them once (the event
+model's, :meth:`elo_xl.event.model.Tournament.games`); :func:`from_trf` reads a
+:class:`~elo_xl.io.trf_model.TrfEvent`, :func:`from_rounds` the engine's rounds form (pairings,
+results, colours), :func:`from_crosstable` a round robin's crosstable (which has no round
+order: PS and FB cannot be computed from it).
 
 Rounds counted (:func:`rounds_played`): a round in which anybody has a pairing or a result;
 a file exported before its last round is ranked after the rounds played. An absence is a round
@@ -104,7 +106,8 @@ def start_date(text: str | None) -> datetime.date | None:
 
 def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
     """The event of a :class:`~elo_xl.io.trf_model.TrfEvent`; ``round_robin`` None: from its
-    ``092`` record, else from its pairings (every pair meets once).
+    declared type (:func:`elo_xl.games.declared_type`: its ``192``, else its ``092``), else
+    from its pairings (every pair meets once).
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -123,7 +126,7 @@ def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
             row.append(Round(opp, colour if colour in ("w", "b") else "", code))
         rows.append(row)
     if round_robin is None:
-        round_robin = games.kind(rows, trf.tournament_type) != games.SWISS
+        round_robin = games.kind(rows, games.declared_type(trf.header("192"), trf.tournament_type)) != games.SWISS
     scoring = trf.scoring()
     standard = all(scoring[k] == v for k, v in _STANDARD.items())
     return Event(rows, trf.ratings(), round_robin, start_date(trf.start), True, None if standard else scoring)
@@ -132,6 +135,23 @@ def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
 _STANDARD = {"WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2), "WL": Fraction(0),
              "BL": Fraction(0), "FW": Fraction(1), "FL": Fraction(0), "PAB": Fraction(1), "FPB": Fraction(1),
              "HPB": Fraction(1, 2), "ZPB": Fraction(0)}
+
+
+def from_games(rounds: Sequence[Sequence[Round]], ratings: Sequence[int | None] | None = None, *,
+               round_robin: bool = False, start: datetime.date | None = None, crosstable: bool = False,
+               scoring: Mapping[str, Fraction] | None = None) -> Event:
+    """The event of games read already by :mod:`elo_xl.games` (``crosstable``: one round per
+    opponent, in no order, as :func:`elo_xl.games.from_crosstable` gives them; a round robin).
+
+    >>> e = from_games(games.from_rounds([[1, "H"], [0, None]], [[2, None], [1, None]]))
+    >>> e.players, e.rounds[0][1]
+    (2, Round(opponent=None, colour='', code=8))
+    """
+    ratings = list(ratings) if ratings is not None else []
+    if crosstable:
+        rows = [[r if r.code is not None else ABSENT for r in row] for row in rounds]
+        return Event(rows, ratings, True, start, ordered=False, scoring=scoring)
+    return Event([list(row) for row in rounds], ratings, round_robin, start, scoring=scoring)
 
 
 def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Sequence[int | None] | None = None,
@@ -148,7 +168,7 @@ def from_rounds(results: Any, pairings: Any, colours: Any = None, ratings: Seque
     rows = games.from_rounds(results, pairings, colours)
     if round_robin is None:
         round_robin = games.kind(rows) != games.SWISS
-    return Event(rows, list(ratings) if ratings is not None else [], round_robin, start)
+    return from_games(rows, ratings, round_robin=round_robin, start=start)
 
 
 def from_crosstable(results: Any, ratings: Sequence[int | None] | None = None,
@@ -160,8 +180,8 @@ def from_crosstable(results: Any, ratings: Sequence[int | None] | None = None,
     >>> e.round_robin, e.ordered, e.rounds[0]
     (True, False, [Round(opponent=2, colour='', code=2), Round(opponent=3, colour='', code=1)])
     """
-    rows = [[r if r.code is not None else ABSENT for r in row] for row in games.from_crosstable(results)]
-    return Event(rows, list(ratings) if ratings is not None else [], True, start, ordered=False)
+    return from_games(games.from_crosstable(results), ratings, start=start, crosstable=True)
 
 
-__all__ = ["ABSENT", "Event", "Round", "from_crosstable", "from_rounds", "from_trf", "rounds_played", "start_date"]
+__all__ = ["ABSENT", "Event", "Round", "from_crosstable", "from_games", "from_rounds", "from_trf", "rounds_played",
+           "start_date"]

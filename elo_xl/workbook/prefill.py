@@ -18,8 +18,8 @@ from ..event.model import Tournament
 from ..games import DOUBLE_ROUND_ROBIN
 from ..event.ranking import tiebreak_record
 from ..io.dates import as_date
-from ..io.trf_keep import book_cells
 from ..results import is_blank
+from .kept_trf import pack
 
 __all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "scoring_note", "swiss_prefill",
            "tiebreak_prefill"]
@@ -28,7 +28,7 @@ __all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "
 def event_fields(t: Tournament) -> dict[str, Any]:
     """The Event sheet's fields of a workbook (dates as dates where they can be read), and
     the TRF file's header records, which ``elo-xl export`` writes back where unchanged."""
-    records = book_cells(t.source) if t.source is not None else list(t.records)
+    records = pack(t.origin) if t.origin is not None else []
     return {"name": t.name, "place": t.city, "start": as_date(t.start), "end": as_date(t.end), "arbiter": t.arbiter,
             "trf_records": records}
 
@@ -53,8 +53,8 @@ def scoring_note(t: Tournament) -> list[str]:
     """
     from ..io.trf_model import TrfEvent
 
-    source = t.source
-    if source is None:
+    source = t.origin
+    if source is None or t.kept:
         return []
     records = [r for code in ("162", "XXS") for r in source.records(code)]
     if not records:
@@ -215,7 +215,7 @@ def not_a_round_robin(t: Tournament) -> str | None:
     """
     from ..games import SWISS
 
-    declared = t.declared or (getattr(t.source, "tournament_type", None) or "")
+    declared = t.declared_type
     if declared and t.kind() == SWISS:
         return f"the file declares it {show(declared)}, not a round robin"
     if t.pairings is None:

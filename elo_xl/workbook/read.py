@@ -436,9 +436,10 @@ def _event_book(path: Path, book: Any) -> None:
                            "Swiss or round-robin book (elo-xl workbook swiss or round-robin)")
 
 
-def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[Any]]:
-    """The Event sheet's fields and the TRF lines the book kept."""
-    from ..io.trf_keep import unpack_cells
+def _event_and_origin(book: _Book, where: str) -> tuple[dict[str, str], Any]:
+    """The Event sheet's fields and the TRF file the book kept, read
+    (:func:`elo_xl.workbook.kept_trf.kept_origin`; None when it kept none)."""
+    from .kept_trf import kept_origin, unpack
 
     event = {}
     for key, name in names.EVENT_FIELDS.items():
@@ -447,17 +448,17 @@ def _event_and_records(book: _Book, where: str) -> tuple[dict[str, str], list[An
         if any(ch in event[key] for ch in "\r\n"):
             raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
         _fits_a_line(event[key], f"{where}{r.cell(0)}", 4)  # written after its record code and a space
-    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.io.trf_keep)
+    records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.workbook.kept_trf)
     if book.has(names.TRF_RECORDS):
         kept = book.range(names.TRF_RECORDS, 100_000, 1)
         for i, row in enumerate(kept.rows):
             text = _text(row[0])
             if any(ch in text for ch in "\r\n"):
                 raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
-            for line in unpack_cells([text]):
+            for line in unpack([text]):
                 _fits_a_line(line, f"{where}{kept.cell(i)}")
         records = [row[0] for row in kept.rows]
-    return event, records
+    return event, kept_origin(records)
 
 
 def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
@@ -482,21 +483,14 @@ def _player_columns(path: Path, book: _Book) -> dict[str, _Range]:
     return columns
 
 
-def _kept_schedule(records: list[Any]) -> dict[tuple[int, int, int], tuple[int, str]]:
-    """The round and colour of each game in the TRF player lines a book kept: (i, j, cycle) →
-    (round, colour of i), ``cycle`` counting the meetings of i and j (2 in a double round robin)."""
-    from ..io.trf_keep import unpack_cells
-    from ..io.trf_read import parse_trf
-
-    lines = [line for line in unpack_cells(records) if line[:3] == "001"]
-    if not lines:
-        return {}
-    try:
-        kept = parse_trf("\n".join(lines) + "\n")
-    except EloError:
+def _kept_schedule(origin: Any) -> dict[tuple[int, int, int], tuple[int, str]]:
+    """The round and colour of each game in the TRF player lines a book kept (its event's
+    ``origin``): (i, j, cycle) → (round, colour of i), ``cycle`` counting the meetings of i and
+    j (2 in a double round robin)."""
+    if origin is None or not origin.players:
         return {}
     schedule: dict[tuple[int, int, int], tuple[int, str]] = {}
-    for p, (row, colours) in zip(kept.players, zip(kept.pairings(), kept.colours())):
+    for p, (row, colours) in zip(origin.players, zip(origin.pairings(), origin.colours())):
         for t, (opponent, colour) in enumerate(zip(row, colours or [None] * len(row))):
             if opponent:
                 cycle = 1 + sum(1 for i, j, _ in schedule if (i, j) == (p.start_no, opponent))
@@ -554,7 +548,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
                 continue
             codes[(i, j, c)] = (code, value)
     faults.check()
-    event, records = _event_and_records(book, where)
+    event, origin = _event_and_origin(book, where)
     games = []
     for c in range(cycles):
         for i in range(n):
@@ -566,7 +560,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
                                    "a game reads 1/0, ½/½, 0/1, +/−, −/−, W/L or D/D")
                 if a or b:
                     games.append((i, j, c + 1, a, b))
-    slots = _slots(games, n, _kept_schedule(records), reverse)
+    slots = _slots(games, n, _kept_schedule(origin), reverse)
     rounds = max([r for r, _ in slots.values()] + [cycle_length(n) * cycles])
     pairings: list[list[int | None]] = [[None] * rounds for _ in range(n)]
     colours = [[""] * rounds for _ in range(n)]
@@ -579,7 +573,8 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
         results[j][r - 1] = _side(b, a)
     chosen, version = book_tiebreaks(book)
     declared = SYSTEMS[(True, reverse)] if double else ROUND_ROBIN
-    return Tournament(entrants, results, pairings, colours, rounds=rounds, records=records, declared=declared,
+    return Tournament(entrants, results, pairings, colours, rounds=rounds, origin=origin, kept=True, planned=rounds,
+                      declared=declared,
                       tiebreak_list=chosen, tiebreak_version=version, **event)
 
 
@@ -708,13 +703,14 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
                   if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
     grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds, faults)
-    event, records = _event_and_records(book, where)
+    event, origin = _event_and_origin(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
     chosen, version = book_tiebreaks(book)
     from ..event.load import hold_announced
 
     announced = hold_announced(grid_r, grid_p)  # byes typed for a round not yet paired count once it is
-    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, records=records, declared=SWISS,
+    return Tournament(entrants, grid_r, grid_p, grid_c, rounds=planned, origin=origin, kept=True, planned=planned,
+                      declared=SWISS,
                       tiebreak_list=chosen, tiebreak_version=version, announced=announced, **event)
 
 

@@ -14,6 +14,7 @@ Expected values, each independent of elo-xl's pairing code:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -179,7 +180,7 @@ def test_a_round_with_games_unfinished_is_not_paired_past():
               [["w", "", ""], ["b", "", ""], ["b", "", ""], ["w", "", ""]])
     assert paired_rounds(t) == 1 and next_round(t) == 2
     assert unfinished_games(t, 1) == [(4, 2)] or unfinished_games(t, 1) == []
-    t.results[1][0] = None
+    t = dataclasses.replace(t, results=[[None, None, None] if i == 1 else row for i, row in enumerate(t.results)])
     assert unfinished_games(t, 1) == [(4, 2)]
     with pytest.raises(EloError, match=r"round 1 has 1 game without a result \(4–2\); type the results, then pair round 2"):
         pair_next(t)
@@ -201,7 +202,7 @@ def test_a_paired_round_is_paired_again_only_when_asked():
 
 def test_every_round_paired_and_no_round_count():
     t = _four([["1"], ["0"], ["1"], ["0"]], [[2], [1], [4], [3]], [["w"], ["b"], ["w"], ["b"]])
-    t.rounds = 1
+    t = dataclasses.replace(t, rounds=1)
     with pytest.raises(EloError, match="all 1 rounds are paired; give --rounds N"):
         pair_next(t)
     assert pair_next(t, rounds=3).round == 2
@@ -223,7 +224,7 @@ def test_a_round_robin_is_paired_from_the_berger_tables():
     with pytest.raises(EloError, match="--absent: a round robin's pairings are fixed"):
         pair_next(t, absent=[2])
     swapped = {1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5}
-    t.pairings = [[swapped[n]] + [None] * 4 for n in range(1, 7)]
+    t = dataclasses.replace(t, pairings=[[swapped[n]] + [None] * 4 for n in range(1, 7)])
     with pytest.raises(EloError, match=r"round 1: 1 and 2 met, but the Berger tables pair them in round 2"):
         pair_next(t)
 
