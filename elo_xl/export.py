@@ -47,7 +47,7 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     chosen = tiebreak_list is not None or version is not None or _chosen_in_book(event)
     told: list[str] = []
     try:
-        text = to_trf(event, tiebreak_list, version, chosen=chosen, notes=told)
+        text = to_trf(event, tiebreak_list, version, chosen=chosen, notes=told, ranking=ranking)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     if notes is not None:

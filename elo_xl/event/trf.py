@@ -266,7 +266,10 @@ def trf_of(t: Tournament) -> TrfEvent:
     """
     origin = t.origin
     headers = [TrfRecord(r.text, r.line) for r in origin.headers] if origin is not None else []
-    templates = {p.start_no: (p.text, p.line) for p in origin.players if p.text is not None} if origin is not None else {}
+    # each player line of the file, with its fields as the reader read them (an old "0000 - =" is
+    # the H it means): a field whose meaning did not change keeps the file's text
+    templates = {p.start_no: (p.text, p.line, p.read) for p in origin.players if p.text is not None} \
+        if origin is not None else {}
     players = []
     for i in range(len(t.entrants)):
         p = _player_from_book(t, i)
@@ -277,7 +280,7 @@ def trf_of(t: Tournament) -> TrfEvent:
                 if p.games[r - 1].opponent is None and not p.games[r - 1].result:
                     p.games[r - 1] = TrfGame(None, "-", result)
         if p.start_no in templates:
-            p.text, p.line = templates[p.start_no]
+            p.text, p.line, p.read = templates[p.start_no]
             _kept_bye_colours(p)
         players.append(p)
     event = TrfEvent(headers, players)
@@ -285,7 +288,7 @@ def trf_of(t: Tournament) -> TrfEvent:
     planned = max(used, t.rounds or 0)
     values = [("012", t.name), ("022", t.city), ("042", t.start), ("052", t.end), ("102", t.arbiter),
               ("062", str(len(t.entrants))), ("072", str(sum(1 for e in t.entrants if e.rating)))]
-    counted = _file_counts([text for text, _ in templates.values()])
+    counted = _file_counts([text for text, _, _ in templates.values()])
     for code, value in values:
         current = event.header(code)
         if current is None and (not value or (origin is not None and code in COUNTS)):

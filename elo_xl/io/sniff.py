@@ -3,7 +3,7 @@ file is not what was asked for (a workbook given as a TRF, a TRF given as a work
 
 :func:`what_file` names the kind as the messages say it ("an Excel workbook", "a TRF file",
 "a PDF document" …); the readers (:mod:`elo_xl.io.decode`) refuse containers and binary
-formats with it, and ``export`` (:func:`elo_xl.workbook.read.describe_file`) refuses everything but
+formats with it, and ``export`` (:func:`elo_xl.workbook.book_access.describe_file`) refuses everything but
 a zip archive with it, with advice on what to do instead.
 
 >>> what_file(b"PK\\x03\\x04" + bytes(30) + b"xl/workbook.xml", "book.xlsx")

@@ -21,7 +21,7 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
-from elo_xl.workbook.read import describe_file
+from elo_xl.workbook.book_access import describe_file
 
 from books import ROUND_PARTS, round_cell
 

@@ -258,13 +258,14 @@ def test_a_late_entry_typed_into_an_empty_row_is_paired_from_the_next_round(caps
     trf.write_text(write_trf(event), encoding="utf-8")
     data = set_cells(book.read_bytes(), grid.sheet, typed)
     from elo_xl.workbook import names
-    from elo_xl.workbook.read import _with_book, MAX_PLAYERS
+    from elo_xl.workbook.book_access import with_book
+    from elo_xl.workbook.read import MAX_PLAYERS
 
     def where(name: str) -> tuple[str, str]:
         def locate(path, b):
             r = b.range(name, MAX_PLAYERS, 1)
             return r.sheet, r.cell(12).split("!")[1]
-        return _with_book(book, locate)
+        return with_book(book, locate)
 
     for field, value in ((names.PLAYER_FIELDS["name"], "Late, Lan"), (names.PLAYER_FIELDS["rating"], 2000),
                          (names.PLAYER_FIELDS["federation"], "VIE"), (names.PLAYER_FIELDS["sex"], "w")):

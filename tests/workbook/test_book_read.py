@@ -14,7 +14,7 @@ import pytest
 from books import put
 from elo_xl.cli import main
 from elo_xl.event.samples import SWISS_TRF_PATH
-from elo_xl.workbook import names, read
+from elo_xl.workbook import book_access, names, read
 
 REAL = SWISS_TRF_PATH.parents[2] / "tests" / "data" / "real" / "karl-mala-2005.trf"
 
@@ -24,12 +24,12 @@ def both(path):
     def fast_only(path):
         raise AssertionError("the fast reader fell back to openpyxl")
 
-    original = read._open_book
-    read._open_book = fast_only
+    original = book_access.open_book
+    book_access.open_book = fast_only
     try:
         fast = read.read_book(path)
     finally:
-        read._open_book = original
+        book_access.open_book = original
     slow = read._read_swiss if read.is_swiss(opened := original(path)) else read._read_round_robin
     return fast, slow(path, opened)
 
@@ -86,8 +86,8 @@ def test_a_formula_typed_in_an_input_cell_is_read_by_openpyxl(swiss_book, tmp_pa
     typed = tmp_path / "formula.xlsx"
     wb.save(typed)
     calls = []
-    original = read._open_book
-    monkeypatch.setattr(read, "_open_book", lambda path: calls.append(path) or original(path))
+    original = book_access.open_book
+    monkeypatch.setattr(book_access, "open_book", lambda path: calls.append(path) or original(path))
     event = read.read_book(typed)
     assert calls == [typed] and event.entrants[0].name == '="Vasquez"&", Alejandro"'
 

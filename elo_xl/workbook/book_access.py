@@ -1,0 +1,341 @@
+"""A book's defined ranges, read: the one way into a book's cells for every reader of books
+(:mod:`elo_xl.workbook.read`, the faces that type into a book). The archive is checked before
+any XML is parsed (:func:`check_archive`), the ranges are read straight from the XML
+(:class:`FastBook`), and anything unusual is read by openpyxl (:func:`open_book`), both giving
+the same :class:`Range` of values and cell names (:func:`with_book`).
+
+>>> r = Range("Rounds", "Swiss", 10, 6, [[5, "w", 1]])
+>>> r.cell(0, 2), r.reference
+('Swiss!L6', 'Swiss!J6:L6')
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import EloError
+from ..io import sniff, xlsx, xlsx_archive
+from ..io.paths import readable_file
+from ..io.xlsx import reference
+
+__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "parse_reference",
+           "with_book"]
+
+
+def describe_file(path: Path, head: bytes) -> str | None:
+    """Why a file that is not an ``.xlsx`` workbook cannot be exported, from its first bytes
+    (None: a zip archive, which :func:`check_archive` opens); the kind comes from
+    :func:`elo_xl.io.sniff.what_file`, the one that tells the readers what a file is.
+
+    >>> describe_file(Path("e.trf"), b"012 Club Cup\\n001    1 m")
+    'e.trf is a TRF file, not an Excel workbook: to make a Swiss book from it use `elo-xl workbook swiss --from e.trf`'
+    >>> describe_file(Path("x.xlsx"), b"")
+    'x.xlsx is empty, not an Excel workbook'
+    """
+    found = sniff.what_file(head, path.name)
+    if found in (sniff.EXCEL, sniff.OPENDOCUMENT, sniff.ZIP):
+        return None
+    if found == sniff.OLD_OFFICE:
+        return (f"{path} is an Excel 97-2003 file (.xls) or a workbook protected by a password: open it in a "
+                "spreadsheet program and save it as an Excel workbook (.xlsx) without a password")
+    if found == sniff.TRF:
+        return (f"{path} is a TRF file, not an Excel workbook: to make a Swiss book from it use "
+                f"`elo-xl workbook swiss --from {path}`")
+    if found == sniff.CSV:
+        return f"{path} is a text file (CSV), not an Excel workbook: save it as .xlsx, or rate it with `elo-xl rate`"
+    if found == sniff.BINARY:
+        return f"{path} is not an Excel workbook (it starts with the bytes {head[:8].hex(' ')})"
+    return f"{path} is {found}, not an Excel workbook" + (" (.xlsx)" if found == sniff.MARKUP else "")
+
+
+def check_archive(path: Path) -> None:
+    """Refuse, before openpyxl parses any XML, a file that is not a workbook or one beyond the
+    limits of :mod:`elo_xl.io.xlsx_archive` (sizes counted as unpacked, sheets, names, depth,
+    document types in any encoding)."""
+    import zipfile
+
+    size = path.stat().st_size
+    if size > xlsx_archive.MAX_FILE:
+        raise EloError(f"{path}: {size / 2**20:.0f} MB is larger than a workbook export reads "
+                       f"({xlsx_archive.MAX_FILE // 2**20} MB); is it the Swiss book?")
+    with open(path, "rb") as file:
+        head = file.read(512)
+    what = describe_file(path, head)
+    if what is not None:
+        raise EloError(what)
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
+    with archive:
+        names = {info.filename for info in archive.infolist()}
+        if "xl/workbook.xml" not in names:
+            if "mimetype" in names and b"opendocument" in _member_head(archive, "mimetype"):
+                raise EloError(f"{path} is an OpenDocument file (.ods): save it as an Excel workbook (.xlsx)")
+            if "word/document.xml" in names:
+                raise EloError(f"{path} is a Word document, not an Excel workbook")
+            raise EloError(f"{path} is a zip archive, not an Excel workbook")
+        xlsx_archive.check_members(path, archive)
+
+
+def _member_head(archive: Any, name: str) -> bytes:
+    """The first bytes of a part (never more, whatever it declares), or none when damaged."""
+    try:
+        with archive.open(name) as member:
+            return member.read(100)
+    except Exception:  # zipfile raises many kinds for a damaged part
+        return b""
+
+
+class Range:
+    """The values of one defined name's range (rows of values) and where each cell is; with
+    ``step``, every ``step``-th column of a range (one field of the ``Rounds`` grid)."""
+
+    def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]], step: int = 1):
+        self.name, self.sheet, self.min_col, self.min_row, self.rows = name, sheet, min_col, min_row, rows
+        self.step, self.whole = step, None
+
+    def cell(self, i: int, j: int = 0) -> str:
+        """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
+        return reference(self.sheet, self.min_col + j * self.step, self.min_row + i)
+
+    def every(self, offset: int, step: int) -> "Range":
+        """Columns ``offset``, ``offset + step``, … of this range, as a range of their own.
+
+        >>> r = Range("Rounds", "Swiss", 10, 6, [[5, "w", 1, 7, "b", 0]]).every(2, 3)
+        >>> r.rows, r.cell(0, 1)
+        ([[1, 0]], 'Swiss!O6')
+        """
+        part = Range(self.name, self.sheet, self.min_col + offset, self.min_row,
+                      [row[offset::step] for row in self.rows], step)
+        part.whole = self.reference
+        return part
+
+    @property
+    def reference(self) -> str:
+        if self.whole is not None:  # one field of a grid: the grid named
+            return self.whole
+        last = self.cell(len(self.rows) - 1, len(self.rows[0]) - 1 if self.rows else 0).split("!")[1]
+        return f"{self.cell(0, 0)}:{last}"
+
+
+class Book:
+    """A workbook's defined ranges, read without creating cells; messages name ``path``."""
+
+    def __init__(self, path: Path, wb: Any):
+        self.path, self.wb = path, wb
+
+    def has(self, name: str) -> bool:
+        return name in self.wb.defined_names
+
+    def range(self, name: str, max_rows: int, max_cols: int) -> Range:
+        from openpyxl.utils.cell import range_boundaries
+
+        if name not in self.wb.defined_names:
+            raise EloError(f"{self.path}: the workbook has no range named {name}: is it a Swiss book written by elo-xl?")
+        try:
+            destinations = list(self.wb.defined_names[name].destinations)
+        except Exception:  # openpyxl parses the name's text: a formula or #REF! has no destination
+            destinations = []
+        if len(destinations) != 1:
+            raise EloError(f"{self.path}: the range named {name} no longer points to one block of cells "
+                           f"({self.wb.defined_names[name].attr_text!r}); export needs the names as elo-xl wrote them")
+        sheet, ref = destinations[0]
+        if sheet not in self.wb.sheetnames:
+            raise EloError(f"{self.path}: the range named {name} is on the sheet {sheet!r}, which the workbook no "
+                           "longer has; export needs the Swiss and Event sheets as elo-xl wrote them")
+        try:
+            min_col, min_row, max_col, max_row = range_boundaries(ref.replace("$", ""))
+        except (ValueError, TypeError):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is not a block of cells") from None
+        if None in (min_col, min_row, max_col, max_row):
+            raise EloError(f"{self.path}: the range named {name} ({ref}) is a whole row or column; "
+                           "export needs the names as elo-xl wrote them")
+        if max_row - min_row + 1 > max_rows or max_col - min_col + 1 > max_cols:
+            raise EloError(f"{self.path}: the range named {name} ({sheet}!{ref}) is larger than export reads "
+                           f"({max_rows} rows × {max_cols} columns); was the name resized?")
+        ws = self.wb[sheet]
+        cells = getattr(ws, "_cells", None)
+        if cells is None:  # not an ordinary worksheet (a chart sheet)
+            raise EloError(f"{self.path}: the range named {name} is on {sheet!r}, which is not a worksheet")
+
+        def value(r: int, c: int) -> Any:
+            cell = cells.get((r, c))
+            return None if cell is None else cell.value
+
+        rows = [[value(r, c) for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
+        return Range(name, sheet, min_col, min_row, rows)
+
+
+def open_book(path: Path) -> Any:
+    """The workbook at ``path``, checked and opened by openpyxl (formulas as written): the way
+    every book can be read, when :class:`FastBook` meets something it leaves to openpyxl."""
+    import openpyxl
+
+    try:
+        with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
+            warnings.simplefilter("ignore")
+            wb = openpyxl.load_workbook(path, data_only=False)
+    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
+        raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
+    return Book(path, wb)
+
+
+class Unusual(Exception):
+    """Something :class:`FastBook` leaves to openpyxl (the reading starts again there)."""
+
+
+#: A defined name that is one block of cells on one sheet: ``'Sheet'!$A$1:$B$2`` or ``Sheet!$A$1``.
+_BLOCK = re.compile(r"(?:'((?:[^']|'')+)'|([^'!:]+))!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?")
+
+
+class FastBook:
+    """A book's defined ranges read straight from its XML: the workbook part, the shared strings
+    and styles, and only the worksheets the names point into, every cell of them scanned once
+    with lxml but only the cells of the ranges converted, as openpyxl's own cell parser converts
+    them (``openpyxl.worksheet._reader``). A 500-player Swiss book reads in a fraction of a
+    second where openpyxl builds every cell of every sheet (several seconds). Anything unusual —
+    a name that is not one block, a formula typed in a cell read, dates counted from 1904, a
+    part that does not parse — raises :class:`Unusual`, and the book is read by openpyxl."""
+
+    def __init__(self, path: Path):
+        from lxml import etree
+
+        self.path = path
+        self._zip = zipfile.ZipFile(path)
+        try:
+            book = etree.fromstring(self._zip.read(xlsx.workbook_part(self._zip)), self._parser())
+        except (KeyError, etree.XMLSyntaxError, zipfile.BadZipFile, OSError, ValueError) as error:
+            raise Unusual(str(error)) from None
+        main = f"{{{xlsx.MAIN}}}"
+        pr = book.find(f"{main}workbookPr")
+        if pr is not None and pr.get("date1904") in ("1", "true"):
+            raise Unusual("dates counted from 1904")
+        self._names = {n.get("name"): (n.text or "") for n in book.iter(f"{main}definedName")
+                       if n.get("localSheetId") is None}
+        self._parts = xlsx.sheet_parts(self._zip)
+        self._cells: dict[str, tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]] = {}
+        self._parser_state: Any = None
+
+    @staticmethod
+    def _parser() -> Any:
+        from lxml import etree
+
+        return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+
+    def has(self, name: str) -> bool:
+        return name in self._names
+
+    def range(self, name: str, max_rows: int, max_cols: int) -> Range:
+        if name not in self._names:
+            raise Unusual(name)  # openpyxl's reading says what is missing
+        found = _BLOCK.fullmatch(self._names[name].strip())
+        if found is None:
+            raise Unusual(name)
+        sheet = found[1].replace("''", "'") if found[1] else found[2]
+        if sheet not in self._parts:
+            raise Unusual(sheet)
+        min_col, min_row = xlsx.column_number(found[3]), int(found[4])
+        max_col = xlsx.column_number(found[5]) if found[5] else min_col
+        max_row = int(found[6]) if found[6] else min_row
+        if max_row < min_row or max_col < min_col or max_row - min_row + 1 > max_rows \
+                or max_col - min_col + 1 > max_cols:
+            raise Unusual(name)
+        values, formulas = self._sheet(sheet)
+        rows = []
+        for r in range(min_row, max_row + 1):
+            row = []
+            for c in range(min_col, max_col + 1):
+                if (r, c) in formulas:
+                    raise Unusual(f"a formula in {sheet}!{xlsx.cell_name(c, r)}")
+                row.append(values.get((r, c)))
+            rows.append(row)
+        return Range(name, sheet, min_col, min_row, rows)
+
+    def _state(self) -> Any:
+        """openpyxl's cell parser with this book's shared strings and date styles."""
+        if self._parser_state is None:
+            from openpyxl.reader.strings import read_string_table
+            from openpyxl.styles.stylesheet import Stylesheet
+            from openpyxl.worksheet._reader import WorkSheetParser
+            from lxml import etree
+
+            kinds = xlsx.parts_by_type(self._zip)
+            strings: list[str] = []
+            dates: set[int] = set()
+            durations: set[int] = set()
+            try:
+                for part in kinds.get("sharedStrings", {}).values():
+                    with self._zip.open(part) as stream:
+                        strings = read_string_table(stream)
+                for part in kinds.get("styles", {}).values():
+                    styles = Stylesheet.from_tree(etree.fromstring(self._zip.read(part), self._parser()))
+                    dates, durations = set(styles.date_formats), set(styles.timedelta_formats)
+            except Exception as error:  # a damaged part: openpyxl says what it is
+                raise Unusual(str(error)) from None
+            self._parser_state = WorkSheetParser(None, strings, data_only=False, date_formats=dates,
+                                                 timedelta_formats=durations, rich_text=False)
+        return self._parser_state
+
+    def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]:
+        """The values of a worksheet's cells that hold no formula, and where its formulas are."""
+        if sheet in self._cells:
+            return self._cells[sheet]
+        from lxml import etree
+
+        parse = self._state().parse_cell
+        cell, formula = f"{{{xlsx.MAIN}}}c", f"{{{xlsx.MAIN}}}f"
+        values: dict[tuple[int, int], Any] = {}
+        formulas: set[tuple[int, int]] = set()
+        try:
+            with self._zip.open(self._parts[sheet]) as stream:
+                for _, element in etree.iterparse(stream, tag=cell, resolve_entities=False, no_network=True,
+                                                  huge_tree=False):
+                    where = element.get("r")
+                    if not where:
+                        raise Unusual("a cell without its reference")
+                    if element.find(formula) is not None:
+                        found = parse_reference(where)
+                        formulas.add(found)
+                    else:
+                        read = parse(element)
+                        if read["value"] is not None:
+                            values[(read["row"], read["column"])] = read["value"]
+                    element.clear(keep_tail=True)
+        except Unusual:
+            raise
+        except Exception as error:  # XML that does not parse, a damaged entry: openpyxl's message
+            raise Unusual(str(error)) from None
+        self._cells[sheet] = (values, formulas)
+        return values, formulas
+
+
+def parse_reference(where: str) -> tuple[int, int]:
+    """(row, column) of a cell reference such as ``M6``.
+
+    >>> parse_reference("M6"), parse_reference("AB12")
+    ((6, 13), (12, 28))
+    """
+    letters = where.rstrip("0123456789")
+    return int(where[len(letters):]), xlsx.column_number(letters)
+
+
+def with_book(path: str | Path, read: Any) -> Any:
+    """``read(path, book)`` of the workbook at ``path``, checked first: read straight from its
+    XML (:class:`FastBook`), else, where that meets something unusual, by openpyxl."""
+    path = readable_file(Path(path), what="the Swiss or round-robin workbook")
+    check_archive(path)
+    try:
+        fast = FastBook(path)
+    except Unusual:
+        return read(path, open_book(path))
+    try:
+        return read(path, fast)
+    except Unusual:
+        return read(path, open_book(path))
+    finally:
+        fast._zip.close()
