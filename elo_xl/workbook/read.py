@@ -30,7 +30,7 @@ from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                        parse_result, to_number)
 from . import names
-X
+from .book_access import Book, Range, with_book
 
 #: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
 MAX_PLAYERS = 9999
