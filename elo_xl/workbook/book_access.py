@@ -195,17 +195,21 @@ _BLOCK = re.compile(r"(?:'((?:[^']|'')+)'|([^'!:]+))!\$?([A-Z]{1,3})\$?(\d+)(?::
 
 class FastBook:
     """A book's defined ranges read straight from its XML: the workbook part, the shared strings
-    and styles, and only the worksheets the names point into, every cell of them scanned once
-    with lxml but only the cells of the ranges converted, as openpyxl's own cell parser converts
+    and styles, and only the worksheets the names point into, every cell of them walked once
+    with lxml but only the cells in the columns of the inputs' names converted, as openpyxl's own cell parser converts
     them (``openpyxl.worksheet._reader``). A 500-player Swiss book reads in a fraction of a
     second where openpyxl builds every cell of every sheet (several seconds). Anything unusual —
     a name that is not one block, a formula typed in a cell read, dates counted from 1904, a
     part that does not parse — raises :class:`Unusual`, and the book is read by openpyxl."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, outputs: frozenset[str] = frozenset()):
         from lxml import etree
 
         self.path = path
+        #: Names of the book's formulas (:data:`elo_xl.workbook.names.CONTRACT`'s outputs): their
+        #: columns are not converted unless one of them is asked for.
+        self._outputs = outputs
+        self._every_column: set[str] = set()
         self._zip = zipfile.ZipFile(path)
         try:
             book = etree.fromstring(self._zip.read(xlsx.workbook_part(self._zip)), self._parser())
@@ -245,6 +249,9 @@ class FastBook:
         if max_row < min_row or max_col < min_col or max_row - min_row + 1 > max_rows \
                 or max_col - min_col + 1 > max_cols:
             raise Unusual(name)
+        if name in self._outputs and sheet not in self._every_column:
+            self._every_column.add(sheet)  # an output asked for: the sheet read again, every column
+            self._cells.pop(sheet, None)
         values, formulas = self._sheet(sheet)
         rows = []
         for r in range(min_row, max_row + 1):
@@ -281,6 +288,26 @@ class FastBook:
                                                  timedelta_formats=durations, rich_text=False)
         return self._parser_state
 
+    def _columns(self, sheet: str) -> frozenset[str] | None:
+        """The letters of the columns the workbook's defined names cover on ``sheet``: the only
+        cells :meth:`range` reads there (a name of another shape, such as a LAMBDA, it never
+        reads), or None when a block is too wide to list."""
+        letters: set[str] = set()
+        if sheet in self._every_column:
+            return None
+        for name, text in self._names.items():
+            found = _BLOCK.fullmatch(text.strip())
+            if found is None or name in self._outputs:
+                continue
+            if (found[1].replace("''", "'") if found[1] else found[2]) != sheet:
+                continue
+            first = xlsx.column_number(found[3])
+            last = xlsx.column_number(found[5]) if found[5] else first
+            if last - first > 16384:
+                return None
+            letters.update(xlsx.column_letter(c) for c in range(first, last + 1))
+        return frozenset(letters)
+
     def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]:
         """The values of a worksheet's cells that hold no formula, and where its formulas are."""
         if sheet in self._cells:
@@ -291,21 +318,23 @@ class FastBook:
         cell, formula = f"{{{xlsx.MAIN}}}c", f"{{{xlsx.MAIN}}}f"
         values: dict[tuple[int, int], Any] = {}
         formulas: set[tuple[int, int]] = set()
+        wanted = self._columns(sheet)
         try:
-            with self._zip.open(self._parts[sheet]) as stream:
-                for _, element in etree.iterparse(stream, tag=cell, resolve_entities=False, no_network=True,
-                                                  huge_tree=False):
-                    where = element.get("r")
-                    if not where:
-                        raise Unusual("a cell without its reference")
-                    if element.find(formula) is not None:
-                        found = parse_reference(where)
-                        formulas.add(found)
-                    else:
-                        read = parse(element)
-                        if read["value"] is not None:
-                            values[(read["row"], read["column"])] = read["value"]
-                    element.clear(keep_tail=True)
+            # the part whole (its size is checked by check_archive), then only its cells: a tree
+            # walked in C is several times faster than a cell-by-cell iterparse
+            root = etree.fromstring(self._zip.read(self._parts[sheet]), self._parser())
+            for element in root.iter(cell):
+                where = element.get("r")
+                if not where:
+                    raise Unusual("a cell without its reference")
+                if wanted is not None and where.rstrip("0123456789") not in wanted:
+                    continue  # a column no defined name reads (the book's formulas): not converted
+                if element.find(formula) is not None:
+                    formulas.add(parse_reference(where))
+                else:
+                    read = parse(element)
+                    if read["value"] is not None:
+                        values[(read["row"], read["column"])] = read["value"]
         except Unusual:
             raise
         except Exception as error:  # XML that does not parse, a damaged entry: openpyxl's message
@@ -329,8 +358,10 @@ def with_book(path: str | Path, read: Any) -> Any:
     XML (:class:`FastBook`), else, where that meets something unusual, by openpyxl."""
     path = readable_file(Path(path), what="the Swiss or round-robin workbook")
     check_archive(path)
+    from .names import CONTRACT
+
     try:
-        fast = FastBook(path)
+        fast = FastBook(path, frozenset(name for promise in CONTRACT.values() for name in promise.outputs))
     except Unusual:
         return read(path, open_book(path))
     try:
