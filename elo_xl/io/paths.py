@@ -162,7 +162,7 @@ class Outputs:
         replaced: list[Path] = []
         try:
             for path, data in self.files:
-                made.extend(_make_folders(path.parent))
+                made.extend(make_folders(path.parent))
                 existed = path.exists()
                 atomic.write_atomically(path, data)
                 (replaced if existed else written).append(path)
@@ -181,8 +181,15 @@ class Outputs:
         return [path for path, _ in self.files]
 
 
-def _make_folders(folder: Path) -> list[Path]:
-    """Make ``folder`` and any missing parents; returns those made, outermost first."""
+def make_folders(folder: Path) -> list[Path]:
+    """Make ``folder`` and any missing parents; returns those made, outermost first (removed
+    again if one cannot be made).
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> [p.name for p in make_folders(root / "a" / "b")], make_folders(root / "a")
+    (['a', 'b'], [])
+    """
     missing = []
     while not folder.exists():
         missing.append(folder)

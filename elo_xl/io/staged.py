@@ -41,7 +41,7 @@ from typing import Iterator
 
 from ..errors import EloError
 from .atomic import FILE_MODE, is_stale, mark
-from .paths import Outputs, _make_folders, reason
+from .paths import Outputs, make_folders, reason
 
 __all__ = ["write_folder", "clean_stale_folders"]
 
@@ -57,7 +57,7 @@ def write_folder(folder: str | os.PathLike[str], files: dict[str, bytes]) -> lis
     clean_stale_folders(parent, folder.name)
     if not _swappable(folder):
         return _one_by_one(folder, files)
-    made = _make_folders(parent)
+    made = make_folders(parent)
     try:
         staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.name}.{mark()}", suffix=".tmp"))
     except OSError:

@@ -249,3 +249,40 @@ def test_no_module_takes_names_from_one_that_imports_it():
     assert "elo_xl.io.trf_format" in g["elo_xl.io.trf_model"]
     pairs = sorted((a, b) for a, targets in g.items() for b in targets if a < b and a in g.get(b, ()))
     assert pairs == []
+
+
+def _imported_from(module: str, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from … import`` reads."""
+    if not node.level:
+        return node.module or ""
+    package = module.split(".")
+    if not MODULES[module].name == "__init__.py":
+        package = package[:-1]
+    base = package[:len(package) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def test_no_private_name_crosses_a_module():
+    """A name with a leading underscore stays in its module: another module that needs it
+    gets a public name (imports and ``module._name`` both count)."""
+    crossing = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules_bound: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                source = _imported_from(name, node)
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        crossing.append(f"{name} imports {alias.name} from {source}")
+                    if f"{source}.{alias.name}" in MODULES:
+                        modules_bound.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in MODULES and alias.asname:
+                        modules_bound.add(alias.asname)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id in modules_bound and node.attr.startswith("_") and not node.attr.startswith("__"):
+                crossing.append(f"{name} reads {node.value.id}.{node.attr}")
+    assert crossing == []
