@@ -266,10 +266,11 @@ def trf_of(t: Tournament) -> TrfEvent:
     """
     origin = t.origin
     headers = [TrfRecord(r.text, r.line) for r in origin.headers] if origin is not None else []
-    # each player line of the file, with its fields as the reader read them (an old "0000 - =" is
-    # the H it means): a field whose meaning did not change keeps the file's text
-    templates = {p.start_no: (p.text, p.line, p.read) for p in origin.players if p.text is not None} \
-        if origin is not None else {}
+    # each player line of the file; for the file itself (not one a book kept), with its fields as
+    # the reader read them (an old "0000 - =" is the H it means), so that a round whose meaning
+    # did not change keeps the file's text, where a book writes what it holds (H)
+    templates = {p.start_no: (p.text, p.line, None if t.kept else p.read) for p in origin.players
+                 if p.text is not None} if origin is not None else {}
     players = []
     for i in range(len(t.entrants)):
         p = _player_from_book(t, i)
