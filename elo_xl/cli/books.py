@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import EloError, escaped
@@ -15,28 +16,46 @@ from ..io.formats import refuse_other_extension
 from ..io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
 from ..io.staged import write_folder
 from ..languages import LANGUAGES
+from ..results import BYE_PAIRING, FORFEIT_WIN, TRF_SYMBOL
+from ..workbook import KINDS, Kind
 from .options import rules_options, year_option
 from .output import emit, naming, plural, print_notes
 
 
-#: Where each ``workbook`` option applies: option → (its attribute, the kinds that take it).
-#: An option given for any other kind is an error that names it: no option is ignored.
-#: A new option of ``workbook`` gets a row here; options of the other commands apply to
-#: every use of their command.
-WORKBOOK_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "--lang": ("lang", ("player", "round-robin", "swiss", "match", "reference", "functions")),
-    "--rules": ("rules", ("player", "round-robin", "swiss", "match")),
-    "--players": ("players", ("round-robin", "swiss")),
-    "--rounds": ("rounds", ("swiss",)),
-    "--games": ("games", ("player", "match")),
-    "--from": ("source", ("round-robin", "swiss")),
-    "--k": ("k", ("round-robin", "swiss")),
-    "--k-file": ("k_file", ("round-robin", "swiss")),
-    "--year": ("year", ("round-robin", "swiss")),
-    "--values": ("values", ("player", "round-robin", "swiss", "match", "reference", "functions")),
-    "--double": ("double", ("round-robin",)),
-    "--reverse": ("reverse", ("round-robin",)),
-}
+def workbook_options(kinds: dict[str, Kind]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Where each ``workbook`` option applies: option → (its attribute, the kinds that take it, in
+    the order of ``kinds``), read from the kinds' records (:class:`~elo_xl.workbook.Kind`). A new
+    option of ``workbook`` gets a row here (and the records a field, when none says where it
+    applies); options of the other commands apply to every use of their command.
+
+    >>> workbook_options(KINDS)["--double"], workbook_options(KINDS)["--players"]
+    (('double', ('round-robin',)), ('players', ('round-robin', 'swiss')))
+    """
+    def taking(takes: Callable[[Kind], bool]) -> tuple[str, ...]:
+        return tuple(name for name, kind in kinds.items() if takes(kind))
+
+    def sized(option: str) -> tuple[str, ...]:
+        return taking(lambda kind: any(size.option == option for size in kind.sizes))
+
+    return {
+        "--lang": ("lang", taking(lambda kind: True)),
+        "--rules": ("rules", taking(lambda kind: kind.rated)),
+        "--players": ("players", sized("players")),
+        "--rounds": ("rounds", sized("rounds")),
+        "--games": ("games", sized("games")),
+        "--from": ("source", taking(lambda kind: kind.from_event)),
+        "--k": ("k", taking(lambda kind: kind.from_event)),
+        "--k-file": ("k_file", taking(lambda kind: kind.from_event)),
+        "--year": ("year", taking(lambda kind: kind.from_event)),
+        "--values": ("values", taking(lambda kind: True)),
+        "--double": ("double", taking(lambda kind: kind.double)),
+        "--reverse": ("reverse", taking(lambda kind: kind.double)),
+    }
+
+
+#: Where each ``workbook`` option applies (:func:`workbook_options` of the kinds of book). An
+#: option given for any other kind is an error that names it: no option is ignored.
+WORKBOOK_OPTIONS = workbook_options(KINDS)
 #: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
 WITH_FROM = ("--k", "--k-file", "--year")
 SET_BY_FROM = ("--players", "--rounds", "--double", "--reverse")
@@ -93,7 +112,7 @@ def run_workbook(args: argparse.Namespace) -> int:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
         if args.double or args.reverse:
             options.update(double=args.double, reverse=args.reverse)
-        if args.kind not in ("reference", "functions"):
+        if KINDS[args.kind].rated:
             options.update(rules_options(args.rules or "FIDE"))
         for path, option in ((args.source, "--from"), (args.k_file, "--k-file")):
             if path:
@@ -117,6 +136,11 @@ def run_workbook(args: argparse.Namespace) -> int:
     return 0
 
 
+#: A round a row shows paired though it names no opponent: a pairing-allocated bye, a forfeit
+#: won (as the book holds them, TRF letters); a bye asked for does not.
+_PAIRED_UNOPPOSED = frozenset(TRF_SYMBOL[code] for code in (BYE_PAIRING, FORFEIT_WIN))
+
+
 def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en") -> str:
     """The one line ``workbook`` prints about the book it wrote.
 
@@ -131,10 +155,10 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
     'p.xlsx: player calculator, 40 game rows, FIDE, in vi'
     """
-    from ..workbook import KINDS, LABELS, sizes
+    from ..workbook import sizes
 
-    size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind]})
-    parts = [LABELS[kind]]
+    size = sizes(kind, **{option: options.get(option) for option, *_ in KINDS[kind].sizes})
+    parts = [KINDS[kind].label]
     if "players" in size:
         prefill = options.get("prefill") or {}
         entered = len(prefill.get("name") or prefill.get("names") or [])
@@ -146,14 +170,14 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     if "rounds" in size:
         played = 0  # the last round paired: a game, or a pairing-allocated bye (not a bye asked for)
         prefill = options.get("prefill") or {}
-        for key, counts in (("pairings", lambda v: v not in (None, "", 0)), ("results", lambda v: v in ("U", "+"))):
+        for key, counts in (("pairings", lambda v: v not in (None, "", 0)), ("results", lambda v: v in _PAIRED_UNOPPOSED)):
             for row in prefill.get(key) or []:
                 for r, value in enumerate(row, 1):
                     if counts(value):
                         played = max(played, r)
         parts.append(plural(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
     if "games" in size:
-        parts.append(plural(size["games"], KINDS[kind][0].unit))
+        parts.append(plural(size["games"], KINDS[kind].sizes[0].unit))
     if options.get("rules"):
         parts.append(str(options["rules"]) + (f" {options['scale']}" if options.get("scale", 400) != 400 else ""))
     if lang != "en":
@@ -214,9 +238,7 @@ def _event_size(source: str, kind: str, players: int, rounds: int | None = None)
     ...
     elo_xl.errors.EloError: --from bullet.trf: the event has 21 rounds; a swiss book holds 1 to 15
     """
-    from ..workbook import KINDS
-
-    for size in KINDS[kind]:
+    for size in KINDS[kind].sizes:
         count = {"players": players, "rounds": rounds}.get(size.option)
         if count is not None and not size.low <= count <= size.high:
             raise EloError(f"--from {source}: the event has {plural(count, size.unit)}; a {kind} book holds "

@@ -6,6 +6,7 @@ import argparse
 
 from .. import __version__
 from ..languages import LANGUAGES
+from ..results import BYE_FULL, BYE_HALF, BYE_ZERO, TRF_SYMBOL
 from ..workbook import KINDS, size_help
 from .books import run_functions, run_recalc, run_workbook
 from .events import run_export, run_pair, run_period, run_rate
@@ -110,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--first-colour", choices=["white", "black"], help="the colour drawn for the first board "
                       "of round 1 (default: as the file says (152, XXC), else as round 1 was paired, else white)")
     pair.add_argument("--absent", metavar="LIST", help="start numbers not to pair in this round, with commas "
-                      "(withdrawn or absent players); a requested bye is typed as H, Z or F in the round instead")
+                      "(withdrawn or absent players); a requested bye is typed as "
+                      f"{TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
     pair.set_defaults(run=run_pair)
 
     recalc = commands.add_parser(
