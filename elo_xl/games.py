@@ -31,7 +31,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .errors import EloError, show
+from .errors import EloError, PairingMismatch, show
 from .results import (
     BYE_HELP,
     BYES,
@@ -175,7 +175,7 @@ def from_rounds(results: Cells, pairings: Cells, colours: Cells = None, players:
             if number > n or number == i + 1:
                 problem = (f"is not a start number; the event has {n} players" if number > n
                            else "is the player himself; a player cannot meet himself")
-                raise EloError.at("pairings", (i + 1, t + 1), value, problem)
+                raise PairingMismatch.at("pairings", (i + 1, t + 1), value, problem)
             opp_i[t] = number
             row.append(Round(number, colour, game_result(rrow_i[t], "results", (i + 1, t + 1))))
         out.append(row)
@@ -188,7 +188,7 @@ def from_rounds(results: Cells, pairings: Cells, colours: Cells = None, players:
             back = opp[j][t]
             if back != i + 1:
                 if back:
-                    raise EloError(
+                    raise PairingMismatch(
                         f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
                         f"but row {j + 1} says {j + 1} meets {back}")
                 continue
