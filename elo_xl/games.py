@@ -67,7 +67,6 @@ ABSENT = Round(None, "", None)
 
 #: The kinds of event :func:`kind` tells apart.
 ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS = "round robin", "double round robin", "swiss"
-KINDS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)
 
 #: Results typed as numbers (what Excel passes for 1, ½, 0): read without the general parser.
 _NUMBER_RESULT = {1: WIN, 0.5: DRAW, 0: LOSS}
@@ -377,5 +376,5 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     return SWISS
 
 
-__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "KINDS", "ROUND_ROBIN", "Round", "SWISS", "from_crosstable",
+__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "ROUND_ROBIN", "Round", "SWISS", "from_crosstable",
            "from_rounds", "game_result", "kind", "numeric_rounds", "rows_of"]

@@ -249,3 +249,16 @@ def test_no_module_takes_names_from_one_that_imports_it():
     assert "elo_xl.io.trf_format" in g["elo_xl.io.trf_model"]
     pairs = sorted((a, b) for a, targets in g.items() for b in targets if a < b and a in g.get(b, ()))
     assert pairs == []
+
+
+def test_the_io_package_says_what_it_holds():
+    """``elo_xl/io/__init__.py`` names every module of ``io/`` and no other, and what it says of
+    their imports holds: nothing of elo-xl but ``errors``, ``results`` and ``titles``."""
+    import re
+
+    import elo_xl.io
+
+    listed = set(re.findall(r"^``(\w+)``", elo_xl.io.__doc__, re.MULTILINE))
+    assert listed == {path.stem for path in (PACKAGE / "io").glob("*.py")} - {"__init__"}
+    outside = {t for m, targets in GRAPH.items() if unit(m) == "elo_xl.io" for t in targets if unit(t) != "elo_xl.io"}
+    assert outside <= {"elo_xl.errors", "elo_xl.results", "elo_xl.titles"}
