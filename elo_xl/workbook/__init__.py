@@ -157,7 +157,7 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
 
-    from ..io.xlsx import column_number
+    from ..io.xlsx import parse_cell
     from ..recalc import LibreOffice, available
     from .archive import Injection, excel_error
 
@@ -181,8 +181,7 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
             for cell, value in values.get(title, {}).items():
                 code = excel_error(value)
                 if code is not None:
-                    letters = cell.rstrip("0123456789")
-                    found.append((int(cell[len(letters):]), column_number(letters), cell, code))
+                    found.append((*parse_cell(cell), cell, code))
             errors.extend((title, cell, code) for _, _, cell, code in sorted(found))
         return Recalculated(injection.fill(values), errors)
 
