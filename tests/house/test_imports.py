@@ -262,3 +262,12 @@ def test_the_io_package_says_what_it_holds():
     assert listed == {path.stem for path in (PACKAGE / "io").glob("*.py")} - {"__init__"}
     outside = {t for m, targets in GRAPH.items() if unit(m) == "elo_xl.io" for t in targets if unit(t) != "elo_xl.io"}
     assert outside <= {"elo_xl.errors", "elo_xl.results", "elo_xl.titles"}
+
+
+def test_the_command_line_is_one_layer_of_modules():
+    """``cli/`` is a package of modules on layer 11, and argument parsing lives there (and in
+    ``period.command``, whose options the ``period`` command of cli's parser adds)."""
+    assert {layer(m) for m in MODULES if unit(m) == "elo_xl.cli"} == {11}
+    assert len([m for m in MODULES if unit(m) == "elo_xl.cli"]) > 1
+    parsing = sorted(m for m in MODULES if "argparse" in imports(m) and unit(m) != "elo_xl.cli")
+    assert parsing == ["elo_xl.period.command"]
