@@ -70,3 +70,14 @@ class EloError(ValueError):
         """The standard message: ``argument, position: value problem``."""
         where = describe_position(pos)
         return cls(f"{argument}{', ' + where if where else ''}: {show(value)} {problem}")
+
+
+class PairingMismatch(EloError):
+    """Pairings whose start numbers do not fit: a number that is no player's, a player paired
+    with himself, two rows that disagree on who meets whom. Shown as any :class:`EloError`; a
+    caller that knows more tells it by its type, never by its text (``export`` adds the likely
+    cause: a player's row deleted or inserted in the book).
+
+    >>> isinstance(PairingMismatch.at("pairings", (1, 2), 9, "is not a start number"), EloError)
+    True
+    """

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import EloError
+from .errors import EloError, PairingMismatch
 from .event.trf import to_trf
 from .workbook.read import read_book
 
@@ -75,7 +75,7 @@ def _with_cause(path: str | Path, error: EloError) -> None:
     player's row was deleted or inserted (the players' numbers jump: see
     :func:`elo_xl.workbook.diagnose.players_jump`); return when there is none. Only looked for
     when the message is about start numbers or pairings, after the book's cells were read."""
-    if "start number" not in str(error) and " pairs " not in str(error):
+    if not isinstance(error, PairingMismatch):
         return
     from .workbook.diagnose import players_jump
 

@@ -31,7 +31,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .errors import EloError, show
+from .errors import EloError, PairingMismatch, show
 from .results import (
     BYE_HELP,
     BYES,
@@ -67,7 +67,6 @@ ABSENT = Round(None, "", None)
 
 #: The kinds of event :func:`kind` tells apart.
 ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS = "round robin", "double round robin", "swiss"
-KINDS = (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS)
 
 #: Results typed as numbers (what Excel passes for 1, ½, 0): read without the general parser.
 _NUMBER_RESULT = {1: WIN, 0.5: DRAW, 0: LOSS}
@@ -175,7 +174,7 @@ def from_rounds(results: Cells, pairings: Cells, colours: Cells = None, players:
             if number > n or number == i + 1:
                 problem = (f"is not a start number; the event has {n} players" if number > n
                            else "is the player himself; a player cannot meet himself")
-                raise EloError.at("pairings", (i + 1, t + 1), value, problem)
+                raise PairingMismatch.at("pairings", (i + 1, t + 1), value, problem)
             opp_i[t] = number
             row.append(Round(number, colour, game_result(rrow_i[t], "results", (i + 1, t + 1))))
         out.append(row)
@@ -188,7 +187,7 @@ def from_rounds(results: Cells, pairings: Cells, colours: Cells = None, players:
             back = opp[j][t]
             if back != i + 1:
                 if back:
-                    raise EloError(
+                    raise PairingMismatch(
                         f"pairings, row {i + 1} column {t + 1}: {i + 1} meets {j + 1} in round {t + 1}, "
                         f"but row {j + 1} says {j + 1} meets {back}")
                 continue
@@ -389,5 +388,5 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     return SWISS
 
 
-__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "KINDS", "ROUND_ROBIN", "Round", "SWISS", "declared_type", "from_crosstable",
+__all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "ROUND_ROBIN", "Round", "SWISS", "declared_type", "from_crosstable",
            "from_rounds", "game_result", "kind", "numeric_rounds", "rows_of"]

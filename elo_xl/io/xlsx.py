@@ -7,8 +7,8 @@ recalculation (:mod:`elo_xl.recalc.values`), the books' writer (:mod:`elo_xl.wor
 their reader (:mod:`elo_xl.workbook.read`). The limits ``export`` reads within are
 :mod:`elo_xl.io.xlsx_archive`.
 
->>> cell_name(3, 5), cell_name(28, 1, absolute=True), column_number("XFD")
-('C5', '$AB$1', 16384)
+>>> cell_name(3, 5), cell_name(28, 1, absolute=True), column_number("XFD"), parse_cell("$AB$1")
+('C5', '$AB$1', 16384, (1, 28))
 >>> reference("Swiss", 13, 6), reference("Vòng đấu", 1, 2)
 ('Swiss!M6', "'Vòng đấu'!A2")
 """
@@ -21,7 +21,7 @@ import zipfile
 from xml.etree import ElementTree
 
 __all__ = ["MAIN", "NOT_XML", "RELATIONSHIPS", "cell_name", "column_letter", "column_number", "escape",
-           "parts_by_type", "reference", "relationships", "resolve", "sheet_parts", "workbook_part"]
+           "parse_cell", "parts_by_type", "reference", "relationships", "resolve", "sheet_parts", "workbook_part"]
 
 #: The namespaces of SpreadsheetML and of the package's relationships.
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -89,6 +89,31 @@ def cell_name(column: int, row: int, absolute: bool = False) -> str:
     """``(3, 5)`` → ``C5`` (or ``$C$5``)."""
     letters = _LETTERS[column]
     return f"${letters}${row}" if absolute else f"{letters}{row}"
+
+
+#: A cell's name: column letters and row number, either made absolute with ``$``.
+_CELL_NAME = re.compile(r"\$?([A-Z]{1,3})\$?([1-9][0-9]{0,6})")
+#: The last row of a sheet (Excel's limit, as the last column is XFD).
+_LAST_ROW = 1048576
+
+
+def parse_cell(name: str) -> tuple[int, int]:
+    """A cell's name as (row, column), both from 1: the reverse of :func:`cell_name` (which
+    takes them the other way round). ``$`` marks are allowed; anything else, a range, a sheet
+    name, lower-case letters or a cell beyond XFD1048576, is a ValueError.
+
+    >>> parse_cell("B7"), parse_cell("$C$5"), parse_cell("XFD1048576")
+    ((7, 2), (5, 3), (1048576, 16384))
+    >>> parse_cell("B0")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'B0' is not a cell name such as B7
+    """
+    match = _CELL_NAME.fullmatch(name)
+    column = _NUMBERS.get(match[1]) if match is not None else None
+    if column is None or int(match[2]) > _LAST_ROW:
+        raise ValueError(f"{name!r} is not a cell name such as B7")
+    return int(match[2]), column
 
 
 def reference(sheet: str, column: int, row: int) -> str:

@@ -14,7 +14,6 @@ federation, sex, title, rating, games, k, birth_year, flag``).
 from __future__ import annotations
 
 import os
-import re
 import sys
 import warnings
 import zipfile
@@ -22,7 +21,7 @@ import zlib
 from typing import Any, Iterator
 
 from ..errors import EloError, show
-from ..io.xlsx import column_number
+from ..io.xlsx import parse_cell
 from .sheet_reader import SheetBook, Unusual
 
 #: Field of a ListRow ← column of the workbook written by elo-xl period.
@@ -50,13 +49,12 @@ def _named_columns(names: Any) -> tuple[str | None, int, dict[str, int]]:
         except (TokenizerError, AttributeError, ValueError):
             continue  # a name that is no reference (a list edited by hand) names no column
         for title, ref in destinations:
-            m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)", ref)
-            if m:
-                try:
-                    found[key[len("elo_xl."):]] = column_number(m.group(1)) - 1
-                except KeyError:  # beyond Excel's last column: no column of the list
-                    continue
-                sheet, row = title, int(m.group(2))
+            try:
+                header, column = parse_cell(ref)
+            except ValueError:  # no single cell, or beyond Excel's last cell: no column of the list
+                continue
+            found[key[len("elo_xl."):]] = column - 1
+            sheet, row = title, header
     return sheet, row, found
 
 

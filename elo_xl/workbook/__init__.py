@@ -28,19 +28,33 @@ class Size(NamedTuple):
     unit: str
 
 
-#: The kinds of book, with their size options (every list of kinds, sizes and their help derives from it).
-KINDS: dict[str, tuple[Size, ...]] = {
-    "player": (Size("games", 40, 1, 200, "game row"),),
-    "round-robin": (Size("players", 10, 3, 30, "player"),),
-    "swiss": (Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")),
-    "match": (Size("games", 24, 1, 1000, "game"),),
-    "reference": (),
-    "functions": (),
+class Kind(NamedTuple):
+    """A kind of book: its size options, what a command calls the book it wrote, and what else
+    a book of the kind is made with (``elo-xl workbook`` takes an option only where it applies)."""
+
+    sizes: tuple[Size, ...]
+    label: str
+    #: Its ratings computed under a rule set chosen in the book (``--rules``).
+    rated: bool = False
+    #: Prefilled from an event, with the K that ``rate`` uses (``--from``, ``--k``, ``--k-file``, ``--year``).
+    from_event: bool = False
+    #: Made as a double round robin, its first cycle's last two rounds exchanged or not (``--double``, ``--reverse``).
+    double: bool = False
+
+
+#: The kinds of book, one record each (every list of kinds, sizes, labels and options derives from it).
+KINDS: dict[str, Kind] = {
+    "player": Kind((Size("games", 40, 1, 200, "game row"),), "player calculator", rated=True),
+    "round-robin": Kind((Size("players", 10, 3, 30, "player"),), "round-robin book", rated=True, from_event=True,
+                        double=True),
+    "swiss": Kind((Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")), "Swiss book",
+                  rated=True, from_event=True),
+    "match": Kind((Size("games", 24, 1, 1000, "game"),), "match book", rated=True),
+    "reference": Kind((), "reference book"),
+    "functions": Kind((), "functions book"),
 }
 #: What each kind is called in the line a command prints about the book it wrote.
-LABELS = {"player": "player calculator", "round-robin": "round-robin book", "swiss": "Swiss book",
-          "match": "match book", "reference": "reference book",
-          "functions": "functions book"}
+LABELS = {name: kind.label for name, kind in KINDS.items()}
 
 
 def size_help(option: str) -> str:
@@ -51,7 +65,7 @@ def size_help(option: str) -> str:
     >>> size_help("games"), size_help("rounds")
     ('player: game rows 1-200 (default 40); match: games 1-1000 (default 24)', 'swiss rounds 1-15 (default 9)')
     """
-    found = [(kind, size) for kind, options in KINDS.items() for size in options if size.option == option]
+    found = [(kind, size) for kind, record in KINDS.items() for size in record.sizes if size.option == option]
     if len(found) == 1:
         kind, size = found[0]
         return f"{kind} {size.unit}s {size.low}-{size.high} (default {size.default})"
@@ -69,7 +83,7 @@ def sizes(kind: str, **given: int | None) -> dict[str, int]:
     if kind not in KINDS:
         raise EloError.at("KIND", None, kind, f"is not a kind of workbook; use {', '.join(KINDS)}")
     chosen = {}
-    for option, default, low, high, _ in KINDS[kind]:
+    for option, default, low, high, _ in KINDS[kind].sizes:
         value = given.get(option)
         value = default if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -143,7 +157,7 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     import tempfile
     from concurrent.futures import ThreadPoolExecutor
 
-    from ..io.xlsx import column_number
+    from ..io.xlsx import parse_cell
     from ..recalc import LibreOffice, available
     from .archive import Injection, excel_error
 
@@ -167,8 +181,7 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
             for cell, value in values.get(title, {}).items():
                 code = excel_error(value)
                 if code is not None:
-                    letters = cell.rstrip("0123456789")
-                    found.append((int(cell[len(letters):]), column_number(letters), cell, code))
+                    found.append((*parse_cell(cell), cell, code))
             errors.extend((title, cell, code) for _, _, cell, code in sorted(found))
         return Recalculated(injection.fill(values), errors)
 

@@ -47,7 +47,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from . import sheet_writer
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
-from ..io.xlsx import NOT_XML, cell_name, column_number, escape, sheet_parts, workbook_part
+from ..io.xlsx import NOT_XML, cell_name, escape, parse_cell, sheet_parts, workbook_part
 
 #: The date of every zip entry: the earliest a zip file can hold.
 ZIP_DATE_TIME = (1980, 1, 1, 0, 0, 0)
@@ -297,10 +297,8 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
     """
     cells: dict[int, dict[int, object]] = {}
     for reference, value in values.items():
-        match = _CELL_NAME.fullmatch(reference)
-        if match is None:
-            raise ValueError(f"{reference!r} is not a cell name such as B7")
-        cells.setdefault(int(match[2]), {})[column_number(match[1])] = value
+        row, column = parse_cell(reference)
+        cells.setdefault(row, {})[column] = value
     with zipfile.ZipFile(BytesIO(xlsx)) as archive:
         parts = sheet_parts(archive)
         if sheet not in parts:
@@ -318,7 +316,6 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
     return _rewrite(xlsx, change)
 
 
-_CELL_NAME = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 _ROW = re.compile(rb'<row\b([^>]*?)(/>|>(.*?)</row>)', re.DOTALL)
 _ROW_NUMBER = re.compile(rb'\sr="([0-9]+)"')
 _CELL = re.compile(rb'<c\b([^>]*?)(/>|>(.*?)</c>)', re.DOTALL)
@@ -391,10 +388,10 @@ def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object]
         reference = _REFERENCE.search(cell[1])
         if reference is None:
             raise ValueError(f"{part}: a cell without its reference in row {r}; save the book again in Excel or LibreOffice")
-        match = _CELL_NAME.fullmatch(reference[1].decode("ascii"))
-        if match is None:
-            raise ValueError(f"{part}: a cell named {reference[1]!r}")
-        c = column_number(match[1])
+        try:
+            _, c = parse_cell(reference[1].decode("ascii"))
+        except ValueError:
+            raise ValueError(f"{part}: a cell named {reference[1]!r}") from None
         before = [cc for cc in sorted(row_cells) if cc < c and cc not in done]
         if before:
             pieces.append(body[last:cell.start()])

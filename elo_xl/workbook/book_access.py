@@ -22,8 +22,7 @@ from ..io import sniff, xlsx, xlsx_archive
 from ..io.paths import readable_file
 from ..io.xlsx import reference
 
-__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "parse_reference",
-           "with_book"]
+__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "with_book"]
 
 
 def describe_file(path: Path, head: bytes) -> str | None:
@@ -190,7 +189,26 @@ class Unusual(Exception):
 
 
 #: A defined name that is one block of cells on one sheet: ``'Sheet'!$A$1:$B$2`` or ``Sheet!$A$1``.
-_BLOCK = re.compile(r"(?:'((?:[^']|'')+)'|([^'!:]+))!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?")
+_BLOCK = re.compile(r"(?:'((?:[^']|'')+)'|([^'!:]+))!(\$?[A-Z]+\$?[0-9]+)(?::(\$?[A-Z]+\$?[0-9]+))?")
+
+
+def _block(text: str) -> tuple[str, int, int, int, int] | None:
+    """A defined name's text as one block of cells: (sheet, first row, first column, last row,
+    last column), or None when it is anything else.
+
+    >>> _block("'It''s'!$B$6:$D$9"), _block("Swiss!M6"), _block("=1+1")
+    (("It's", 6, 2, 9, 4), ('Swiss', 6, 13, 6, 13), None)
+    """
+    found = _BLOCK.fullmatch(text.strip())
+    if found is None:
+        return None
+    try:
+        first = xlsx.parse_cell(found[3])
+        last = xlsx.parse_cell(found[4]) if found[4] else first
+    except ValueError:
+        return None
+    sheet = found[1].replace("''", "'") if found[1] else found[2]
+    return sheet, first[0], first[1], last[0], last[1]
 
 
 class FastBook:
@@ -237,15 +255,12 @@ class FastBook:
     def range(self, name: str, max_rows: int, max_cols: int) -> Range:
         if name not in self._names:
             raise Unusual(name)  # openpyxl's reading says what is missing
-        found = _BLOCK.fullmatch(self._names[name].strip())
-        if found is None:
+        block = _block(self._names[name])
+        if block is None:
             raise Unusual(name)
-        sheet = found[1].replace("''", "'") if found[1] else found[2]
+        sheet, min_row, min_col, max_row, max_col = block
         if sheet not in self._parts:
             raise Unusual(sheet)
-        min_col, min_row = xlsx.column_number(found[3]), int(found[4])
-        max_col = xlsx.column_number(found[5]) if found[5] else min_col
-        max_row = int(found[6]) if found[6] else min_row
         if max_row < min_row or max_col < min_col or max_row - min_row + 1 > max_rows \
                 or max_col - min_col + 1 > max_cols:
             raise Unusual(name)
@@ -288,25 +303,18 @@ class FastBook:
                                                  timedelta_formats=durations, rich_text=False)
         return self._parser_state
 
-    def _columns(self, sheet: str) -> frozenset[str] | None:
-        """The letters of the columns the workbook's defined names cover on ``sheet``: the only
-        cells :meth:`range` reads there (a name of another shape, such as a LAMBDA, it never
-        reads), or None when a block is too wide to list."""
-        letters: set[str] = set()
+    def _columns(self, sheet: str) -> frozenset[int] | None:
+        """The columns the workbook's defined names of inputs cover on ``sheet``: the only cells
+        :meth:`range` reads there (a name of another shape, such as a LAMBDA, it never reads),
+        or None when an output was asked for there (every column is then read)."""
+        columns: set[int] = set()
         if sheet in self._every_column:
             return None
         for name, text in self._names.items():
-            found = _BLOCK.fullmatch(text.strip())
-            if found is None or name in self._outputs:
-                continue
-            if (found[1].replace("''", "'") if found[1] else found[2]) != sheet:
-                continue
-            first = xlsx.column_number(found[3])
-            last = xlsx.column_number(found[5]) if found[5] else first
-            if last - first > 16384:
-                return None
-            letters.update(xlsx.column_letter(c) for c in range(first, last + 1))
-        return frozenset(letters)
+            block = None if name in self._outputs else _block(text)
+            if block is not None and block[0] == sheet:
+                columns.update(range(block[2], block[4] + 1))
+        return frozenset(columns)
 
     def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]:
         """The values of a worksheet's cells that hold no formula, and where its formulas are."""
@@ -327,10 +335,14 @@ class FastBook:
                 where = element.get("r")
                 if not where:
                     raise Unusual("a cell without its reference")
-                if wanted is not None and where.rstrip("0123456789") not in wanted:
+                try:
+                    found = xlsx.parse_cell(where)
+                except ValueError:
+                    raise Unusual(f"a cell named {where!r}") from None
+                if wanted is not None and found[1] not in wanted:
                     continue  # a column no defined name reads (the book's formulas): not converted
                 if element.find(formula) is not None:
-                    formulas.add(parse_reference(where))
+                    formulas.add(found)
                 else:
                     read = parse(element)
                     if read["value"] is not None:
@@ -341,16 +353,6 @@ class FastBook:
             raise Unusual(str(error)) from None
         self._cells[sheet] = (values, formulas)
         return values, formulas
-
-
-def parse_reference(where: str) -> tuple[int, int]:
-    """(row, column) of a cell reference such as ``M6``.
-
-    >>> parse_reference("M6"), parse_reference("AB12")
-    ((6, 13), (12, 28))
-    """
-    letters = where.rstrip("0123456789")
-    return int(where[len(letters):]), xlsx.column_number(letters)
 
 
 def with_book(path: str | Path, read: Any) -> Any:

@@ -22,7 +22,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
-from ..errors import EloError, show
+from ..errors import EloError, PairingMismatch, show
 from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import xlsx
@@ -62,20 +62,23 @@ class Faults:
         self.where = f"{path}, "
         self.path = path
         self.found: list[str] = []
+        self.kind: type[EloError] = EloError  # a PairingMismatch when one of them is
 
     def add(self, error: EloError) -> None:
         """One bad cell's message (it names the file and the cell)."""
         self.found.append(str(error))
+        if isinstance(error, PairingMismatch):
+            self.kind = PairingMismatch
 
     def check(self) -> None:
         """Raise the one message naming every bad cell found (one alone: its own message)."""
         if not self.found:
             return
         if len(self.found) == 1:
-            raise EloError(self.found[0])
+            raise self.kind(self.found[0])
         shown = [text[len(self.where):] if text.startswith(self.where) else text for text in self.found[:self.LIMIT]]
         more = f" | and {len(self.found) - self.LIMIT} more" if len(self.found) > self.LIMIT else ""
-        raise EloError(f"{self.path}: {len(self.found)} cells to correct: {' | '.join(shown)}{more}")
+        raise self.kind(f"{self.path}: {len(self.found)} cells to correct: {' | '.join(shown)}{more}")
 
 
 def _text(value: Any) -> str:
@@ -476,7 +479,7 @@ def _rounds(where: str, pairings: Range, colours: Range, results: Range, n: int,
                 continue
             back = grid_p[j][t]
             if back != i + 1:
-                raise EloError(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
+                raise PairingMismatch(f"{where}{pairings.cell(i, t)}: round {t + 1} pairs {i + 1} with {j + 1}, but "
                                f"{pairings.cell(j, t)} pairs {j + 1} with {back}")
             if j < i:
                 continue  # each game once
@@ -508,7 +511,7 @@ def _cell_of_rounds(where: str, pairings: Range, colours: Range, results: Range,
             problem = ("is the player's own start number; a player cannot meet himself" if number == i + 1
                        else f"is not a start number; type the opponent's start number (1 to {n}), "
                             "or leave the cell blank for a round without an opponent")
-            raise EloError(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
+            raise PairingMismatch(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
         opponent = number or None
     text = _text(colour).lower()
     if text not in ("", "w", "b", "-"):
@@ -554,13 +557,13 @@ def _implied(where: str, pairings: Range, results: Range, grid_p: list[list[int 
                 claims.setdefault((opponent - 1, t), []).append(i)
     for (j, t), rows in sorted(claims.items()):
         if len(rows) > 1:
-            raise EloError(f"{where}{pairings.cell(rows[0], t)} and {pairings.cell(rows[1], t)}: round {t + 1} pairs "
+            raise PairingMismatch(f"{where}{pairings.cell(rows[0], t)} and {pairings.cell(rows[1], t)}: round {t + 1} pairs "
                            f"{j + 1} with both {rows[0] + 1} and {rows[1] + 1}, and {pairings.cell(j, t)} names "
                            "nobody; fix the pairing")
         i = rows[0]
         a, b = codes[i][t], codes[j][t]
         if b is not None and (b in BYES or (a is not None and not agree(a, b))):
-            raise EloError(f"{where}{pairings.cell(i, t)} and {results.cell(j, t)}: round {t + 1} pairs {i + 1} with "
+            raise PairingMismatch(f"{where}{pairings.cell(i, t)} and {results.cell(j, t)}: round {t + 1} pairs {i + 1} with "
                            f"{j + 1}, but {results.cell(j, t)} gives {j + 1} {show(results.rows[j][t])}, which does "
                            f"not complement {show(results.rows[i][t])}; type the game on one row, or on both alike")
         grid_p[j][t] = i + 1

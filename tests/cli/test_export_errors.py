@@ -21,6 +21,7 @@ from openpyxl.utils.cell import range_boundaries
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
+from elo_xl.io.xlsx import parse_cell
 from elo_xl.workbook.book_access import describe_file
 
 from books import ROUND_PARTS, round_cell
@@ -395,7 +396,7 @@ def test_a_deleted_row_is_named_as_the_likely_cause(tmp_path, capsys):
     assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(path)]) == 0
     wb = openpyxl.load_workbook(path)
     (title, reference), = wb.defined_names["Names"].destinations
-    first = int(reference.replace("$", "").split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    first, _ = parse_cell(reference.split(":")[0])
     wb[title].delete_rows(first + 1)
     wb.save(path)
     capsys.readouterr()

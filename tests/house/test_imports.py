@@ -116,7 +116,7 @@ def test_the_graph_is_read():
     assert "elo_xl.games" in GRAPH["elo_xl.engine"]
     assert "elo_xl.tables" in GRAPH["elo_xl.rules"]
     assert "elo_xl.workbook.read" in GRAPH["elo_xl.export"]
-    assert "xlwings" in imports("elo_xl.udfs") and "openpyxl" in imports("elo_xl.workbook.read")
+    assert "xlwings" in imports("elo_xl.udfs") and "openpyxl" in imports("elo_xl.workbook.book_access")
     assert [layer(m) for m in ("elo_xl.errors", "elo_xl.results", "elo_xl.rules", "elo_xl.io.decode",
                                "elo_xl.kernel", "elo_xl.event.model", "elo_xl.workbook.book")] == [0, 1, 2, 2, 3, 6, 8]
 
@@ -286,3 +286,25 @@ def test_no_private_name_crosses_a_module():
                     and node.value.id in modules_bound and node.attr.startswith("_") and not node.attr.startswith("__"):
                 crossing.append(f"{name} reads {node.value.id}.{node.attr}")
     assert crossing == []
+
+
+def test_the_io_package_says_what_it_holds():
+    """``elo_xl/io/__init__.py`` names every module of ``io/`` and no other, and what it says of
+    their imports holds: nothing of elo-xl but ``errors``, ``results`` and ``titles``."""
+    import re
+
+    import elo_xl.io
+
+    listed = set(re.findall(r"^``(\w+)``", elo_xl.io.__doc__, re.MULTILINE))
+    assert listed == {path.stem for path in (PACKAGE / "io").glob("*.py")} - {"__init__"}
+    outside = {t for m, targets in GRAPH.items() if unit(m) == "elo_xl.io" for t in targets if unit(t) != "elo_xl.io"}
+    assert outside <= {"elo_xl.errors", "elo_xl.results", "elo_xl.titles"}
+
+
+def test_the_command_line_is_one_layer_of_modules():
+    """``cli/`` is a package of modules on layer 11, and argument parsing lives there (and in
+    ``period.command``, whose options the ``period`` command of cli's parser adds)."""
+    assert {layer(m) for m in MODULES if unit(m) == "elo_xl.cli"} == {11}
+    assert len([m for m in MODULES if unit(m) == "elo_xl.cli"]) > 1
+    parsing = sorted(m for m in MODULES if "argparse" in imports(m) and unit(m) != "elo_xl.cli")
+    assert parsing == ["elo_xl.period.command"]

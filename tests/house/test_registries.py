@@ -56,11 +56,11 @@ def test_the_rule_sets():
 def test_the_kinds_of_book_and_their_sizes():
     book = subparser("workbook")
     kind = next(a for a in book._actions if a.dest == "kind")
-    assert kind.choices == [*KINDS, "all"] and set(LABELS) == set(KINDS)
+    assert kind.choices == [*KINDS, "all"] and LABELS == {name: record.label for name, record in KINDS.items()}
     for name in ("players", "rounds", "games"):
         assert option(book, f"--{name}").help == size_help(name)
-        for kind_name, options in KINDS.items():
-            for size in options:
+        for kind_name, record in KINDS.items():
+            for size in record.sizes:
                 if size.option == name:
                     assert f"{size.low}-{size.high} (default {size.default})" in size_help(name)
                     assert sizes(kind_name)[name] == size.default
@@ -68,3 +68,33 @@ def test_the_kinds_of_book_and_their_sizes():
                     row = next(line for line in CLI_PAGE.splitlines() if line.startswith(f"| `--{name} N`"))
                     assert f"{size.low}–{size.high}" in row and str(size.default) in row
     assert f"`KIND` | | {', '.join(f'`{k}`' for k in KINDS)}, `all` |" in CLI_PAGE
+
+
+def test_the_workbook_options_come_from_the_kinds_records():
+    """``workbook``'s options apply where the kinds' records say (one record per kind of book,
+    :data:`elo_xl.workbook.KINDS`): a new kind is taken by its options with no list of kinds
+    typed in the command line; and every option of ``workbook`` has its row."""
+    from elo_xl.cli.books import WORKBOOK_OPTIONS, workbook_options
+    from elo_xl.workbook import Kind, Size
+
+    assert WORKBOOK_OPTIONS == workbook_options(KINDS)
+    assert WORKBOOK_OPTIONS["--lang"][1] == WORKBOOK_OPTIONS["--values"][1] == tuple(KINDS)
+    assert WORKBOOK_OPTIONS["--rules"][1] == tuple(name for name, kind in KINDS.items() if kind.rated)
+    team = Kind((Size("players", 8, 2, 40, "team"),), "team book", rated=True)
+    taken = {option: "team" in kinds for option, (_, kinds) in workbook_options({**KINDS, "team": team}).items()}
+    assert [option for option, yes in taken.items() if yes] == ["--lang", "--rules", "--players", "--values"]
+    book = subparser("workbook")
+    flags = {flag for a in book._actions for flag in a.option_strings if flag.startswith("--")} - {"--help", "--output"}
+    assert flags == set(WORKBOOK_OPTIONS)
+
+
+def test_the_top_level_help_lists_the_kinds():
+    """The top-level help names the kinds of book from the registry (without ``all``, which the
+    ``workbook --help`` names)."""
+    assert subparser_help("workbook") == f"write a ready-made workbook ({', '.join(KINDS)})"
+
+
+def subparser_help(name: str) -> str:
+    parser = cli.build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return next(c.help for c in action._choices_actions if c.dest == name)

@@ -14,6 +14,7 @@ import pytest
 
 from books import put
 from elo_xl.cli import main
+from elo_xl.io.xlsx import parse_cell
 
 
 def _trf(path):
@@ -170,7 +171,7 @@ def test_a_deleted_player_row_is_named_as_the_likely_cause(tmp_path):
     assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(book)]) == 0
     wb = openpyxl.load_workbook(book)
     (title, reference), = wb.defined_names["Names"].destinations
-    row = int(reference.replace("$", "").split(":")[0].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    row, _ = parse_cell(reference.split(":")[0])
     assert [wb[title].cell(row + k, 1).value for k in range(4)] == [1, 2, 3, 4]
     wb[title].delete_rows(row + 1)
     wb.save(book)

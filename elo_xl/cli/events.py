@@ -1,0 +1,156 @@
+"""The commands on an event: ``rate`` (its rating report), ``export`` (a book to a TRF file),
+``pair`` (its next round) and ``period`` (a month of events rated against a list)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from ..errors import EloError
+from ..io.formats import refuse_other_extension
+from ..io.paths import not_an_input, readable_file, writable_file
+from .options import start_numbers, tiebreak_options, year_option
+from .output import emit, naming, plural, print_notes
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """``elo-xl rate EVENT``: the rating table (or CSV, JSON, an .xlsx report) of an event."""
+    from ..event import load, rate_tournament
+    from ..io.kfile import read_k_file
+
+    if not args.norms:
+        given = [option for option, value in (("--norms-exempt", args.norms_exempt),
+                                              ("--min-games", args.min_games is not None)) if value]
+        if given:
+            raise EloError(f"{' and '.join(given)} {'goes' if len(given) == 1 else 'go'} with --norms")
+    year_option(args.year)
+    readable_file(args.event)
+    if args.k_file:
+        readable_file(args.k_file, "--k-file")
+    if args.output is not None:
+        writable_file(args.output)
+        not_an_input(args.output, args.event, args.k_file)
+    fmt = _rate_format(args)
+    codes = tiebreak_options(args)
+    event = load(args.event)
+    k_file = read_k_file(args.k_file) if args.k_file else None
+    with naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
+        result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
+    if args.norms:
+        from ..event.norms import add_norms
+
+        add_norms(result, event, args.norms_exempt, args.min_games)
+    if args.sort is not None and fmt == "json":
+        raise EloError("--sort: the JSON lists players by start number, each with its rank; use --format table, csv "
+                       "or xlsx to list them by rank")
+    data = _rate_output(fmt, result, args.sort)
+    if args.output is not None:
+        summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
+                   f"{plural(result.event['players'], 'player')}, {plural(result.event['rounds'], 'round')}, "
+                   f"{result.event['rules']}")
+    if fmt != "table":
+        print_notes(result.notes)
+    emit(data, args.output)
+    if args.output is not None:
+        print(summary)
+    return 0
+
+
+#: ``rate -o``: the format each extension means (anything else: --format, else the table).
+RATE_FORMATS = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+
+
+def _rate_format(args: argparse.Namespace) -> str:
+    """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
+    from ..io.formats import output_format
+
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "table", "rate")
+    if fmt == "xlsx" and args.output is None:
+        raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
+    return fmt
+
+
+def _rate_output(fmt: str, result: Any, sort: str | None = None) -> str | bytes:
+    """The report in one format: text for table, csv, json; the bytes of an .xlsx report;
+    ``sort`` (``rank``, ``number``; None: each format's default) orders the players."""
+    from .. import report
+
+    if fmt == "xlsx":
+        from ..workbook.rating_report import as_xlsx
+
+        return as_xlsx(result, sort or "rank")
+    if fmt == "json":
+        return report.as_json(result)
+    return {"table": report.as_text, "csv": report.as_csv}[fmt](result, sort or ("rank" if fmt == "table" else "number"))
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss or round-robin workbook."""
+    from ..export import book_to_trf
+
+    readable_file(args.book)
+    writable_file(args.output)
+    not_an_input(args.output, args.book)
+    refuse_other_extension(args.output, "export", "a TRF file", ("trf", "txt"), ".trf")
+    notes: list[str] = []
+    text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules, notes)
+    summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
+    emit(text, args.output)
+    print(summary)
+    print_notes(notes)
+    return 0
+
+
+def trf_summary(path: str, text: str) -> str:
+    """The one line ``export`` prints about the TRF it wrote.
+
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> trf_summary("cup.trf", EXAMPLE)
+    'cup.trf: TRF, 4 players, 3 rounds (3 played)'
+    """
+    from ..io.trf_points import last_played
+    from ..io.trf_read import parse_trf
+
+    event = parse_trf(text)
+    played = last_played(event)  # byes asked for a round nobody has played do not make it played
+    return f"{path}: TRF, {plural(len(event.players), 'player')}, {plural(event.rounds, 'round')} ({played} played)"
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    """``elo-xl pair EVENT [-o OUT]``: the next round paired, printed, and written with -o."""
+    from ..pair import ROUND_ROBIN_BOOK, pair_event, pairing_list
+
+    absent = start_numbers(args.absent, "--absent") if args.absent else []
+    if args.replace and args.round_ is None:
+        raise EloError("--replace goes with --round N: name the round to pair again")
+    if args.rounds is not None and args.rounds < 1:
+        raise EloError(f"--rounds {args.rounds}: give the number of rounds, 1 or more")
+    if args.output is not None:
+        writable_file(args.output)
+    colour = {"white": "w", "black": "b", None: None}[args.first_colour]
+    result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
+                        first_colour=colour, rounds=args.rounds, absent=absent)
+    listing = pairing_list(result.before, result.pairing)
+    if result.kind == ROUND_ROBIN_BOOK:
+        print(listing)
+        print(f"{os.path.basename(args.event)}: its Schedule sheet lists round {result.pairing.round}; type the "
+              "results in its crosstable")
+    elif args.output is not None and result.data is not None:
+        emit(result.data, args.output)
+        print(listing)
+        print(f"{args.output}: round {result.pairing.round} written")
+    else:
+        print(listing)
+        print(f"nothing written; give -o FILE (it may be {os.path.basename(args.event)} itself) to write "
+              f"round {result.pairing.round}")
+    return 0
+
+
+def run_period(args: argparse.Namespace) -> int:
+    """``elo-xl period``: a rating period's new list (all the work is in :mod:`elo_xl.period`)."""
+    from ..period.command import run_command
+    from ..workbook.archive import write_atomically
+    from ..workbook.period_list import as_xlsx
+
+    return run_command(args, write_atomically, as_xlsx)
