@@ -20,7 +20,7 @@ from .. import tiebreaks
 from ..engine import average_rating, category, k_factor, rate_event
 from ..games import SWISS
 from ..errors import EloError
-from ..results import parse_k
+from ..results import game_points, is_blank, parse_k, parse_result
 from ..rules import RuleSet, parse_rules
 from .model import Tournament
 from .ranking import event_ranking, team_tiebreak_note
@@ -141,8 +141,22 @@ def is_bye_marker(name: str, pairings: Any, results: Any) -> bool:
     if (name or "").strip().lower() not in BYE_MARKERS:
         return False
     opponents = [x for x in (pairings or []) if x is not None]
-    scored = [r for r in (results or []) if r not in (None, "", "-", "0", "Z", "L")]
-    return not opponents and not scored
+    return not opponents and not any(_scores(r) for r in (results or []))
+
+
+def _scores(result: Any) -> bool:
+    """Whether a result as written scores anything (FIDE's points; a text that is no result
+    counts as scoring, so that no real player is taken for a bye marker).
+
+    >>> [_scores(r) for r in (None, "-", "0", "Z", "L", "1", "H", "?")]
+    [False, False, False, False, False, True, True, True]
+    """
+    if is_blank(result):
+        return False
+    try:
+        return game_points(parse_result(result)) > 0
+    except EloError:
+        return True
 
 
 def buchholz_note(t: Tournament, ranking: Any) -> list[str]:

@@ -18,7 +18,7 @@ from ..event.model import Tournament
 from ..games import DOUBLE_ROUND_ROBIN
 from ..event.ranking import tiebreak_record
 from ..io.dates import as_date
-from ..results import is_blank
+from ..results import POINTS_HALVES, TRF_SYMBOL, WITHOUT_OPPONENT, is_blank
 from .kept_trf import pack
 
 __all__ = ["crosstable", "event_fields", "first_slots", "round_robin_prefill", "scoring_note", "swiss_prefill",
@@ -202,7 +202,7 @@ def _no_standard_ratings(t: Tournament) -> None:
 
 
 #: Results without an opponent that carry points (byes, a forfeit win): a crosstable has no cell for them.
-_SCORING_WITHOUT_OPPONENT = frozenset("HFU+")
+_SCORING_WITHOUT_OPPONENT = frozenset(TRF_SYMBOL[code] for code in WITHOUT_OPPONENT if POINTS_HALVES[code])
 
 
 def not_a_round_robin(t: Tournament) -> str | None:
