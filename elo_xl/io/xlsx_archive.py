@@ -192,8 +192,14 @@ def _check_xml(name: str | Path, part: str, data: bytes | bytearray) -> _Found:
     def doctype(*_: Any) -> None:
         raise _Refused("doctype")
 
+    def nested(tag: str, attributes: dict[str, str]) -> None:  # a part that only nests (a sheet): depth alone
+        nonlocal depth
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise _Refused(f"nests elements more than {MAX_DEPTH} deep, which no workbook does")
+
     parser = expat.ParserCreate(namespace_separator=" ")
-    parser.StartElementHandler = start
+    parser.StartElementHandler = start if workbook or rels else nested
     parser.EndElementHandler = end
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
