@@ -2,8 +2,9 @@
 
 Excel 365, Excel 2024 and Excel for the web call a workbook-scope defined name whose text is
 ``_xlfn.LAMBDA(…)`` like a built-in function. This module renders the functions of
-:mod:`elo_xl.udfs` that way: the same names, the same arguments in the same order (the
-optional ones written ``_xlop.`` and tested with ``ISOMITTED``), the same values. The rule
+:mod:`elo_xl.udfs` that way: the same names, the same arguments in the same order (both from
+their records in :mod:`elo_xl.functions`; the optional ones written ``_xlop.`` and tested with
+``ISOMITTED``), the same values. The rule
 sets reach the text as data: every number and choice comes from the rule-set objects through
 :data:`elo_xl.workbook.formulas.RULE_SWITCHES` (one ``CHOOSE`` over :data:`elo_xl.rules.RULE_SETS`
 per switch), the rule-set names from :func:`elo_xl.rules.parse_rules`' spellings, the result
@@ -27,11 +28,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..results import _FALSE, _TRUE, COMPLEMENT, DRAW, FORFEIT_LOSS, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
 from ..rules import _BY_NAME, RULE_SETS, LogisticRules
 from ..engine import YEARS
+from ..functions import FUNCTIONS as ALL_FUNCTIONS
+from ..functions import WITH_LAMBDA
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
 from . import names, norm_formulas
@@ -582,29 +585,19 @@ def _norm_score_body() -> str:
     return _assemble(pairs, 'IF(@halves="","",@halves/2)', rules=False)
 
 
-#: Every function with a LAMBDA, in the order of :data:`elo_xl.udfs.FUNCTIONS`.
-FUNCTIONS: tuple[LambdaFunction, ...] = (
-    LambdaFunction("ELO_EXPECTED", ("rating", "opponent", "rules"), ("rules",), _expected_body()),
-    LambdaFunction("ELO_TABLE_H", ("delta", "rules"), ("rules",), _table_h_body()),
-    LambdaFunction("ELO_DP", ("p", "rules"), ("rules",), _dp_body()),
-    LambdaFunction("ELO_NEW", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
-                   ("k", "rules", "standard_rating"), _rate_body(NEW_VALUE),
-                   "#N/A where the Python function says why an unrated player gets no rating"),
-    LambdaFunction("ELO_CHANGE", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
-                   ("k", "rules", "standard_rating"), _rate_body(CHANGE_VALUE)),
-    LambdaFunction("ELO_EVENT", ("ratings", "results", "k", "rules", "pairings", "standard_ratings"),
-                   ("k", "rules", "pairings", "standard_ratings"), _event_body()),
-    LambdaFunction("ELO_PERFORMANCE", ("opponents", "results", "rules"), ("rules",), _performance_body()),
-    LambdaFunction("ELO_INITIAL", ("opponents", "results", "rules"), ("rules",), _initial_body(),
-                   "#N/A where the Python function says why there is no initial rating"),
-    LambdaFunction("ELO_K", ("rating", "games", "birth_year", "reached_2400", "rules", "year"),
-                   ("games", "birth_year", "reached_2400", "rules", "year"), _k_body()),
-    LambdaFunction("ELO_AVERAGE", ("ratings", "rules"), ("rules",), _average_body()),
-    LambdaFunction("ELO_CATEGORY", ("average",), ("average",), _category_body()),
-    LambdaFunction("ELO_FORECAST", ("rating", "points", "remaining_opponents", "rules"), ("rules",), _forecast_body()),
-    LambdaFunction("ELO_NEEDED", ("rating", "opponents", "target", "k", "rules"), ("k", "rules"), _needed_body()),
-    LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
-)
+#: Each LAMBDA name's text, by function.
+_BODIES: dict[str, Callable[[], str]] = {
+    "ELO_EXPECTED": _expected_body, "ELO_TABLE_H": _table_h_body, "ELO_DP": _dp_body,
+    "ELO_NEW": lambda: _rate_body(NEW_VALUE), "ELO_CHANGE": lambda: _rate_body(CHANGE_VALUE),
+    "ELO_EVENT": _event_body, "ELO_PERFORMANCE": _performance_body, "ELO_INITIAL": _initial_body, "ELO_K": _k_body,
+    "ELO_AVERAGE": _average_body, "ELO_CATEGORY": _category_body, "ELO_FORECAST": _forecast_body,
+    "ELO_NEEDED": _needed_body, "ELO_NORM_SCORE": _norm_score_body,
+}
+assert set(_BODIES) == {f.name for f in WITH_LAMBDA}, "one text per function with a LAMBDA name (elo_xl.functions)"
+#: Every function with a LAMBDA, in the order of :data:`elo_xl.functions.FUNCTIONS`: its parameters
+#: and note from its record, its text rendered here.
+FUNCTIONS: tuple[LambdaFunction, ...] = tuple(
+    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note) for f in WITH_LAMBDA)
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 #: Names the functions call, not meant to be typed (the books' contract lists them too).
 HELPERS: tuple[LambdaFunction, ...] = (
@@ -612,11 +605,7 @@ HELPERS: tuple[LambdaFunction, ...] = (
                    _event_row_body(), suffix=""),
 )
 #: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
-WITHOUT_LAMBDA: dict[str, str] = {
-    "ELO_NORM": "not a LAMBDA: one of its columns is text (the requirements not met), and the federation and "
-                "title rules are not written as one. Nearest: `ELO_NORM_SCORE` (the points a norm needs), "
-                "`ELO_PERFORMANCE` (Rp) and `ELO_AVERAGE` are LAMBDAs; the books' Norms sheet checks every rule",
-}
+WITHOUT_LAMBDA: dict[str, str] = {f.name: f.without_lambda for f in ALL_FUNCTIONS if not f.has_lambda}
 assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functions in this order"
 assert tuple(f.name for f in HELPERS) == names.FUNCTION_HELPERS
 
