@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from ..rounding import half_down as _half_down
+from .. import rounding
 from ..rules import RULE_SETS, LogisticRules, RuleSet
 from .codes import (  # noqa: F401  (re-exported: the templates read every formula from this module)
     BASE_CODE,
@@ -62,7 +62,7 @@ RULE_SWITCHES: tuple[tuple[str, "Callable[[RuleSet], Any]"], ...] = (
     ("IsKvant", lambda rs: rs.rates_against_average),
     ("IsLogistic", lambda rs: rs.CURVE == "logistic"),
     ("UnratedAs", lambda rs: rs.unrated_as),
-    ("AverageDown", lambda rs: rs.average_rounding is _half_down),
+    ("AverageDown", lambda rs: rs.average_rounding is rounding.half_down),
     ("AverageCountsUnrated", lambda rs: rs.event_average_counts_unrated),
     ("RoundsChange", lambda rs: rs.ROUNDS_CHANGE),
     ("Step", lambda rs: rs.step_tenths),
@@ -103,6 +103,19 @@ def _number(value: Any) -> str:
     return str(value)
 
 
+def rule_choice(value: Callable[[RuleSet], Any], rule_sets: Sequence[RuleSet] = RULE_SETS,
+                rule_no: str = "RuleNo") -> str:
+    """A rule-set attribute as formula text: one ``CHOOSE`` over ``rule_sets`` by the rule set's
+    position ``rule_no`` (the books' ``RuleNo``, a LAMBDA's local), the value itself where every
+    rule set agrees.
+
+    >>> rule_choice(lambda rs: rs.CAP, rule_no="@n"), rule_choice(lambda rs: 1)
+    ('CHOOSE(@n,400,400,400,400,0,0,0)', '1')
+    """
+    values = [_number(value(rs)) for rs in rule_sets]
+    return values[0] if len(set(values)) == 1 else f"CHOOSE({rule_no},{','.join(values)})"
+
+
 def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = ("yes", "no")) -> list[tuple[str, str]]:
     """The rule-set switches of a book offering ``rule_sets`` (in ``RuleNo`` order): (name, formula).
 
@@ -114,9 +127,7 @@ def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = 
     """
     scale = LogisticRules
     found = [("RuleNo", "IFERROR(MATCH(Rules,RuleList,0),1)")]
-    for name, value in RULE_SWITCHES:
-        values = [_number(value(rs)) for rs in rule_sets]
-        found.append((name, values[0] if len(set(values)) == 1 else f"CHOOSE(RuleNo,{','.join(values)})"))
+    found += [(name, rule_choice(value, rule_sets)) for name, value in RULE_SWITCHES]
     return found + [
         ("ScaleUsed", f"IF(ISNUMBER(Scale),IF(AND(Scale>={scale.SCALE_MIN},Scale<={scale.SCALE_MAX}),Scale,"
                       f"{scale.SCALE_DEFAULT}),{scale.SCALE_DEFAULT})"),

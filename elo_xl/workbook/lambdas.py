@@ -30,8 +30,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..results import _FALSE, _TRUE, COMPLEMENT, DRAW, FORFEIT_LOSS, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
-from ..rules import _BY_NAME, RULE_SETS, LogisticRules
+from ..results import (COMPLEMENT, DRAW, FALSE_WORDS, FORFEIT_LOSS, LOSS, RESULT_TEXT, TRUE_WORDS, TYPED_TEXT,
+                       WIN)
+from ..rules import RULE_KEYS, RULE_SETS, LogisticRules
 from ..engine import YEARS
 from ..functions import FUNCTIONS as ALL_FUNCTIONS
 from ..functions import WITH_LAMBDA
@@ -78,7 +79,7 @@ def _result_spellings() -> list[tuple[str, int]]:
 
 def _rule_keys() -> list[tuple[str, int]]:
     """Every spelling :func:`elo_xl.rules.parse_rules` knows (letters and digits) with its ``RuleNo``."""
-    return [(key, RULE_SETS.index(rs) + 1) for key, rs in _BY_NAME.items()]
+    return [(key, RULE_SETS.index(rs) + 1) for key, rs in RULE_KEYS.items()]
 
 
 def table_columns() -> list[tuple[str, list[Any]]]:
@@ -90,7 +91,7 @@ def table_columns() -> list[tuple[str, list[Any]]]:
     ([0, 4, 11], [50, 51, 52], 273)
     """
     spellings, keys = _result_spellings(), _rule_keys()
-    flags = [(word, 1) for word in sorted(_TRUE)] + [(word, 0) for word in sorted(_FALSE)]
+    flags = [(word, 1) for word in sorted(TRUE_WORDS)] + [(word, 0) for word in sorted(FALSE_WORDS)]
     return [("DMin", list(D_MIN)), ("PHigh", list(P_HIGH)), ("DpTable", list(P_TO_DP)),
             ("ResultSpelling", [t for t, _ in spellings]), ("ResultCode", [c for _, c in spellings]),
             ("RuleKey", [k for k, _ in keys]), ("RuleKeyNo", [n for _, n in keys]),
@@ -121,9 +122,7 @@ _SWITCH_NAMES = [name for name, _ in SWITCHES]
 
 def _switch_value(name: str) -> str:
     """A switch as one ``CHOOSE`` over the rule sets (the value itself where all agree)."""
-    value = dict(SWITCHES)[name]
-    values = [fx._number(value(rs)) for rs in RULE_SETS]
-    return values[0] if len(set(values)) == 1 else f"CHOOSE(@rule_no,{','.join(values)})"
+    return fx.rule_choice(dict(SWITCHES)[name], RULE_SETS, "@rule_no")
 
 
 def _localise(text: str) -> str:
