@@ -189,9 +189,16 @@ def counted_opponent(counts: str, own: str, opp: str) -> str:
     return f"IF({counts},IF({rated_pair(own, opp)},{opp},0),0)"
 
 
-def table_h(difference: str) -> str:
-    """Table 8.1.2 in hundredths for a difference (h_high for ≥ 0, h_low below)."""
-    return f"(50+SIGN({difference})*(LOOKUP(ABS({difference}),DMin,PHigh)-50))"
+def table_h(difference: str, lookup: Callable[[str], str] | None = None) -> str:
+    """Table 8.1.2 in hundredths for a difference (h_high for ≥ 0, h_low below); ``lookup`` renders
+    h_high of a difference ≥ 0 (by default ``LOOKUP`` over ``DMin`` and ``PHigh``; the LAMBDA
+    names, for engines without an array ``LOOKUP``, ``INDEX``/``MATCH``).
+
+    >>> table_h("D", lambda d: f"H({d})")
+    '(50+SIGN(D)*(H(ABS(D))-50))'
+    """
+    high = lookup(f"ABS({difference})") if lookup else f"LOOKUP(ABS({difference}),DMin,PHigh)"
+    return f"(50+SIGN({difference})*({high}-50))"
 
 
 def table_expected(own: str, opp: str) -> str:
@@ -228,6 +235,12 @@ def dp_logistic(halves: str, games: str) -> str:
     """LOGISTIC dp of the unrounded fraction halves/(2·games), within ± the rule set's limit."""
     return (f"IF({halves}<=0,-DpLimit,IF({halves}>=2*({games}),DpLimit,"
             f"MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(2*({games})/({halves})-1)))))")
+
+
+def ra_plus_dp(avg: str, halves: str, games: str) -> str:
+    """Ra + dp by table 8.1.1, p = halves/(2·games) in hundredths, .005 up (a norm's Rp, the
+    LAMBDA names' performance); ``games`` > 0."""
+    return f"{avg}+INDEX(DpTable,{half_up(f'100*{halves}', f'2*{games}')}+1)"
 
 
 def performance(avg: str, halves: str, games: str) -> str:
@@ -299,7 +312,12 @@ def event_average(rated_sum: str, rated_count: str, all_sum: str, all_count: str
 
 def category(avg: str) -> str:
     """Tournament category of an average rating ('' without one, 0 below category 1)."""
-    return f'IF({avg}="","",IF({avg}<CategoryFrom,0,INT(({avg}-CategoryFrom+CategoryWidth)/CategoryWidth)))'
+    return f'IF({avg}="","",{category_of(avg)})'
+
+
+def category_of(avg: str) -> str:
+    """Tournament category of an average rating that is a number (0 below category 1)."""
+    return f"IF({avg}<CategoryFrom,0,INT(({avg}-CategoryFrom+CategoryWidth)/CategoryWidth))"
 
 
 def event_counts(rated: str, players: str, avg: str) -> str:

@@ -217,7 +217,7 @@ def _helpers() -> list[tuple[str, str]]:
     result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
     k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
     k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
-    table_h = f"(50+SIGN(@dd)*(INDEX({_column('PHigh')},MATCH(ABS(@dd),{_column('DMin')},1))-50))"
+    table_h = fx.table_h("@dd", lambda d: f"INDEX({_column('PHigh')},MATCH({d},{_column('DMin')},1))")
     return [("num", lam(["nv"], num)), ("rating_of", lam(["rv_in"], rating)), ("result_of", lam(["res"], result)),
             ("result_any", lam(["res"], result_any)),
             ("k_of", lam(["kin"], k_of)),
@@ -268,11 +268,14 @@ class LambdaFunction:
         return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
 
 
+def _logistic(x: str) -> str:
+    """The logistic curve 1/(1+10^−x), as a power of ten far below (no overflow of 10^−x)."""
+    return f"IF({x}<-300,10^{x},1/(1+10^(-{x})))"
+
+
 def _expected_one(own: str, opp: str) -> str:
     """One game's expected score as :meth:`RuleSet.expected` ("" when FIDE does not rate it)."""
-    x = f"(({own}-{opp})/ScaleUsed)"
-    logistic = f"IF({x}<-300,10^{x},1/(1+10^(-{x})))"
-    value = f"IF(IsLogistic,{logistic},{_table_h(fx.capped_difference(own, opp))}/100)"
+    value = f"IF(IsLogistic,{_logistic(f'(({own}-{opp})/ScaleUsed)')},{_table_h(fx.capped_difference(own, opp))}/100)"
     rated = f"AND({own}>0,{opp}>0,{fx.rated_pair(own, opp)})"
     return f'IF(InitialRatings,IF({rated},{value},""),{value})'
 
@@ -295,9 +298,8 @@ def _expected_body() -> str:
 
 
 def _table_h_body() -> str:
-    x = "(@d/ScaleUsed)"
     one = let([("d", _number_text("@item_v"))],
-              f"IF(IsLogistic,100*IF({x}<-300,10^{x},1/(1+10^(-{x}))),{_table_h('@d')})")
+              f"IF(IsLogistic,100*{_logistic('(@d/ScaleUsed)')},{_table_h('@d')})")
     return _assemble([("h_of", lam(["item_v"], one))], _map_grid("@delta_", "@h_of"))
 
 
@@ -317,8 +319,7 @@ def _average_body() -> str:
 
 
 def _category_body() -> str:
-    value = let([("av", _number_text("@avg_in"))],
-                "IF(@av<CategoryFrom,0,INT((@av-CategoryFrom+CategoryWidth)/CategoryWidth))")
+    value = let([("av", _number_text("@avg_in"))], fx.category_of("@av"))
     body = f'IF(ISBLANK(@avg_in),"",IF(ISTEXT(@avg_in),IF(TRIM(@avg_in)="","",{value}),{value}))'
     return _assemble([("avg_in", _optional("average_"))], body, rules=False)
 
@@ -398,7 +399,7 @@ NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@in
 CHANGE_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@cnt+@halves+@opp_sum>=0,"",{BAD}),@unrounded)'
 
 
-_PERFORMANCE_TABLE = f"@avg+INDEX(DpTable,{fx.half_up('100*@halves', '2*@cnt')}+1)"
+_PERFORMANCE_TABLE = fx.ra_plus_dp("@avg", "@halves", "@cnt")
 _PERFORMANCE_LOGISTIC = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
 
 
