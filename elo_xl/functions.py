@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import engine, norms
-from .rules import rule_choices
+from .rules import FIDE, rule_choices
 
 #: The category the functions sit under in Excel's function wizard.
 CATEGORY = "Elo"
@@ -54,10 +54,45 @@ class Parameter:
 
 @dataclass(frozen=True)
 class Example:
-    """A live example: a formula with constants only, and the engine's value of it."""
+    """A live example: ``function`` called with ``args`` (Python values: a number, a text, None
+    for a blank, a list for a column, a list of lists for rows), written as a formula of
+    constants inside ``outer`` (``{}`` is the call), and the engine's value for the same
+    arguments, ``engine(*args)``: each number is written once.
 
-    formula: str
-    value: Callable[[], Any]
+    >>> example = Example("ELO_EVENT", ([2500, 2400], [[None, 1], [0, None]], 10), len, "INDEX({},1,6)")
+    >>> example.formula, example.value()
+    ('=INDEX(ELO_EVENT({2500;2400},{"",1;0,""},10),1,6)', 3)
+    """
+
+    function: str
+    args: tuple[Any, ...]
+    engine: Callable[..., Any]
+    outer: str = "{}"
+
+    @property
+    def formula(self) -> str:
+        """The example as a formula, with its leading ``=``."""
+        return "=" + self.outer.format(f"{self.function}({','.join(constant(a) for a in self.args)})")
+
+    def value(self) -> Any:
+        """What the engine gives for the example."""
+        return self.engine(*self.args)
+
+
+def constant(value: Any) -> str:
+    """A Python value as a spreadsheet constant: a column ``{1;2}``, rows ``{1,2;3,4}``, ``""`` for None.
+
+    >>> constant([2400, 2401, "NR"]), constant(0.83), constant([[None, 1], [0, None]])
+    ('{2400;2401;"NR"}', '0.83', '{"",1;0,""}')
+    """
+    if isinstance(value, list):
+        rows = [row if isinstance(row, list) else [row] for row in value]
+        return "{" + ";".join(",".join(constant(cell) for cell in row) for row in rows) + "}"
+    if value is None:
+        return '""'
+    if isinstance(value, str):
+        return '"' + value.replace('"', '""') + '"'
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -115,7 +150,7 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("opponent", "Opponent's rating (a cell or a range of the same shape).", takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_EXPECTED(2500,2400)", lambda: engine.expected(2500, 2400)),
+        example=Example("ELO_EXPECTED", (2500, 2400), engine.expected),
     ),
     Function(
         "ELO_TABLE_H",
@@ -128,7 +163,7 @@ FUNCTIONS: tuple[Function, ...] = (
                 takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_TABLE_H(100)", lambda: engine.table_h(100)),
+        example=Example("ELO_TABLE_H", (100,), engine.table_h),
     ),
     Function(
         "ELO_DP",
@@ -141,7 +176,7 @@ FUNCTIONS: tuple[Function, ...] = (
                 takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_DP(0.83)", lambda: engine.dp(0.83)),
+        example=Example("ELO_DP", (0.83,), engine.dp),
     ),
     Function(
         "ELO_NEW",
@@ -156,7 +191,8 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("rules", RULES_DOC, optional=True),
             Parameter("standard_rating", STANDARD_DOC, optional=True),
         ),
-        example=Example("=ELO_NEW(2500,2400,1,10)", lambda: engine.rate(2500, [2400], [1], 10).new_rating),
+        example=Example("ELO_NEW", (2500, 2400, 1, FIDE.K_TOP),  # a 2500 player: FIDE's K from 2400
+                        lambda r, o, s, k: engine.rate(r, [o], [s], k).new_rating),
         lambda_note="#N/A where the Python function says why an unrated player gets no rating",
     ),
     Function(
@@ -172,7 +208,8 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("rules", RULES_DOC, optional=True),
             Parameter("standard_rating", STANDARD_DOC, optional=True),
         ),
-        example=Example("=ELO_CHANGE(2500,2400,1,10)", lambda: engine.rate(2500, [2400], [1], 10).change_unrounded),
+        example=Example("ELO_CHANGE", (2500, 2400, 1, FIDE.K_TOP),
+                        lambda r, o, s, k: engine.rate(r, [o], [s], k).change_unrounded),
     ),
     Function(
         "ELO_EVENT",
@@ -196,8 +233,8 @@ FUNCTIONS: tuple[Function, ...] = (
                 takes_range=True, optional=True),
             Parameter("standard_ratings", STANDARD_EVENT_DOC, takes_range=True, optional=True),
         ),
-        example=Example('=INDEX(ELO_EVENT({2500;2400},{"",1;0,""},10),1,6)',
-                        lambda: engine.rate_event([2500, 2400], [[None, 1], [0, None]], 10)[0].new_rating),
+        example=Example("ELO_EVENT", ([2500, 2400], [[None, 1], [0, None]], FIDE.K_TOP),
+                        lambda *args: engine.rate_event(*args)[0].new_rating, "INDEX({},1,6)"),
     ),
     Function(
         "ELO_PERFORMANCE",
@@ -208,8 +245,7 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("results", RESULTS_DOC, takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_PERFORMANCE({2400;2500;2600},{1;1;0.5})",
-                        lambda: engine.performance([2400, 2500, 2600], [1, 1, 0.5])),
+        example=Example("ELO_PERFORMANCE", ([2400, 2500, 2600], [1, 1, 0.5]), engine.performance),
     ),
     Function(
         "ELO_INITIAL",
@@ -223,8 +259,8 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("results", RESULTS_DOC, takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_INITIAL({2100;2100;2100;2100;2100},{1;1;1;1;1})",
-                        lambda: engine.initial_rating([2100] * 5, [1] * 5)[0]),
+        example=Example("ELO_INITIAL", ([2100] * FIDE.INITIAL_GAMES, [1] * FIDE.INITIAL_GAMES),  # the fewest games
+                        lambda *args: engine.initial_rating(*args)[0]),
         lambda_note="#N/A where the Python function says why there is no initial rating",
     ),
     Function(
@@ -244,7 +280,7 @@ FUNCTIONS: tuple[Function, ...] = (
                 takes_range=True, optional=True),
             Parameter("year", "Year of the event for the junior rule (optional); blank = this year.", optional=True),
         ),
-        example=Example("=ELO_K(2350,12)", lambda: engine.k_factor(2350, 12)),
+        example=Example("ELO_K", (2350, 12), engine.k_factor),
     ),
     Function(
         "ELO_AVERAGE",
@@ -254,7 +290,7 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("ratings", "Ratings of all players of the event; blank, 0 or NR = unrated.", takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example('=ELO_AVERAGE({2400;2401;"NR"})', lambda: engine.average_rating([2400, 2401, "NR"])),
+        example=Example("ELO_AVERAGE", ([2400, 2401, "NR"],), engine.average_rating),
     ),
     Function(
         "ELO_CATEGORY",
@@ -263,7 +299,7 @@ FUNCTIONS: tuple[Function, ...] = (
         (
             Parameter("average", "Average rating of the event, e.g. from ELO_AVERAGE."),
         ),
-        example=Example("=ELO_CATEGORY(2530)", lambda: engine.category(2530)),
+        example=Example("ELO_CATEGORY", (2530,), engine.category),
         lambda_optional=("average",),  # a blank average gives an empty cell, as the Python function does
     ),
     Function(
@@ -278,7 +314,7 @@ FUNCTIONS: tuple[Function, ...] = (
                 takes_range=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_FORECAST(2500,3,{2400;2400})", lambda: engine.forecast(2500, 3, [2400, 2400])),
+        example=Example("ELO_FORECAST", (2500, 3, [2400, 2400]), engine.forecast),
     ),
     Function(
         "ELO_NEEDED",
@@ -293,8 +329,7 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("k", K_DOC, optional=True),
             Parameter("rules", RULES_DOC, optional=True),
         ),
-        example=Example("=ELO_NEEDED(2400,{2400;2400;2400;2400;2400;2400;2400;2400;2400},2420,20)",
-                        lambda: engine.needed(2400, [2400] * 9, 2420, 20)),
+        example=Example("ELO_NEEDED", (2400, [2400] * 9, 2420, FIDE.K_OTHER), engine.needed),
     ),
     Function(
         "ELO_NORM",
@@ -339,10 +374,11 @@ FUNCTIONS: tuple[Function, ...] = (
             Parameter("games", "Number of games (the regulations' Annex shows 7 to 19)."),
             Parameter("average", "Opponents' average rating Ra, after the floor for the lowest-rated opponent."),
         ),
-        example=Example('=ELO_NORM_SCORE("GM",9,2460)', lambda: norms.norm_score("GM", 9, 2460)),
+        example=Example("ELO_NORM_SCORE", ("GM", norms.MIN_GAMES, 2460), norms.norm_score),
     ),
 )
 #: The functions by name.
 BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS}
 #: The functions that exist as LAMBDA names too, in order.
 WITH_LAMBDA: tuple[Function, ...] = tuple(f for f in FUNCTIONS if f.has_lambda)
+assert all(f.example is None or f.example.function == f.name for f in FUNCTIONS), "each example calls its function"
