@@ -59,7 +59,8 @@ class Example:
     constants inside ``outer`` (``{}`` is the call), and the engine's value for the same
     arguments, ``engine(*args)``: each number is written once.
 
-    >>> example = Example("ELO_EVENT", ([2500, 2400], [[None, 1], [0, None]], 10), len, "INDEX({},1,6)")
+    >>> example = Example("ELO_EVENT", ([2500, 2400], [[None, 1], [0, None]], 10), lambda *args: len(args),
+    ...                   "INDEX({},1,6)")
     >>> example.formula, example.value()
     ('=INDEX(ELO_EVENT({2500;2400},{"",1;0,""},10),1,6)', 3)
     """
