@@ -389,13 +389,6 @@ def rounds_played(code_columns: Sequence[str]) -> str:
     return "MAX(" + ",".join(f'IF(COUNTIF({c},"<{NOTHING}")>0,{t + 1},0)' for t, c in enumerate(code_columns)) + ")"
 
 
-def event_date(name: str, other: str | None = None) -> str:
-    """An event date as a number (formatted as a date where shown), blank when not a date or,
-    given ``other``, when it is the same day."""
-    same = "" if other is None else f'IF({name}={other},"",{name})'
-    return f'IF(ISNUMBER({name}),{same or name},"")'
-
-
 def copy_of(cell: str) -> str:
     """What another cell holds (blank stays blank)."""
     return f'IF({cell}="","",{cell})'
