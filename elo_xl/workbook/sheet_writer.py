@@ -42,13 +42,16 @@ from __future__ import annotations
 
 import re
 from io import BytesIO
+from operator import itemgetter
 
+from openpyxl.cell.cell import Cell
 from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..io.xlsx import column_letter, escape
@@ -114,12 +117,11 @@ class _Run:
         self.number = -1
 
     def shifted(self, row: int) -> str:
-        """This run's formula as it reads shifted down to ``row`` (a text no formula has when
-        the formula may not be shared)."""
+        """This run's formula as a cell on ``row`` holds it when it is the run's formula shifted
+        down to it (with the leading ``=``; a text no formula has when the formula may not be shared)."""
         if self.key is None:
-            shareable, self.key, self.offset = relative_key(self.text, self.top)
-            if not shareable:
-                self.key = "\x01"  # never equal to a formula's text
+            shareable, key, self.offset = relative_key(self.text, self.top)
+            self.key = "=" + key if shareable else "\x01"  # never a formula's text
         return self.key.replace(ROW, str(row + self.offset))
 
     def top_cell(self, letter: str) -> str:
@@ -153,10 +155,10 @@ def sheet_data(ws: Worksheet) -> str:
         out[run.index] = run.top_cell(column_letter(column))
 
     keys = sorted(cells)  # the keys alone: sorting (key, cell) pairs takes four times as long
-    empty_rows = sorted(set(dimensions.keys()) - {row for row, _ in keys})
+    empty_rows = sorted(set(dimensions.keys()) - set(map(itemgetter(0), keys)))
     pending = iter(empty_rows)
     next_empty = next(pending, None)
-    letters = [column_letter(c) if c else "" for c in range(max((c for _, c in keys), default=0) + 1)]
+    letters = [column_letter(c) if c else "" for c in range(max(map(itemgetter(1), keys), default=0) + 1)]
     append = out.append
     for row, column in keys:
         cell = cells[row, column]
@@ -178,8 +180,9 @@ def sheet_data(ws: Worksheet) -> str:
         styled = packed != _NO_STYLE
         if value is None and not styled and not comment:
             continue
-        if cell.hyperlink:  # a property: a merged cell has no _hyperlink
-            ws._hyperlinks.append(cell.hyperlink)
+        link = cell._hyperlink if cell.__class__ is Cell else cell.hyperlink  # a merged cell has no _hyperlink
+        if link:
+            ws._hyperlinks.append(link)
         if styled:
             number = style_ids.get(packed)
             if number is None:
@@ -191,17 +194,16 @@ def sheet_data(ws: Worksheet) -> str:
         if kind == "f":
             if not isinstance(value, str):
                 raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
-            text = value[1:]
             run = runs.get(column)
             if run is not None:
-                if row == run.last + 1 and run.shifted(row) == text:
+                if row == run.last + 1 and run.shifted(row) == value:
                     if run.number < 0:
                         run.number, groups = groups, groups + 1
                     run.last = row
                     append(f'{head}><f t="shared" si="{run.number}"/></c>')
                     continue
                 close(column)
-            runs[column] = _Run(len(out), head, text, row)
+            runs[column] = _Run(len(out), head, value[1:], row)
             append("")  # the top cell, written when its run ends
             continue
         if column in runs:
@@ -241,6 +243,16 @@ class Writer(WorksheetWriter):
     def __init__(self, ws: Worksheet):
         super().__init__(ws, out=BytesIO())
         self._rows = ""
+
+    def write_dimensions(self) -> None:
+        """The sheet's used range, as openpyxl's ``calculate_dimension`` gives it, found in C."""
+        cells = self.ws._cells
+        if not cells:
+            ref = "A1:A1"
+        else:
+            rows, columns = set(map(itemgetter(0), cells)), set(map(itemgetter(1), cells))
+            ref = f"{column_letter(min(columns))}{min(rows)}:{column_letter(max(columns))}{max(rows)}"
+        self.xf.send(SheetDimension(ref).to_tree())
 
     def write_rows(self) -> None:
         self._rows = sheet_data(self.ws)
