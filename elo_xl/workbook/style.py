@@ -94,16 +94,6 @@ AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
-def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
-    """``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
-    hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same
-    value."""
-    cell = Cell.__new__(Cell)
-    cell.parent, cell.row, cell.column = ws, row, column
-    cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
-    return cell
-
-
 def cell_at(ws: Worksheet, coordinate: str) -> Any:
     """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
     letters = coordinate.rstrip("0123456789")
@@ -118,10 +108,17 @@ def cell_at(ws: Worksheet, coordinate: str) -> Any:
     cells = ws._cells
     target = cells.get((row, column))
     if target is None:
-        target = cells[(row, column)] = _new_cell(ws, row, column)
+        # ``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
+        # hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same value
+        target = cells[(row, column)] = _cell(Cell)
+        target.parent, target.row, target.column = ws, row, column
+        target._style, target._value, target._hyperlink, target._comment, target.data_type = None, None, None, None, "n"
         if row > ws._current_row:
             ws._current_row = row
     return target
+
+
+_cell = Cell.__new__
 
 
 #: Column letters without dollars (``A`` to ``ZZZ``, as :func:`column_index_from_string` reads them)
