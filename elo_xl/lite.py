@@ -22,7 +22,8 @@ from pathlib import Path
 
 import xlwings
 
-from . import __version__, udfs
+from . import __version__
+from .functions import FUNCTIONS
 from .io.paths import writable_folder
 from .io.staged import write_folder
 
@@ -98,7 +99,7 @@ def bundle_files() -> dict[str, bytes]:
 
 def main_source() -> str:
     """The text of the bundle's ``main.py``: a loader around the embedded package."""
-    names = [function.__name__ for function in udfs.FUNCTIONS]
+    names = [function.name for function in FUNCTIONS]
     return MAIN_TEMPLATE.format(
         version=__version__,
         archive=base64.encodebytes(package_archive()).decode("ascii"),

@@ -339,8 +339,9 @@ def parse_number(value: Any, argument: str, pos: int | tuple[int, int] | None = 
 
 #: Yes and no in the languages of elo-xl (the workbooks' yes/no lists read them too).
 FLAG_WORDS = {"en": ("yes", "no"), "vi": ("có", "không"), "ar": ("نعم", "لا"), "ru": ("да", "нет")}
-_TRUE = {"true", "y", "x", "1", "đúng"} | {yes for yes, _ in FLAG_WORDS.values()}
-_FALSE = {"false", "n", "0", "sai"} | {no for _, no in FLAG_WORDS.values()}
+#: Every word :func:`parse_flag` reads as TRUE, and as FALSE (lower case; the LAMBDA names read them too).
+TRUE_WORDS = {"true", "y", "x", "1", "đúng"} | {yes for yes, _ in FLAG_WORDS.values()}
+FALSE_WORDS = {"false", "n", "0", "sai"} | {no for _, no in FLAG_WORDS.values()}
 
 
 def parse_flag(value: Any, argument: str, pos: int | tuple[int, int] | None = None) -> bool:
@@ -357,9 +358,9 @@ def parse_flag(value: Any, argument: str, pos: int | tuple[int, int] | None = No
         return bool(value)
     if isinstance(value, str):
         text = value.strip().lower()
-        if text in _TRUE:
+        if text in TRUE_WORDS:
             return True
-        if text in _FALSE:
+        if text in FALSE_WORDS:
             return False
     raise EloError.at(argument, pos, value, "is not TRUE or FALSE")
 

@@ -565,7 +565,9 @@ def rule_choices(quote: str = '"') -> str:
     """
     return f"{RULE_NAMES[0]} (default), {', '.join(RULE_NAMES[1:])} or {quote}{LOGISTIC.name} 480{quote}"
 
-_BY_NAME: dict[str, RuleSet] = {
+#: The rule sets by the spellings :func:`parse_rules` knows (upper case, letters and digits only:
+#: ``fide-rapid`` is ``FIDERAPID``); the LAMBDA names read them too.
+RULE_KEYS: dict[str, RuleSet] = {
     "FIDE": FIDE, "FIDE2025": FIDE,
     "FIDE2024": FIDE_2024,
     "FIDERAPID": FIDE_RAPID, "RAPID": FIDE_RAPID,
@@ -580,8 +582,8 @@ _BY_NAME: dict[str, RuleSet] = {
 def _parse_text(text: str) -> RuleSet:
     words = text.strip().upper()
     key = "".join(ch for ch in words if ch.isalnum())
-    if key in _BY_NAME:
-        return _BY_NAME[key]
+    if key in RULE_KEYS:
+        return RULE_KEYS[key]
     if words.startswith("LOGISTIC"):
         rest = words[len("LOGISTIC"):].strip().lstrip(":=").strip()
         scale = to_number_or_none(rest)

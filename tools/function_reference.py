@@ -120,28 +120,33 @@ NO_LAMBDA = "Excel 2021 and older, LibreOffice, Gnumeric and Google Sheets"
 
 
 def lambda_names() -> dict[str, str]:
-    """Each function's paragraph on its LAMBDA name (elo_xl/workbook/lambdas.py)."""
-    sys.path.insert(0, str(ROOT))
-    from elo_xl.workbook.lambdas import LAMBDAS, WITHOUT_LAMBDA
-
+    """Each function's paragraph on its LAMBDA name, from its record (elo_xl/functions.py)."""
     out = {}
-    for name, function in LAMBDAS.items():
-        params = ", ".join(f"[{p}]" if p in function.optional else p for p in function.params)
-        extra = f" {function.note[0].upper()}{function.note[1:]}." if function.note else ""
+    for function in _records():
+        name = function.name
+        if not function.has_lambda:
+            out[name] = f"**As a LAMBDA name:** none: {function.without_lambda}."
+            continue
+        params = ", ".join(f"[{p}]" if p in function.lambda_optionals else p for p in function.params)
+        note = function.lambda_note
+        extra = f" {note[0].upper()}{note[1:]}." if note else ""
         out[name] = (f"**As a LAMBDA name:** `{name}({params})`, the same arguments and values, in {LAMBDA_EXCEL}; "
                      f"not in {NO_LAMBDA} (`#NAME?`). Bad input gives `#VALUE!` instead of a message; an empty "
                      f"result is an empty text.{extra}")
-    for name, why in WITHOUT_LAMBDA.items():
-        out[name] = f"**As a LAMBDA name:** none: {why}."
     return out
 
 
 def ranges() -> dict[str, list[str]]:
-    """Which parameters take a range (``ndim=2``), as udfs records them for its wrapper."""
-    sys.path.insert(0, str(ROOT))
-    from elo_xl import udfs
+    """Which parameters take a range (``ndim=2``), from the functions' records."""
+    return {function.name: sorted(function.ranges) for function in _records()}
 
-    return {f.__name__: sorted(n for n, is_range in f.elo_ranges.items() if is_range) for f in udfs.FUNCTIONS}
+
+def _records() -> tuple:
+    """The functions' records (:data:`elo_xl.functions.FUNCTIONS`)."""
+    sys.path.insert(0, str(ROOT))
+    from elo_xl.functions import FUNCTIONS
+
+    return FUNCTIONS
 
 
 def build() -> str:

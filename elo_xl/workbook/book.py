@@ -13,12 +13,14 @@ the rule sets listed, the styles made once).
 
 from __future__ import annotations
 
+from array import array
 from copy import copy
 from typing import Any, Sequence
 
 from openpyxl import Workbook
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import column_index_from_string, get_column_letter, range_boundaries
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -36,6 +38,9 @@ from .pages import paginate, pages_wide, points, within
 from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
                     HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS, TITLE_FONT,
                     UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref)
+
+#: ``StyleArray.__copy__`` without its Python frames: a big book copies a style for every cell.
+_copy_style = array.__new__
 
 #: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them
 #: (row 14 in a book without tie-breaks).
@@ -134,7 +139,7 @@ class Book:
             apply(target)
             self._styles[key] = copy(target._style)
         else:
-            target._style = style.__copy__()
+            target._style = _copy_style(StyleArray, "i", style)
 
     def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
                 fill: PatternFill | None = None, centred: bool = False) -> None:
@@ -145,6 +150,12 @@ class Book:
         target._value = "=" + text
         target.data_type = "f"
         if number_format or fill is not None or centred:
+            key = ("formula", number_format, fill.fgColor.rgb if fill is not None else None, centred)
+            style = self._styles.get(key)
+            if style is not None:  # the usual case, without building ``apply``
+                target._style = _copy_style(StyleArray, "i", style)
+                return
+
             def apply(c: Any) -> None:
                 if number_format:
                     c.number_format = number_format
@@ -153,8 +164,7 @@ class Book:
                     c.border = GRID
                 if centred:
                     c.alignment = CENTER
-            self._styled(target, ("formula", number_format, fill.fgColor.rgb if fill is not None else None, centred),
-                         apply)
+            self._styled(target, key, apply)
 
     def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
                    centred: bool = False) -> None:
@@ -162,6 +172,11 @@ class Book:
         target = cell_at(ws, cell)
         if value is not None:
             self.text(ws, cell, value)
+        key = ("input", number_format, centred)
+        style = self._styles.get(key)
+        if style is not None:
+            target._style = _copy_style(StyleArray, "i", style)
+            return
 
         def apply(c: Any) -> None:
             c.protection = UNLOCKED
@@ -171,7 +186,7 @@ class Book:
                 c.number_format = number_format
             if centred:
                 c.alignment = CENTER
-        self._styled(target, ("input", number_format, centred), apply)
+        self._styled(target, key, apply)
 
     # --- names ------------------------------------------------------------------------------
     def name(self, name: str, ws: Worksheet | str, cells: str) -> None:

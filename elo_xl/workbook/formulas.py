@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from ..rounding import half_down as _half_down
+from .. import rounding
 from ..rules import RULE_SETS, LogisticRules, RuleSet
 from .codes import (  # noqa: F401  (re-exported: the templates read every formula from this module)
     BASE_CODE,
@@ -62,7 +62,7 @@ RULE_SWITCHES: tuple[tuple[str, "Callable[[RuleSet], Any]"], ...] = (
     ("IsKvant", lambda rs: rs.rates_against_average),
     ("IsLogistic", lambda rs: rs.CURVE == "logistic"),
     ("UnratedAs", lambda rs: rs.unrated_as),
-    ("AverageDown", lambda rs: rs.average_rounding is _half_down),
+    ("AverageDown", lambda rs: rs.average_rounding is rounding.half_down),
     ("AverageCountsUnrated", lambda rs: rs.event_average_counts_unrated),
     ("RoundsChange", lambda rs: rs.ROUNDS_CHANGE),
     ("Step", lambda rs: rs.step_tenths),
@@ -103,6 +103,19 @@ def _number(value: Any) -> str:
     return str(value)
 
 
+def rule_choice(value: Callable[[RuleSet], Any], rule_sets: Sequence[RuleSet] = RULE_SETS,
+                rule_no: str = "RuleNo") -> str:
+    """A rule-set attribute as formula text: one ``CHOOSE`` over ``rule_sets`` by the rule set's
+    position ``rule_no`` (the books' ``RuleNo``, a LAMBDA's local), the value itself where every
+    rule set agrees.
+
+    >>> rule_choice(lambda rs: rs.CAP, rule_no="@n"), rule_choice(lambda rs: 1)
+    ('CHOOSE(@n,400,400,400,400,0,0,0)', '1')
+    """
+    values = [_number(value(rs)) for rs in rule_sets]
+    return values[0] if len(set(values)) == 1 else f"CHOOSE({rule_no},{','.join(values)})"
+
+
 def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = ("yes", "no")) -> list[tuple[str, str]]:
     """The rule-set switches of a book offering ``rule_sets`` (in ``RuleNo`` order): (name, formula).
 
@@ -114,9 +127,7 @@ def switches(rule_sets: Sequence[RuleSet] = RULE_SETS, flags: tuple[str, str] = 
     """
     scale = LogisticRules
     found = [("RuleNo", "IFERROR(MATCH(Rules,RuleList,0),1)")]
-    for name, value in RULE_SWITCHES:
-        values = [_number(value(rs)) for rs in rule_sets]
-        found.append((name, values[0] if len(set(values)) == 1 else f"CHOOSE(RuleNo,{','.join(values)})"))
+    found += [(name, rule_choice(value, rule_sets)) for name, value in RULE_SWITCHES]
     return found + [
         ("ScaleUsed", f"IF(ISNUMBER(Scale),IF(AND(Scale>={scale.SCALE_MIN},Scale<={scale.SCALE_MAX}),Scale,"
                       f"{scale.SCALE_DEFAULT}),{scale.SCALE_DEFAULT})"),
@@ -178,9 +189,16 @@ def counted_opponent(counts: str, own: str, opp: str) -> str:
     return f"IF({counts},IF({rated_pair(own, opp)},{opp},0),0)"
 
 
-def table_h(difference: str) -> str:
-    """Table 8.1.2 in hundredths for a difference (h_high for ≥ 0, h_low below)."""
-    return f"(50+SIGN({difference})*(LOOKUP(ABS({difference}),DMin,PHigh)-50))"
+def table_h(difference: str, lookup: Callable[[str], str] | None = None) -> str:
+    """Table 8.1.2 in hundredths for a difference (h_high for ≥ 0, h_low below); ``lookup`` renders
+    h_high of a difference ≥ 0 (by default ``LOOKUP`` over ``DMin`` and ``PHigh``; the LAMBDA
+    names, for engines without an array ``LOOKUP``, ``INDEX``/``MATCH``).
+
+    >>> table_h("D", lambda d: f"H({d})")
+    '(50+SIGN(D)*(H(ABS(D))-50))'
+    """
+    high = lookup(f"ABS({difference})") if lookup else f"LOOKUP(ABS({difference}),DMin,PHigh)"
+    return f"(50+SIGN({difference})*({high}-50))"
 
 
 def table_expected(own: str, opp: str) -> str:
@@ -217,6 +235,12 @@ def dp_logistic(halves: str, games: str) -> str:
     """LOGISTIC dp of the unrounded fraction halves/(2·games), within ± the rule set's limit."""
     return (f"IF({halves}<=0,-DpLimit,IF({halves}>=2*({games}),DpLimit,"
             f"MAX(-DpLimit,MIN(DpLimit,-ScaleUsed*LOG10(2*({games})/({halves})-1)))))")
+
+
+def ra_plus_dp(avg: str, halves: str, games: str) -> str:
+    """Ra + dp by table 8.1.1, p = halves/(2·games) in hundredths, .005 up (a norm's Rp, the
+    LAMBDA names' performance); ``games`` > 0."""
+    return f"{avg}+INDEX(DpTable,{half_up(f'100*{halves}', f'2*{games}')}+1)"
 
 
 def performance(avg: str, halves: str, games: str) -> str:
@@ -288,7 +312,12 @@ def event_average(rated_sum: str, rated_count: str, all_sum: str, all_count: str
 
 def category(avg: str) -> str:
     """Tournament category of an average rating ('' without one, 0 below category 1)."""
-    return f'IF({avg}="","",IF({avg}<CategoryFrom,0,INT(({avg}-CategoryFrom+CategoryWidth)/CategoryWidth)))'
+    return f'IF({avg}="","",{category_of(avg)})'
+
+
+def category_of(avg: str) -> str:
+    """Tournament category of an average rating that is a number (0 below category 1)."""
+    return f"IF({avg}<CategoryFrom,0,INT(({avg}-CategoryFrom+CategoryWidth)/CategoryWidth))"
 
 
 def event_counts(rated: str, players: str, avg: str) -> str:
@@ -358,13 +387,6 @@ def sentence(template: str, **values: str) -> str:
 def rounds_played(code_columns: Sequence[str]) -> str:
     """The last round in which a game or a bye counts (a code below 90), 0 before round 1."""
     return "MAX(" + ",".join(f'IF(COUNTIF({c},"<{NOTHING}")>0,{t + 1},0)' for t, c in enumerate(code_columns)) + ")"
-
-
-def event_date(name: str, other: str | None = None) -> str:
-    """An event date as a number (formatted as a date where shown), blank when not a date or,
-    given ``other``, when it is the same day."""
-    same = "" if other is None else f'IF({name}={other},"",{name})'
-    return f'IF(ISNUMBER({name}),{same or name},"")'
 
 
 def copy_of(cell: str) -> str:

@@ -2,8 +2,9 @@
 
 Excel 365, Excel 2024 and Excel for the web call a workbook-scope defined name whose text is
 ``_xlfn.LAMBDA(…)`` like a built-in function. This module renders the functions of
-:mod:`elo_xl.udfs` that way: the same names, the same arguments in the same order (the
-optional ones written ``_xlop.`` and tested with ``ISOMITTED``), the same values. The rule
+:mod:`elo_xl.udfs` that way: the same names, the same arguments in the same order (both from
+their records in :mod:`elo_xl.functions`; the optional ones written ``_xlop.`` and tested with
+``ISOMITTED``), the same values. The rule
 sets reach the text as data: every number and choice comes from the rule-set objects through
 :data:`elo_xl.workbook.formulas.RULE_SWITCHES` (one ``CHOOSE`` over :data:`elo_xl.rules.RULE_SETS`
 per switch), the rule-set names from :func:`elo_xl.rules.parse_rules`' spellings, the result
@@ -27,11 +28,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from ..results import _FALSE, _TRUE, COMPLEMENT, DRAW, FORFEIT_LOSS, LOSS, RESULT_TEXT, TYPED_TEXT, WIN
-from ..rules import _BY_NAME, RULE_SETS, LogisticRules
+from ..results import (COMPLEMENT, DRAW, FALSE_WORDS, FORFEIT_LOSS, LOSS, RESULT_TEXT, TRUE_WORDS, TYPED_TEXT,
+                       WIN)
+from ..rules import RULE_KEYS, RULE_SETS, LogisticRules
 from ..engine import YEARS
+from ..functions import FUNCTIONS as ALL_FUNCTIONS
+from ..functions import WITH_LAMBDA
 from ..tables import D_MIN, P_HIGH, P_TO_DP
 from . import formulas as fx
 from . import names, norm_formulas
@@ -75,7 +79,7 @@ def _result_spellings() -> list[tuple[str, int]]:
 
 def _rule_keys() -> list[tuple[str, int]]:
     """Every spelling :func:`elo_xl.rules.parse_rules` knows (letters and digits) with its ``RuleNo``."""
-    return [(key, RULE_SETS.index(rs) + 1) for key, rs in _BY_NAME.items()]
+    return [(key, RULE_SETS.index(rs) + 1) for key, rs in RULE_KEYS.items()]
 
 
 def table_columns() -> list[tuple[str, list[Any]]]:
@@ -87,7 +91,7 @@ def table_columns() -> list[tuple[str, list[Any]]]:
     ([0, 4, 11], [50, 51, 52], 273)
     """
     spellings, keys = _result_spellings(), _rule_keys()
-    flags = [(word, 1) for word in sorted(_TRUE)] + [(word, 0) for word in sorted(_FALSE)]
+    flags = [(word, 1) for word in sorted(TRUE_WORDS)] + [(word, 0) for word in sorted(FALSE_WORDS)]
     return [("DMin", list(D_MIN)), ("PHigh", list(P_HIGH)), ("DpTable", list(P_TO_DP)),
             ("ResultSpelling", [t for t, _ in spellings]), ("ResultCode", [c for _, c in spellings]),
             ("RuleKey", [k for k, _ in keys]), ("RuleKeyNo", [n for _, n in keys]),
@@ -118,9 +122,7 @@ _SWITCH_NAMES = [name for name, _ in SWITCHES]
 
 def _switch_value(name: str) -> str:
     """A switch as one ``CHOOSE`` over the rule sets (the value itself where all agree)."""
-    value = dict(SWITCHES)[name]
-    values = [fx._number(value(rs)) for rs in RULE_SETS]
-    return values[0] if len(set(values)) == 1 else f"CHOOSE(@rule_no,{','.join(values)})"
+    return fx.rule_choice(dict(SWITCHES)[name], RULE_SETS, "@rule_no")
 
 
 def _localise(text: str) -> str:
@@ -215,7 +217,7 @@ def _helpers() -> list[tuple[str, str]]:
     result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
     k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
     k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
-    table_h = f"(50+SIGN(@dd)*(INDEX({_column('PHigh')},MATCH(ABS(@dd),{_column('DMin')},1))-50))"
+    table_h = fx.table_h("@dd", lambda d: f"INDEX({_column('PHigh')},MATCH({d},{_column('DMin')},1))")
     return [("num", lam(["nv"], num)), ("rating_of", lam(["rv_in"], rating)), ("result_of", lam(["res"], result)),
             ("result_any", lam(["res"], result_any)),
             ("k_of", lam(["kin"], k_of)),
@@ -266,11 +268,14 @@ class LambdaFunction:
         return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
 
 
+def _logistic(x: str) -> str:
+    """The logistic curve 1/(1+10^−x), as a power of ten far below (no overflow of 10^−x)."""
+    return f"IF({x}<-300,10^{x},1/(1+10^(-{x})))"
+
+
 def _expected_one(own: str, opp: str) -> str:
     """One game's expected score as :meth:`RuleSet.expected` ("" when FIDE does not rate it)."""
-    x = f"(({own}-{opp})/ScaleUsed)"
-    logistic = f"IF({x}<-300,10^{x},1/(1+10^(-{x})))"
-    value = f"IF(IsLogistic,{logistic},{_table_h(fx.capped_difference(own, opp))}/100)"
+    value = f"IF(IsLogistic,{_logistic(f'(({own}-{opp})/ScaleUsed)')},{_table_h(fx.capped_difference(own, opp))}/100)"
     rated = f"AND({own}>0,{opp}>0,{fx.rated_pair(own, opp)})"
     return f'IF(InitialRatings,IF({rated},{value},""),{value})'
 
@@ -293,9 +298,8 @@ def _expected_body() -> str:
 
 
 def _table_h_body() -> str:
-    x = "(@d/ScaleUsed)"
     one = let([("d", _number_text("@item_v"))],
-              f"IF(IsLogistic,100*IF({x}<-300,10^{x},1/(1+10^(-{x}))),{_table_h('@d')})")
+              f"IF(IsLogistic,100*{_logistic('(@d/ScaleUsed)')},{_table_h('@d')})")
     return _assemble([("h_of", lam(["item_v"], one))], _map_grid("@delta_", "@h_of"))
 
 
@@ -315,8 +319,7 @@ def _average_body() -> str:
 
 
 def _category_body() -> str:
-    value = let([("av", _number_text("@avg_in"))],
-                "IF(@av<CategoryFrom,0,INT((@av-CategoryFrom+CategoryWidth)/CategoryWidth))")
+    value = let([("av", _number_text("@avg_in"))], fx.category_of("@av"))
     body = f'IF(ISBLANK(@avg_in),"",IF(ISTEXT(@avg_in),IF(TRIM(@avg_in)="","",{value}),{value}))'
     return _assemble([("avg_in", _optional("average_"))], body, rules=False)
 
@@ -396,7 +399,7 @@ NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@in
 CHANGE_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@cnt+@halves+@opp_sum>=0,"",{BAD}),@unrounded)'
 
 
-_PERFORMANCE_TABLE = f"@avg+INDEX(DpTable,{fx.half_up('100*@halves', '2*@cnt')}+1)"
+_PERFORMANCE_TABLE = fx.ra_plus_dp("@avg", "@halves", "@cnt")
 _PERFORMANCE_LOGISTIC = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
 
 
@@ -582,29 +585,19 @@ def _norm_score_body() -> str:
     return _assemble(pairs, 'IF(@halves="","",@halves/2)', rules=False)
 
 
-#: Every function with a LAMBDA, in the order of :data:`elo_xl.udfs.FUNCTIONS`.
-FUNCTIONS: tuple[LambdaFunction, ...] = (
-    LambdaFunction("ELO_EXPECTED", ("rating", "opponent", "rules"), ("rules",), _expected_body()),
-    LambdaFunction("ELO_TABLE_H", ("delta", "rules"), ("rules",), _table_h_body()),
-    LambdaFunction("ELO_DP", ("p", "rules"), ("rules",), _dp_body()),
-    LambdaFunction("ELO_NEW", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
-                   ("k", "rules", "standard_rating"), _rate_body(NEW_VALUE),
-                   "#N/A where the Python function says why an unrated player gets no rating"),
-    LambdaFunction("ELO_CHANGE", ("rating", "opponents", "results", "k", "rules", "standard_rating"),
-                   ("k", "rules", "standard_rating"), _rate_body(CHANGE_VALUE)),
-    LambdaFunction("ELO_EVENT", ("ratings", "results", "k", "rules", "pairings", "standard_ratings"),
-                   ("k", "rules", "pairings", "standard_ratings"), _event_body()),
-    LambdaFunction("ELO_PERFORMANCE", ("opponents", "results", "rules"), ("rules",), _performance_body()),
-    LambdaFunction("ELO_INITIAL", ("opponents", "results", "rules"), ("rules",), _initial_body(),
-                   "#N/A where the Python function says why there is no initial rating"),
-    LambdaFunction("ELO_K", ("rating", "games", "birth_year", "reached_2400", "rules", "year"),
-                   ("games", "birth_year", "reached_2400", "rules", "year"), _k_body()),
-    LambdaFunction("ELO_AVERAGE", ("ratings", "rules"), ("rules",), _average_body()),
-    LambdaFunction("ELO_CATEGORY", ("average",), ("average",), _category_body()),
-    LambdaFunction("ELO_FORECAST", ("rating", "points", "remaining_opponents", "rules"), ("rules",), _forecast_body()),
-    LambdaFunction("ELO_NEEDED", ("rating", "opponents", "target", "k", "rules"), ("k", "rules"), _needed_body()),
-    LambdaFunction("ELO_NORM_SCORE", ("norm", "games", "average"), (), _norm_score_body()),
-)
+#: Each LAMBDA name's text, by function.
+_BODIES: dict[str, Callable[[], str]] = {
+    "ELO_EXPECTED": _expected_body, "ELO_TABLE_H": _table_h_body, "ELO_DP": _dp_body,
+    "ELO_NEW": lambda: _rate_body(NEW_VALUE), "ELO_CHANGE": lambda: _rate_body(CHANGE_VALUE),
+    "ELO_EVENT": _event_body, "ELO_PERFORMANCE": _performance_body, "ELO_INITIAL": _initial_body, "ELO_K": _k_body,
+    "ELO_AVERAGE": _average_body, "ELO_CATEGORY": _category_body, "ELO_FORECAST": _forecast_body,
+    "ELO_NEEDED": _needed_body, "ELO_NORM_SCORE": _norm_score_body,
+}
+assert set(_BODIES) == {f.name for f in WITH_LAMBDA}, "one text per function with a LAMBDA name (elo_xl.functions)"
+#: Every function with a LAMBDA, in the order of :data:`elo_xl.functions.FUNCTIONS`: its parameters
+#: and note from its record, its text rendered here.
+FUNCTIONS: tuple[LambdaFunction, ...] = tuple(
+    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note) for f in WITH_LAMBDA)
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 #: Names the functions call, not meant to be typed (the books' contract lists them too).
 HELPERS: tuple[LambdaFunction, ...] = (
@@ -612,11 +605,7 @@ HELPERS: tuple[LambdaFunction, ...] = (
                    _event_row_body(), suffix=""),
 )
 #: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
-WITHOUT_LAMBDA: dict[str, str] = {
-    "ELO_NORM": "not a LAMBDA: one of its columns is text (the requirements not met), and the federation and "
-                "title rules are not written as one. Nearest: `ELO_NORM_SCORE` (the points a norm needs), "
-                "`ELO_PERFORMANCE` (Rp) and `ELO_AVERAGE` are LAMBDAs; the books' Norms sheet checks every rule",
-}
+WITHOUT_LAMBDA: dict[str, str] = {f.name: f.without_lambda for f in ALL_FUNCTIONS if not f.has_lambda}
 assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functions in this order"
 assert tuple(f.name for f in HELPERS) == names.FUNCTION_HELPERS
 

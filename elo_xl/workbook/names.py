@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..functions import WITH_LAMBDA
+
 # --- the Event sheet (every calculating book) -------------------------------------------------
 
 #: The event's data: (field of :class:`~elo_xl.event.model.Tournament`, defined name).
@@ -80,9 +82,7 @@ MATCH_OUTPUTS = ("NewRatingA", "NewRatingB", "RunningA", "RunningB")
 #: The Excel functions every book carries as LAMBDA names (:mod:`elo_xl.workbook.lambdas`; Excel
 #: 365, 2024 and the web), and the hidden sheet holding the tables they read. No other name of a
 #: book may take one of these.
-FUNCTIONS = ("ELO_EXPECTED", "ELO_TABLE_H", "ELO_DP", "ELO_NEW", "ELO_CHANGE", "ELO_EVENT",
-             "ELO_PERFORMANCE", "ELO_INITIAL",
-             "ELO_K", "ELO_AVERAGE", "ELO_CATEGORY", "ELO_FORECAST", "ELO_NEEDED", "ELO_NORM_SCORE")
+FUNCTIONS = tuple(function.name for function in WITH_LAMBDA)
 #: Names the functions call (not typed by users).
 FUNCTION_HELPERS = ("ELO_EVENT_ROW",)
 FUNCTION_TABLES = "EloFunctionTables"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .. import norms
 from ..titles import spellings
-from .formulas import half_up
+from .formulas import half_up, ra_plus_dp
 
 
 def parameters() -> list[tuple[str, list]]:
@@ -127,7 +127,7 @@ def average(total: str, low: str, k: str, n: str) -> str:
 
 def performance(ra: str, halves: str, n: str) -> str:
     """Rp = Ra + dp(p), p = halves/(2n) in hundredths .5 up (games still to play score nothing)."""
-    return f'IF({ra}="","",{ra}+INDEX(DpTable,{half_up(f"100*{halves}", f"2*{n}")}+1))'
+    return f'IF({ra}="","",{ra_plus_dp(ra, halves, n)})'
 
 
 def least_halves(k: str, n: str, ra: str) -> str:

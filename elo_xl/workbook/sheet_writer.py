@@ -42,13 +42,16 @@ from __future__ import annotations
 
 import re
 from io import BytesIO
+from operator import itemgetter
 
+from openpyxl.cell.cell import Cell
 from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..io.xlsx import column_letter, escape
@@ -113,16 +116,13 @@ class _Run:
         self.offset = 0
         self.number = -1
 
-    def follows(self, row: int, text: str) -> bool:
-        """Whether ``text`` on ``row`` is this run's formula shifted down to it."""
-        if row != self.last + 1:
-            return False
+    def shifted(self, row: int) -> str:
+        """This run's formula as a cell on ``row`` holds it when it is the run's formula shifted
+        down to it (with the leading ``=``; a text no formula has when the formula may not be shared)."""
         if self.key is None:
-            shareable, self.key, self.offset = relative_key(self.text, self.top)
-            if not shareable:
-                self.key = "\x01"  # never equal to a formula's text
-                return False
-        return self.key.replace(ROW, str(row + self.offset)) == text
+            shareable, key, self.offset = relative_key(self.text, self.top)
+            self.key = "=" + key if shareable else "\x01"  # never a formula's text
+        return self.key.replace(ROW, str(row + self.offset))
 
     def top_cell(self, letter: str) -> str:
         """The run's top cell: with the shared formula's range when the run has more rows."""
@@ -136,7 +136,7 @@ def sheet_data(ws: Worksheet) -> str:
     """The ``<sheetData>`` element of ``ws``: its rows and cells as openpyxl would write them,
     with shared formulas down the columns, and no empty cached value after a formula (raises
     :class:`Unsupported` for rich text and array formulas)."""
-    cells = sorted(ws._cells.items())
+    cells = ws._cells
     styles = ws.parent._cell_styles
     style_ids: dict[bytes, int] = {}
     epoch = ws.parent.epoch
@@ -154,52 +154,57 @@ def sheet_data(ws: Worksheet) -> str:
         run = runs.pop(column)
         out[run.index] = run.top_cell(column_letter(column))
 
-    empty_rows = sorted(set(dimensions.keys()) - {row for row, _ in ws._cells})
+    keys = sorted(cells)  # the keys alone: sorting (key, cell) pairs takes four times as long
+    empty_rows = sorted(set(dimensions.keys()) - set(map(itemgetter(0), keys)))
     pending = iter(empty_rows)
     next_empty = next(pending, None)
-    for (row, column), cell in cells:
+    letters = [column_letter(c) if c else "" for c in range(max(map(itemgetter(1), keys), default=0) + 1)]
+    append = out.append
+    for row, column in keys:
+        cell = cells[row, column]
         if row != current:
             if current is not None:
-                out.append("</row>")
+                append("</row>")
             while next_empty is not None and next_empty < row:
                 open_row(next_empty)
-                out.append("</row>")
+                append("</row>")
                 next_empty = next(pending, None)
             current = row
             open_row(row)
-        if cell._comment is not None:
+        comment = cell._comment
+        if comment is not None:
             ws._comments.append(CommentRecord.from_cell(cell))
         value = cell._value
         style = cell._style
         packed = style.tobytes() if style is not None else _NO_STYLE  # hashed in C, unlike the array
         styled = packed != _NO_STYLE
-        if value is None and not styled and not cell._comment:
+        if value is None and not styled and not comment:
             continue
-        if cell.hyperlink:  # a property: a merged cell has no _hyperlink
-            ws._hyperlinks.append(cell.hyperlink)
+        link = cell._hyperlink if cell.__class__ is Cell else cell.hyperlink  # a merged cell has no _hyperlink
+        if link:
+            ws._hyperlinks.append(link)
         if styled:
             number = style_ids.get(packed)
             if number is None:
                 number = style_ids[packed] = styles.add(style)
-            head = f'<c r="{column_letter(column)}{row}" s="{number}"'
+            head = f'<c r="{letters[column]}{row}" s="{number}"'
         else:
-            head = f'<c r="{column_letter(column)}{row}"'
+            head = f'<c r="{letters[column]}{row}"'
         kind = cell.data_type
         if kind == "f":
             if not isinstance(value, str):
                 raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
-            text = value[1:]
             run = runs.get(column)
-            if run is not None and run.follows(row, text):
-                if run.number < 0:
-                    run.number, groups = groups, groups + 1
-                run.last = row
-                out.append(f'{head}><f t="shared" si="{run.number}"/></c>')
-                continue
             if run is not None:
+                if row == run.last + 1 and run.shifted(row) == value:
+                    if run.number < 0:
+                        run.number, groups = groups, groups + 1
+                    run.last = row
+                    append(f'{head}><f t="shared" si="{run.number}"/></c>')
+                    continue
                 close(column)
-            runs[column] = _Run(len(out), head, text, row)
-            out.append("")  # the top cell, written when its run ends
+            runs[column] = _Run(len(out), head, value[1:], row)
+            append("")  # the top cell, written when its run ends
             continue
         if column in runs:
             close(column)
@@ -211,14 +216,14 @@ def sheet_data(ws: Worksheet) -> str:
         else:
             head += f' t="{kind}"'
         if value is None or value == "":
-            out.append(head + "/>")
+            append(head + "/>")
         elif kind == "s":
             if isinstance(value, CellRichText):
                 raise Unsupported(f"{cell.coordinate}: rich text")
             space = ' xml:space="preserve"' if value != value.strip() else ""
-            out.append(f"{head}><is><t{space}>{escape(value)}</t></is></c>")
+            append(f"{head}><is><t{space}>{escape(value)}</t></is></c>")
         else:
-            out.append(f"{head}><v>{escape(safe_string(value))}</v></c>")
+            append(f"{head}><v>{escape(safe_string(value))}</v></c>")
     for column in list(runs):
         close(column)
     if current is not None:
@@ -238,6 +243,16 @@ class Writer(WorksheetWriter):
     def __init__(self, ws: Worksheet):
         super().__init__(ws, out=BytesIO())
         self._rows = ""
+
+    def write_dimensions(self) -> None:
+        """The sheet's used range, as openpyxl's ``calculate_dimension`` gives it, found in C."""
+        cells = self.ws._cells
+        if not cells:
+            ref = "A1:A1"
+        else:
+            rows, columns = set(map(itemgetter(0), cells)), set(map(itemgetter(1), cells))
+            ref = f"{column_letter(min(columns))}{min(rows)}:{column_letter(max(columns))}{max(rows)}"
+        self.xf.send(SheetDimension(ref).to_tree())
 
     def write_rows(self) -> None:
         self._rows = sheet_data(self.ws)

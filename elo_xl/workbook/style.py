@@ -11,11 +11,12 @@ Every template styles its cells with these names, so that every book looks alike
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import column_index_from_string, quote_sheetname
+from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..io.xlsx import NOT_XML
@@ -93,29 +94,36 @@ AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
 _COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
-def _new_cell(ws: Worksheet, row: int, column: int) -> Cell:
-    """``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
-    hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same
-    value."""
-    cell = Cell.__new__(Cell)
-    cell.parent, cell.row, cell.column = ws, row, column
-    cell._style, cell._value, cell._hyperlink, cell._comment, cell.data_type = None, None, None, None, "n"
-    return cell
-
-
 def cell_at(ws: Worksheet, coordinate: str) -> Any:
     """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
-    match = _COORDINATE.fullmatch(coordinate)
-    if match is None:
-        return ws[coordinate]
-    row, column = int(match[2]), column_index_from_string(match[1])
+    letters = coordinate.rstrip("0123456789")
+    column = _COLUMN_NUMBERS.get(letters)
+    if column is not None and len(letters) < len(coordinate):  # "B7" read without a regex
+        row = int(coordinate[len(letters):])
+    else:
+        match = _COORDINATE.fullmatch(coordinate)
+        if match is None:
+            return ws[coordinate]
+        row, column = int(match[2]), column_index_from_string(match[1])
     cells = ws._cells
     target = cells.get((row, column))
     if target is None:
-        target = cells[(row, column)] = _new_cell(ws, row, column)
+        # ``Cell(ws, row=row, column=column)`` without its keyword handling (a big book makes
+        # hundreds of thousands): the attributes openpyxl 3.1's constructor sets, each to the same value
+        target = cells[(row, column)] = _cell(Cell)
+        target.parent, target.row, target.column = ws, row, column
+        target._style, target._value, target._hyperlink, target._comment, target.data_type = None, None, None, None, "n"
         if row > ws._current_row:
             ws._current_row = row
     return target
+
+
+_cell = Cell.__new__
+
+
+#: Column letters without dollars (``A`` to ``ZZZ``, as :func:`column_index_from_string` reads them)
+#: and their numbers.
+_COLUMN_NUMBERS = {get_column_letter(k): k for k in range(1, 18279)}
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:
@@ -124,7 +132,11 @@ def ref(sheet: Worksheet | str, cell: str) -> str:
     >>> ref("Round robin", "C5:D9")
     "'Round robin'!$C$5:$D$9"
     """
-    title = sheet if isinstance(sheet, str) else sheet.title
+    return _ref(sheet if isinstance(sheet, str) else sheet.title, cell)
+
+
+@lru_cache(maxsize=1 << 16)  # a big book refers to the same cell from several sheets
+def _ref(title: str, cell: str) -> str:
     parts = []
     for part in cell.split(":"):
         letters = part.rstrip("0123456789")
@@ -140,5 +152,13 @@ def row_ref(sheet: Worksheet | str, cell: str) -> str:
     >>> row_ref("Swiss", "BQ6:CA6")
     "'Swiss'!$BQ6:$CA6"
     """
-    sheet_part, _, cells = ref(sheet, cell).rpartition("!")
-    return f"{sheet_part}!{re.sub(r'[$](?=[0-9])', '', cells)}"
+    return _row_ref(sheet if isinstance(sheet, str) else sheet.title, cell)
+
+
+@lru_cache(maxsize=1 << 16)
+def _row_ref(title: str, cell: str) -> str:
+    sheet_part, _, cells = _ref(title, cell).rpartition("!")
+    return f"{sheet_part}!{_ABSOLUTE_ROW.sub('', cells)}"
+
+
+_ABSOLUTE_ROW = re.compile(r"[$](?=[0-9])")

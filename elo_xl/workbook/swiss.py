@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
@@ -64,7 +65,7 @@ class Layout:
     r: int
     top: int = 6
 
-    @property
+    @cached_property
     def last(self) -> int:
         return self.top + self.n - 1
 
@@ -72,7 +73,7 @@ class Layout:
         """The column of a TRF field of the players table."""
         return 2 + [k for k, *_ in FIELDS].index(key)
 
-    @property
+    @cached_property
     def grid(self) -> int:
         """The first column of the rounds grid: per round its opponent, colour and result."""
         return 2 + len(FIELDS)
@@ -88,11 +89,11 @@ class Layout:
         """The first column of per-round block ``k`` of the working area (one column per round)."""
         return self.col(k, 0)
 
-    @property
+    @cached_property
     def out(self) -> int:  # the first output column
         return self.grid + 3 * self.r
 
-    @property
+    @cached_property
     def key_col(self) -> int:  # the ranking key, beside the outputs
         return self.out + len(OUTPUTS)
 
@@ -101,12 +102,12 @@ class Layout:
         area's code block."""
         return self.cell(CODE, t, self.top - 3)
 
-    @property
+    @cached_property
     def last_paired(self) -> str:
         """The cell holding the last round paired (0 before round 1), absolute."""
         return f"${L(self.col(CODE, self.r))}${self.top - 3}"
 
-    @property
+    @cached_property
     def helpers(self) -> int:  # the first helper column
         return self.block(COLOUR_USED) + self.r + 1
 
@@ -128,7 +129,7 @@ class Layout:
         (as validations and conditional formats take them)."""
         return " ".join(self.column(k, t).replace("$", "") for t in range(self.r))
 
-    @property
+    @cached_property
     def rounds(self) -> str:
         """The rounds grid (the defined name ``Rounds``): every player, three columns per round."""
         return f"{L(self.grid)}{self.top}:{L(self.out - 1)}{self.last}"

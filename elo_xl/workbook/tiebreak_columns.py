@@ -97,6 +97,7 @@ class Area:
         self.key0 = self.slot0 + SLOTS
         self.order0 = self.key0 + SLOTS  # the two packed ranking keys (:func:`write_rank`)
         self.last_col = self.order0 + 1
+        self._helper_letters = {key: L(self.helper0 + k) for k, key in enumerate(helpers)}
 
     def cell(self, block: int, t: int, row: int) -> str:
         return f"{L(self.first + block * (self.r + 1) + t)}{row}"
@@ -105,7 +106,7 @@ class Area:
         return f"{self.cell(block, 0, row)}:{self.cell(block, self.r - 1, row)}"
 
     def helper(self, key: str, row: int) -> str:
-        return f"{L(self.helper0 + self.helpers.index(key))}{row}"
+        return f"{self._helper_letters[key]}{row}"
 
     def column(self, col: int) -> str:
         return f"${L(col)}${self.top}:${L(col)}${self.last_row}"

@@ -7,8 +7,8 @@
   subprocess (``XLWINGS_ON_SERVER`` is read when xlwings is imported).
 * Plain Python: errors come back as the one-line text.
 
-The expected parameter docs are read from the ``@xw.arg(..., doc=...)`` lines of udfs.py
-with :mod:`ast`, independently of xlwings.
+The expected parameter docs are read from the functions' records in elo_xl/functions.py (which
+udfs.py registers) with :mod:`ast`, independently of xlwings.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Callable
 import pytest
 import xlwings_harness
 
-from elo_xl import udfs
+from elo_xl import functions, udfs
 
 NAMES = [function.__name__ for function in udfs.FUNCTIONS]
 #: Excel's limit for a function's or an argument's description (MacroOptions).
@@ -65,16 +65,17 @@ def parameters(function: Callable) -> list[inspect.Parameter]:
 
 
 def declared_arg_docs() -> dict[str, dict[str, str]]:
-    """The ``doc=`` text of every ``@xw.arg`` (or ``@_arg``, which adds ``err_to_str``) in udfs.py."""
+    """The help of every ``Parameter(name, help, …)`` of every ``Function(name, …)`` record in
+    elo_xl/functions.py (the records udfs.py registers), read from the source."""
     docs: dict[str, dict[str, str]] = {}
-    for node in ast.parse(inspect.getsource(udfs)).body:
-        if not isinstance(node, ast.FunctionDef):
+    for node in ast.walk(ast.parse(inspect.getsource(functions))):
+        if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "Function"):
             continue
-        for decorator in node.decorator_list:
-            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in ("xw.arg", "_arg"):
-                doc = next(keyword.value for keyword in decorator.keywords if keyword.arg == "doc")
-                text = getattr(udfs, doc.id) if isinstance(doc, ast.Name) else ast.literal_eval(doc)
-                docs.setdefault(node.name, {})[ast.literal_eval(decorator.args[0])] = text
+        name = ast.literal_eval(node.args[0])
+        for parameter in node.args[2].elts:
+            doc = parameter.args[1]
+            text = getattr(functions, doc.id) if isinstance(doc, ast.Name) else ast.literal_eval(doc)
+            docs.setdefault(name, {})[ast.literal_eval(parameter.args[0])] = text
     return docs
 
 

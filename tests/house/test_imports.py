@@ -31,7 +31,7 @@ LAYERS: dict[str, int] = {
     "elo_xl.engine": 4, "elo_xl.norms": 4,
     "elo_xl.tiebreaks": 5, "elo_xl.pairing": 5,
     "elo_xl.event": 6,
-    "elo_xl.report": 7, "elo_xl.period": 7, "elo_xl.recalc": 7,
+    "elo_xl.report": 7, "elo_xl.period": 7, "elo_xl.recalc": 7, "elo_xl.functions": 7,
     "elo_xl.workbook": 8,
     "elo_xl.export": 9, "elo_xl.pair": 9, "elo_xl.udfs": 9,
     "elo_xl.lite": 10,
