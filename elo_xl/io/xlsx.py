@@ -109,6 +109,11 @@ def parse_cell(name: str) -> tuple[int, int]:
     ...
     ValueError: 'B0' is not a cell name such as B7
     """
+    letters = name.rstrip("0123456789")  # the common case, "B7", read without a pattern
+    digits = name[len(letters):]
+    column = _NUMBERS.get(letters)
+    if column is not None and digits[:1] not in ("", "0") and len(digits) <= 7 and int(digits) <= _LAST_ROW:
+        return int(digits), column
     match = _CELL_NAME.fullmatch(name)
     column = _NUMBERS.get(match[1]) if match is not None else None
     if column is None or int(match[2]) > _LAST_ROW:

@@ -16,10 +16,10 @@ from typing import Any
 
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.utils import column_index_from_string, get_column_letter, quote_sheetname
+from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..io.xlsx import NOT_XML
+from ..io.xlsx import NOT_XML, column_letter, parse_cell
 
 #: Excel's width of a column whose width was not set.
 DEFAULT_WIDTH = 8.43
@@ -91,20 +91,12 @@ def clean_text(value: str) -> str:
 
 
 AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
-_COORDINATE = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
-
-
 def cell_at(ws: Worksheet, coordinate: str) -> Any:
     """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
-    letters = coordinate.rstrip("0123456789")
-    column = _COLUMN_NUMBERS.get(letters)
-    if column is not None and len(letters) < len(coordinate):  # "B7" read without a regex
-        row = int(coordinate[len(letters):])
-    else:
-        match = _COORDINATE.fullmatch(coordinate)
-        if match is None:
-            return ws[coordinate]
-        row, column = int(match[2]), column_index_from_string(match[1])
+    try:
+        row, column = parse_cell(coordinate)
+    except ValueError:
+        return ws[coordinate]
     cells = ws._cells
     target = cells.get((row, column))
     if target is None:
@@ -121,11 +113,6 @@ def cell_at(ws: Worksheet, coordinate: str) -> Any:
 _cell = Cell.__new__
 
 
-#: Column letters without dollars (``A`` to ``ZZZ``, as :func:`column_index_from_string` reads them)
-#: and their numbers.
-_COLUMN_NUMBERS = {get_column_letter(k): k for k in range(1, 18279)}
-
-
 def ref(sheet: Worksheet | str, cell: str) -> str:
     """An absolute reference to ``cell`` on ``sheet``: ``'Round robin'!$C$5``.
 
@@ -139,8 +126,8 @@ def ref(sheet: Worksheet | str, cell: str) -> str:
 def _ref(title: str, cell: str) -> str:
     parts = []
     for part in cell.split(":"):
-        letters = part.rstrip("0123456789")
-        parts.append(f"${letters}${part[len(letters):]}")
+        row, column = parse_cell(part)
+        parts.append(f"${column_letter(column)}${row}")
     return f"{quote_sheetname(title)}!{':'.join(parts)}"
 
 
