@@ -73,13 +73,13 @@ def run_lite(args: argparse.Namespace) -> int:
 def lite_summary(folder: str, names: list[str]) -> str:
     """The one line ``lite`` prints about the bundle it wrote.
 
-    >>> from elo_xl import __version__, udfs
+    >>> from elo_xl import __version__, functions
     >>> lite_summary("elo-xl-lite", ["main.py", "requirements.txt"]) == (
     ...     f"elo-xl-lite: xlwings Lite bundle, main.py (elo-xl {__version__}, "
-    ...     f"{len(udfs.FUNCTIONS)} Excel functions), requirements.txt")
+    ...     f"{len(functions.FUNCTIONS)} Excel functions), requirements.txt")
     True
     """
-    from .. import __version__, udfs
+    from .. import __version__, functions
 
-    described = {"main.py": f"main.py (elo-xl {__version__}, {plural(len(udfs.FUNCTIONS), 'Excel function')})"}
+    described = {"main.py": f"main.py (elo-xl {__version__}, {plural(len(functions.FUNCTIONS), 'Excel function')})"}
     return f"{folder}: xlwings Lite bundle, {', '.join(described.get(name, name) for name in names)}"
