@@ -272,9 +272,9 @@ def part2(list_players: int, events: int, per_event: int, rounds: int, openpyxl_
         print(f"  the .xlsx list read back as --list: {read_xlsx_t:.1f} s CPU, {len(back):,} players (target under 5 s)")
         if openpyxl_too:
             from elo_xl.period.lists import ListRow
-            from elo_xl.period.sheet_list import _openpyxl_rows
+            from elo_xl.period.sheet_list import openpyxl_rows
 
-            t = clock(); count = sum(1 for _ in _openpyxl_rows(xlsx_list, ListRow, "standard", "list", 0))
+            t = clock(); count = sum(1 for _ in openpyxl_rows(xlsx_list, ListRow, "standard", "list", 0))
             print(f"    the same through openpyxl's read-only mode: {clock() - t:.1f} s CPU, {count:,} players")
 
         # with --db: the same month recorded, then --show of the stored 200,000-player period

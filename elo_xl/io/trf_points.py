@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from ..errors import EloError
-from .trf_model import TrfEvent, TrfGame, TrfPlayer, _game_points
+from .trf_model import TrfEvent, TrfGame, TrfPlayer, game_points_of
 
 __all__ = ["PAIRED", "last_played", "point_differences", "refuse_unexplained", "settle_absences", "unplayed_rounds"]
 
@@ -75,8 +75,8 @@ def point_differences(event: TrfEvent) -> Iterator[tuple[TrfPlayer, Fraction, Fr
     for p in event._ordered():
         if p.points is None:
             continue
-        computed = sum((_game_points(g, scoring) for t, g in enumerate(p.games) if t not in future), Fraction(0))
-        announced = sum((_game_points(g, scoring) for t, g in enumerate(p.games) if t in future), Fraction(0))
+        computed = sum((game_points_of(g, scoring) for t, g in enumerate(p.games) if t not in future), Fraction(0))
+        announced = sum((game_points_of(g, scoring) for t, g in enumerate(p.games) if t in future), Fraction(0))
         column = Fraction(p.points).limit_denominator(100)
         # a column that counts the pre-announced byes already (as gacrux, FIDE's pairing tool,
         # requires) says the same results

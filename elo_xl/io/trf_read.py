@@ -16,10 +16,10 @@ from .dates import date_year
 from .decode import control_character, newline_of, read_text, split_lines
 from .trf_check import check_event
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
-    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, _SEPARATORS, _problem,
+    COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, SEPARATORS, problem_at,
     result_problem, round_columns,
 )
-from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, _birth_problem
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, birth_problem
 from .trf_points import settle_absences
 
 __all__ = ["parse_trf", "read_trf"]
@@ -44,20 +44,20 @@ def _number(text: str, line: int, first: int, last: int, what: str) -> int | Non
     if not text:
         return None
     if not text.isdigit() or not text.isascii():
-        raise _problem(line, None, first, last, f"{what} {show(text)} is not a number")
+        raise problem_at(line, None, first, last, f"{what} {show(text)} is not a number")
     return int(text)
 
 
 # --- the fast path: a well-formed line read with few operations --------------------------------
 #
-# :func:`_quick_player` accepts only lines that :func:`_parse_player` would accept, and reads them
+# :func:`_quick_player` accepts only lines that :func:`parse_player` would accept, and reads them
 # to the same player; anything it is not sure of (a bad field, an unusual form such as negative
-# points) goes to :func:`_parse_player`, which gives the message. So results and messages are
+# points) goes to :func:`parse_player`, which gives the message. So results and messages are
 # those of the careful reader; only the common case is faster.
 
 _PREFIX = 91  # the columns before the first round
-_SEPARATOR_AT = itemgetter(*(c - 1 for c in _SEPARATORS))
-_SPACES = (" ",) * len(_SEPARATORS)
+_SEPARATOR_AT = itemgetter(*(c - 1 for c in SEPARATORS))
+_SPACES = (" ",) * len(SEPARATORS)
 _SLICES = {name: slice(a - 1, b) for name, (a, b) in PLAYER_COLUMNS.items()}
 _S_NO, _S_SEX, _S_TITLE, _S_NAME, _S_RATING, _S_FED, _S_ID, _S_BIRTH, _S_POINTS, _S_RANK = (
     _SLICES[k] for k in ("start_no", "sex", "title", "name", "rating", "federation", "fide_id", "birth", "points",
@@ -91,7 +91,7 @@ def _quick_player(text: str, line: int) -> TrfPlayer | None:
     raw, text = text, text.rstrip()
     if "\t" in text:
         return None
-    head = text[:_PREFIX].ljust(_PREFIX)  # missing columns read as blank, as in _parse_player
+    head = text[:_PREFIX].ljust(_PREFIX)  # missing columns read as blank, as in parse_player
     if _SEPARATOR_AT(head) != _SPACES:
         return None
     number = head[_S_NO].strip()
@@ -140,17 +140,25 @@ def _quick_player(text: str, line: int) -> TrfPlayer | None:
                      int(rank_text) if rank_text else None, games, line, raw)
 
 
-def _parse_player(text: str, line: int) -> TrfPlayer:
-    """A ``001`` line (without its line end) as a player, every field checked for its form."""
+def parse_player(text: str, line: int) -> TrfPlayer:
+    """A ``001`` line (without its line end) as a player, every field checked for its form.
+
+    >>> parse_player(EXAMPLE.splitlines()[11], 12).games
+    [TrfGame(opponent=3, colour='w', result='0'), TrfGame(opponent=2, colour='b', result='=')]
+    >>> parse_player("001    1 x    Solo, Han", 3)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: line 3, column 10: sex "x" is not m, w (or f), u (unknown) or blank
+    """
     raw, text = text, text.rstrip()
     if "\t" in text:
-        raise _problem(line, None, text.index("\t") + 1, None,
-                       "a tab in a player line; TRF fields sit in fixed columns, write spaces")
-    for c in _SEPARATORS:
+        raise problem_at(line, None, text.index("\t") + 1, None,
+                         "a tab in a player line; TRF fields sit in fixed columns, write spaces")
+    for c in SEPARATORS:
         ch = text[c - 1:c]
         if ch and ch != " ":
-            raise _problem(line, None, c, None, f"expected a space between two fields, found {show(ch)}; "
-                                                "is a field out of its columns?")
+            raise problem_at(line, None, c, None, f"expected a space between two fields, found {show(ch)}; "
+                                                  "is a field out of its columns?")
 
     def cols(name: str) -> str:
         a, b = PLAYER_COLUMNS[name]
@@ -158,55 +166,55 @@ def _parse_player(text: str, line: int) -> TrfPlayer:
 
     start_no = _number(cols("start_no"), line, 5, 8, "start rank")
     if not start_no:
-        raise _problem(line, None, 5, 8, "a player line needs a start rank from 1 to 9999"
-                       + ("" if start_no is None else ", not 0"))
+        raise problem_at(line, None, 5, 8, "a player line needs a start rank from 1 to 9999"
+                         + ("" if start_no is None else ", not 0"))
     sex = _sex(cols("sex"))
     if sex and sex not in "mwfMWF":
-        raise _problem(line, None, 10, None, f"sex {show(sex)} is not m, w (or f), u (unknown) or blank")
+        raise problem_at(line, None, 10, None, f"sex {show(sex)} is not m, w (or f), u (unknown) or blank")
     title = cols("title").strip()
     if title and not (title.isalpha() and title.isascii()):
-        raise _problem(line, None, 11, 13, f"title {show(title)} is not a title; write GM, IM, FM, CM, WGM, WIM, "
-                                           "WFM, WCM (or another title in letters) or leave it blank")
+        raise problem_at(line, None, 11, 13, f"title {show(title)} is not a title; write GM, IM, FM, CM, WGM, WIM, "
+                                             "WFM, WCM (or another title in letters) or leave it blank")
     rating = _number(cols("rating"), line, 49, 52, "rating")
     if rating is not None and rating > 3999:
-        raise _problem(line, None, 49, 52, f"rating {rating} is not a rating; write 1 to 3999, or 0 or blank "
-                                           "for an unrated player")
+        raise problem_at(line, None, 49, 52, f"rating {rating} is not a rating; write 1 to 3999, or 0 or blank "
+                                             "for an unrated player")
     federation = cols("federation").strip()  # a club's abbreviation (ST., C.C) is kept: see _odd_federations
     fide_id = cols("fide_id").strip()
     if fide_id and not (fide_id.isdigit() and fide_id.isascii()):
-        raise _problem(line, None, 58, 68, f"FIDE ID {show(fide_id)} is not a number")
+        raise problem_at(line, None, 58, 68, f"FIDE ID {show(fide_id)} is not a number")
     birth = cols("birth").strip()
     try:
         date_year(birth)
     except ValueError:
-        raise _problem(line, None, 70, 79, _birth_problem(birth)) from None
+        raise problem_at(line, None, 70, 79, birth_problem(birth)) from None
     points_text = cols("points").strip()
     points = None
     if points_text:
         if not re.fullmatch(r"-?(\d+(\.\d*)?|\.\d+)", points_text):
-            raise _problem(line, None, 81, 84, f"points {show(points_text)} is not a number; write it like 5.5")
+            raise problem_at(line, None, 81, 84, f"points {show(points_text)} is not a number; write it like 5.5")
         points = float(points_text)
     rank = _number(cols("rank"), line, 86, 89, "rank")
     games = []
     rounds = max(0, -(-(len(text) - 91) // 10))
     if rounds > MAX_ROUNDS:
-        raise _problem(line, None, round_columns(MAX_ROUNDS + 1)[0], len(text),
-                       f"the line has {rounds} rounds; elo-xl reads events of at most {MAX_ROUNDS} rounds")
+        raise problem_at(line, None, round_columns(MAX_ROUNDS + 1)[0], len(text),
+                         f"the line has {rounds} rounds; elo-xl reads events of at most {MAX_ROUNDS} rounds")
     for r in range(1, rounds + 1):
         o, c, s = round_columns(r)
         for sep in (o + 4, c + 1, s + 1, s + 2):
             ch = text[sep - 1:sep]
             if ch and ch != " ":
-                raise _problem(line, None, sep, None, f"round {r}: expected a space, found {show(ch)}; "
-                                                      "is a field out of its columns?")
+                raise problem_at(line, None, sep, None, f"round {r}: expected a space, found {show(ch)}; "
+                                                        "is a field out of its columns?")
         opp_text = text[o - 1:o + 3].strip()
         opponent = _number(opp_text, line, o, o + 3, f"round {r} opponent") if opp_text else None
         colour = text[c - 1:c].strip()
         if colour and colour not in COLOURS:
-            raise _problem(line, None, c, None, f"round {r} colour {show(colour)} is not w, b, - or blank")
+            raise problem_at(line, None, c, None, f"round {r} colour {show(colour)} is not w, b, - or blank")
         result = text[s - 1:s].strip()
         if result and result not in RESULT_CODES:
-            raise _problem(line, None, s, None, result_problem(r, result))
+            raise problem_at(line, None, s, None, result_problem(r, result))
         games.append(TrfGame(opponent or None, colour, result))
     return TrfPlayer(start_no, cols("name").strip(), sex, title, rating or None, federation, fide_id, birth, points,
                      rank, games, line, raw)
@@ -244,19 +252,19 @@ def _parse(text: str, name: str) -> TrfEvent:
     players: list[TrfPlayer] = []
     for n, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
-            raise _problem(n, None, None, None, f"the line has {len(line):,} characters; a TRF line has at most "
-                                                f"{MAX_LINE:,}")
+            raise problem_at(n, None, None, None, f"the line has {len(line):,} characters; a TRF line has at most "
+                                                  f"{MAX_LINE:,}")
         column = control_character(line)
         if column is not None:
-            raise _problem(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
-                                                  "printable text")
+            raise problem_at(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
+                                                    "printable text")
         if line[:3] == "001":
             if line[3:4] not in ("", " "):
-                raise _problem(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
-            players.append(_quick_player(line, n) or _parse_player(line, n))
+                raise problem_at(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
+            players.append(_quick_player(line, n) or parse_player(line, n))
             if len(players) > MAX_PLAYERS:
-                raise _problem(n, None, None, None, f"more than {MAX_PLAYERS:,} players; a TRF holds at most "
-                                                    f"{MAX_PLAYERS:,} (start ranks have four digits)")
+                raise problem_at(n, None, None, None, f"more than {MAX_PLAYERS:,} players; a TRF holds at most "
+                                                      f"{MAX_PLAYERS:,} (start ranks have four digits)")
         else:
             headers.append(TrfRecord(line, n))
     if not players:

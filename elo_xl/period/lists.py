@@ -92,8 +92,12 @@ _SINGLE_GAMES = {"GMS", "GM", "GAMES", "SGM", "RGM", "BGM"}
 _SINGLE_K = {"K", "SK", "RK", "BK"}
 
 
-def _tokens(header: str) -> list[tuple[str, int]]:
-    """(token, starting column) of a header line; ``ID Number`` is one token."""
+def header_tokens(header: str) -> list[tuple[str, int]]:
+    """(token, starting column) of a header line; ``ID Number`` is one token.
+
+    >>> header_tokens(HEADER_SINGLE_EXAMPLE)[:3]
+    [('ID', 0), ('Name', 15), ('Fed', 76)]
+    """
     found = [(m.group(0), m.start()) for m in re.finditer(r"\S+", header)]
     if len(found) >= 2 and found[0][0].upper() == "ID" and found[1][0].upper() == "NUMBER":
         found = [("ID", 0)] + found[2:]
@@ -108,7 +112,7 @@ def _layout(header: str, kind: str, source: str) -> list[tuple[str | None, int]]
     >>> [f for f, _ in _layout(HEADER_SINGLE_EXAMPLE, "blitz", "list")][8:11]
     ['rating', 'games', 'k']
     """
-    tokens = _tokens(header)
+    tokens = header_tokens(header)
     names = [t.upper() for t, _ in tokens]
     if "ID" not in names or "NAME" not in names:
         raise EloError(f"{source}, line 1: {show(header[:40])} is not the header of a FIDE rating list; "
