@@ -12,9 +12,9 @@ from .trf_format import (
     BYE_RESULTS, GAME_RESULTS, SCORING_BYES, COLOURS, EXAMPLE, RESULT_CODES, player_count, problem_at,  # noqa: F401
     place_of, result_problem, round_columns,
 )
-from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, declared_rounds
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds
 
-__all__ = ["check_event"]
+__all__ = ["check_event", "check_declared"]
 
 #: What a game naming an opponent may hold without a closer look (:func:`_check_game` would pass it).
 _COLOUR_OK = frozenset(COLOURS) | {""}
@@ -43,7 +43,19 @@ def check_event(event: TrfEvent) -> None:
     ...
     elo_xl.errors.EloError: line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players
     """
-    declared = declared_rounds(event)
+    check_declared(event, declared_rounds(event))
+
+
+def check_declared(event: TrfEvent, declared: tuple[int, TrfRecord] | None) -> int:
+    """:func:`check_event` with the event's ``XXR``/``142`` already read (``declared``, as
+    :func:`~elo_xl.io.trf_model.declared_rounds` gives it); returns how many rounds the lines
+    use (the last round written in any line), :attr:`TrfEvent.rounds` when nothing is declared.
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> e = parse_trf(EXAMPLE)
+    >>> check_declared(e, declared_rounds(e))
+    3
+    """
     n = len(event.players)
     seen: dict[int, TrfPlayer] = {}
     for p in event.players:
@@ -111,6 +123,7 @@ def check_event(event: TrfEvent) -> None:
             if g.opponent is None or g.opponent < p.start_no and _names(by_no[g.opponent - 1], r, p.start_no):
                 continue  # checked from the other side
             _check_pair(p, by_no[g.opponent - 1], r, g)
+    return rounds_used
 
 
 def _names(q: TrfPlayer, r: int, start_no: int) -> bool:

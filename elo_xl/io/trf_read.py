@@ -14,13 +14,13 @@ from operator import itemgetter
 from ..errors import EloError, show
 from .dates import date_year
 from .decode import control_character, newline_of, read_text, split_lines
-from .trf_check import check_event
+from .trf_check import check_declared
 from .trf_format import (  # noqa: F401  (EXAMPLE: doctests)
     COLOURS, EXAMPLE, MAX_LINE, MAX_PLAYERS, MAX_ROUNDS, PLAYER_COLUMNS, RESULT_CODES, SEPARATORS, problem_at,
     result_problem, round_columns,
 )
-from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, birth_problem
-from .trf_points import settle_absences
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, birth_problem, declared_rounds
+from .trf_points import PointsWitness, witness
 
 __all__ = ["parse_trf", "read_trf"]
 
@@ -220,10 +220,13 @@ def parse_player(text: str, line: int) -> TrfPlayer:
                      rank, games, line, raw)
 
 
-def parse_trf(text: str, name: str | None = None) -> TrfEvent:
+def parse_trf(text: str, name: str | None = None, *, refuse: bool = False) -> TrfEvent:
     """Read a TRF from its text (any line ends; a BOM and trailing spaces are ignored), check
     it (see :mod:`elo_xl.io.trf_format`) and return the event, players in start-rank order.
-    ``name`` (the file's name) starts every message.
+    ``name`` (the file's name) starts every message. The points columns are compared with the
+    results once (:func:`~elo_xl.io.trf_points.witness`): absences they explain are settled,
+    differences noted; with ``refuse``, a difference nothing explains is refused, as
+    :func:`~elo_xl.io.trf_points.refuse_unexplained` refuses it (its message without the name).
 
     >>> parse_trf("001    1      Solo, Han\\nXXR x\\n", "event.trf")
     Traceback (most recent call last):
@@ -233,17 +236,24 @@ def parse_trf(text: str, name: str | None = None) -> TrfEvent:
     Traceback (most recent call last):
     ...
     elo_xl.errors.EloError: README.md has no player line (001), so it is not a TRF file; it starts with "# Notes"
+    >>> parse_trf(EXAMPLE.replace("  2.0    2", "  2.5    2"), "cup.trf", refuse=True)
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: line 9 (player 1): the points column (columns 81–84) says 2.5 but the results add up to 2, and no round of the line explains it; correct the points or the results (a scoring system other than 1-½-0 needs its 162 record)
     """
     try:
-        return _parse(text, name or "the text")
+        event, found = _parse(text, name or "the text")
     except EloError as error:
         message = str(error)
         if name and not message.startswith(name):
             message = f"{name}, {message}"
         raise EloError(message) from None
+    if refuse:
+        found.refuse()
+    return event
 
 
-def _parse(text: str, name: str) -> TrfEvent:
+def _parse(text: str, name: str) -> tuple[TrfEvent, PointsWitness]:
     if text.startswith("\ufeff"):
         text = text[1:]
     newline = newline_of(text)
@@ -272,14 +282,16 @@ def _parse(text: str, name: str) -> TrfEvent:
     players.sort(key=lambda p: p.start_no)
     event = TrfEvent(headers, players, newline=newline)
     notes = _old_half_point_byes(players) + _odd_federations(players)
-    check_event(event)
-    r = event.rounds
+    declared = declared_rounds(event)  # read once: the check and the points use it
+    used = check_declared(event, declared)
+    r = declared[0] if declared is not None else used  # event.rounds
     for p in players:
         if len(p.games) < r:
             p.games.extend([BLANK] * (r - len(p.games)))
         p.read = p.snapshot()
-    event.notes = notes + settle_absences(event)  # after the snapshot: a line read otherwise is written anew
-    return event
+    found = witness(event, r)  # after the snapshot: a line read otherwise is written anew
+    event.notes = notes + found.notes
+    return event, found
 
 
 def _lines(players: list[TrfPlayer]) -> str:
@@ -326,13 +338,22 @@ def _looks_like(lines: list[str]) -> str:
     return ""
 
 
-def read_trf(path: str | os.PathLike) -> TrfEvent:
+def read_trf(path: str | os.PathLike, *, refuse: bool = False) -> TrfEvent:
     """Read a TRF file, decoded by :func:`elo_xl.io.decode.read_text` (UTF-8 with or without
     BOM, UTF-16, Windows-1252; any line ends). The event remembers the encoding and the line
     end, which :func:`~elo_xl.io.trf_write.save_trf` writes back. Messages start with the
-    file's name.
+    file's name; ``refuse``: as :func:`parse_trf`'s (its refusal names the line, not the file).
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "cup.trf")
+    ...     with open(path, "w", encoding="utf-8") as f:
+    ...         _ = f.write(EXAMPLE)
+    ...     event = read_trf(path, refuse=True)
+    >>> event.name, event.encoding, len(event.players)
+    ('Spring Open', 'utf-8', 4)
     """
     decoded = read_text(path, "a TRF file")
-    event = parse_trf(decoded.text, os.path.basename(os.fspath(path)) or os.fspath(path))
+    event = parse_trf(decoded.text, os.path.basename(os.fspath(path)) or os.fspath(path), refuse=refuse)
     event.encoding = decoded.encoding
     return event
