@@ -249,14 +249,13 @@ def event_digest(event: TrfEvent) -> str:
     >>> event_digest(parse_trf(lines)) == event_digest(parse_trf(lines.replace("w 1", "w =").replace("b 0", "b =")))
     False
     """
-    h = hashlib.sha256()
+    parts = []  # hashed in one piece: the same digest as fed piece by piece
     for p in event.players:
         who = p.fide_id.strip() if p.fide_id and p.fide_id.strip().strip("0") else _norm(p.name)
-        h.update(f"{p.start_no}|{who}|".encode("utf-8", "replace"))
-        for g in p.games:
-            h.update(f"{g.opponent or ''}{g.colour}{g.result};".encode("utf-8", "replace"))
-        h.update(b"\n")
-    return h.hexdigest()
+        parts.append(f"{p.start_no}|{who}|")
+        parts += [f"{g.opponent or ''}{g.colour}{g.result};" for g in p.games]
+        parts.append("\n")
+    return hashlib.sha256("".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
 def _norm(s: str) -> str:
@@ -383,19 +382,23 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
         a, b, h, sp, so, sh, ae, se = (games.a, games.b, games.h, games.side_p, games.side_o, games.side_h,
                                        games.a_event, games.side_event)
         count = 0
+        rated = RATED_HALVES
         for p in players:
-            me = gid[p.start_no]
-            for r, g in enumerate(p.games):
+            start_no = p.start_no
+            me = gid[start_no]
+            r = -1
+            for g in p.games:
+                r += 1
                 opp = g.opponent
                 if opp is None:
                     continue
-                halves = RATED_HALVES.get(g.result)
+                halves = rated.get(g.result)
                 if halves is None:
                     continue
-                back = players[opp - 1].games[r] if players[opp - 1].start_no == opp else event.player(opp).games[r]
-                two_sided = back.opponent == p.start_no and back.result in RATED_HALVES
-                if two_sided:
-                    if p.start_no < opp:
+                q = players[opp - 1]
+                back = q.games[r] if q.start_no == opp else event.player(opp).games[r]
+                if back.opponent == start_no and back.result in rated:  # two-sided
+                    if start_no < opp:
                         a.append(me), b.append(gid[opp]), h.append(halves), ae.append(e_no)
                         count += 1
                 else:
