@@ -100,12 +100,16 @@ def check_declared(event: TrfEvent, declared: tuple[int, TrfRecord] | None) -> i
     for r in range(1, rounds_used + 1):
         pab = None
         for p in by_no:
-            g = p.games[r - 1] if r <= len(p.games) else BLANK
+            games = p.games
+            g = games[r - 1] if r <= len(games) else BLANK
             o = g.opponent
-            if o is not None and o > p.start_no:
+            if o is not None:
+                start_no = p.start_no
                 q = by_no[o - 1].games
                 h = q[r - 1] if r <= len(q) else BLANK
-                if (h.opponent == p.start_no and (g.result, h.result) in agreeing
+                if o < start_no and h.opponent == start_no:
+                    continue  # checked from the other side
+                if (o > start_no and h.opponent == start_no and (g.result, h.result) in agreeing
                         and (g.colour, h.colour) not in same_colour and g.result not in ("U", "u")):
                     continue  # the pair agrees: what _check_pair would find
             if g.result in ("U", "u"):

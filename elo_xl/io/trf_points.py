@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm
-from operator import attrgetter
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from ..errors import EloError
@@ -103,48 +102,56 @@ def _unplayed(players: Iterable[TrfPlayer], rounds: int, last: int) -> list[int]
 # record giving 0.3, and so on; exact like the fractions they stand for, and fast: a round's
 # units are looked up by its result and colour, and a line's sum is a sum of integers.
 
-_RESULT_COLOUR = attrgetter("result", "colour")
-
-
 class _Tally:
     """A scoring system (:meth:`TrfEvent.scoring`) on an integer scale: ``denominator`` units
     make a point; :meth:`units` sums a line's rounds in them."""
 
-    __slots__ = ("scoring", "denominator", "_by_result", "_blank_is_zero")
+    __slots__ = ("scoring", "denominator", "_table", "_by_colour", "_blank_is_zero")
 
     def __init__(self, scoring: dict[str, Fraction]) -> None:
         self.scoring = scoring
         self.denominator = lcm(*(value.denominator for value in scoring.values()))
-        #: (result, colour) → units: a round's points hang on its opponent only when its result is
-        #: blank (a zero-point bye without an opponent, nothing with one)
-        self._by_result: dict[tuple[str, str], int] = {}
+        #: a round's units by its result, or by (result, colour) where the colour changes the
+        #: points; a round's points hang on its opponent only when its result is blank (a
+        #: zero-point bye without an opponent, nothing with one): such rounds are in the table
+        #: only when the zero-point bye is worth nothing
+        self._table: dict[object, int] = {}
+        self._by_colour = any(scoring[f"W{k}"] != scoring[f"B{k}"] for k in "WDL")
         self._blank_is_zero = scoring["ZPB"] == 0
 
     def game_units(self, g: TrfGame) -> int:
         """The units of one round (:func:`~elo_xl.io.trf_model.game_points_of`, scaled)."""
         scaled = game_points_of(g, self.scoring) * self.denominator
-        return int(scaled)  # a whole number: D is a multiple of every value's denominator
+        return int(scaled)  # a whole number: the denominator is a multiple of every value's
 
     def units(self, games: Sequence[TrfGame]) -> int:
         """The units of a line's rounds."""
+        table = self._table
+        total = 0
         try:
-            return sum(map(self._by_result.__getitem__, map(_RESULT_COLOUR, games)))
-        except (KeyError, TypeError):  # a result and colour not seen yet (or not text)
+            if self._by_colour:
+                for g in games:
+                    total += table[g.result, g.colour]
+            else:
+                for g in games:
+                    total += table[g.result]
+        except (KeyError, TypeError):  # a result not seen yet (or not text)
             return self._slow_units(games)
+        return total
 
     def _slow_units(self, games: Sequence[TrfGame]) -> int:
         total = 0
-        by_result = self._by_result
+        table = self._table
         for g in games:
+            key = (g.result, g.colour) if self._by_colour else g.result
             try:
-                key = (g.result, g.colour)
-                value = by_result.get(key)
+                value = table.get(key)
             except TypeError:
                 key = value = None
             if value is None:
                 value = self.game_units(g)
                 if key is not None and (g.result.upper().strip() or self._blank_is_zero):
-                    by_result[key] = value
+                    table[key] = value
             total += value
         return total
 
