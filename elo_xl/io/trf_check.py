@@ -121,8 +121,8 @@ def check_declared(event: TrfEvent, declared: tuple[int, TrfRecord] | None) -> i
                             "; there is at most one per round (in a team event, 013 or 310 records say who is "
                             "in which team)")
                     raise problem_at(p.line, p.start_no, round_columns(r)[2], None,
-                                     f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to {p.start_no}"
-                                     + also)
+                                     f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to "
+                                     f"{p.start_no}" + also)
                 pab = pab or p
             if g.opponent is None or g.opponent < p.start_no and _names(by_no[g.opponent - 1], r, p.start_no):
                 continue  # checked from the other side

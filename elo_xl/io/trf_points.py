@@ -13,7 +13,7 @@ the players and the difference; the results count.
 >>> from elo_xl.io.trf_format import EXAMPLE
 >>> lines = EXAMPLE.split("\\n")
 >>> lines[8] = lines[8][:111] + "0000 -  "                 # player 1's round 3: "0000 - H" without its H
->>> event = parse_trf("\\n".join(lines))                # parse_trf settles it (settle_absences)
+>>> event = parse_trf("\\n".join(lines))                # parse_trf settles it (witness: settle_absences)
 >>> [g.result for g in event.players[0].games], event.notes
 (['1', '=', 'H'], ['line 9 (player 1), round 3: an absence written without a result code read as H (½ point), as the points column counts it'])
 """

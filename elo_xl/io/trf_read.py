@@ -266,8 +266,8 @@ def _parse(text: str, name: str) -> tuple[TrfEvent, PointsWitness]:
                                                   f"{MAX_LINE:,}")
         column = control_character(line)
         if column is not None:
-            raise problem_at(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF holds "
-                                                    "printable text")
+            raise problem_at(n, None, column, None, f"a control character ({show(line[column - 1])[1:-1]}); a TRF "
+                                                    "holds printable text")
         if line[:3] == "001":
             if line[3:4] not in ("", " "):
                 raise problem_at(n, None, 4, None, f"expected a space after 001, found {show(line[3])}")
