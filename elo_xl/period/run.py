@@ -646,6 +646,16 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
     january = (period_no + 1) % 12 == 0
     # K changes only with play, a missing K, or (on the January list) a junior's K 40 ending
     recompute = (new_rating > 0) & ((played > 0) | (list_k == 0) | (january & (list_k >= new_k)))
+    known: dict[tuple, int | float] = {}
+
+    def k_of(rating: int, career: int | None, born: int | None, reached: bool | None, year: int) -> int | float:
+        """:func:`~elo_xl.engine.k_factor` of the rule set, each set of arguments worked out once."""
+        key = (rating, career, born, reached, year)
+        k = known.get(key)
+        if k is None:
+            k = known[key] = k_factor(rating, career, born, reached_2400=reached, rules=rs, year=year)
+        return k
+
     for i in np.flatnonzero(recompute).tolist():
         fid = _fide_id(i, rating_list, extra)
         career = _career(history, fid)
@@ -656,14 +666,13 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
         old = int(list_k[i])
         rating = int(new_rating[i])
         if career is None and old >= new_k:
-            junior_ends = (born[i] is not None and k_factor(rating, None, born[i], rules=rs, year=year) == new_k
-                           and k_factor(rating, None, born[i], rules=rs, year=next_year) != new_k)
+            junior_ends = (born[i] is not None and k_of(rating, None, born[i], None, year) == new_k
+                           and k_of(rating, None, born[i], None, next_year) != new_k)
             if junior_ends:  # K 40 of a junior: it ends with the year of his 18th birthday
                 _note(notes, i, "K 40 ends with the year of the 18th birthday (career games not known: "
                                 "taken as 30 or more)")
             else:
                 career = 0  # K 40 with an unknown career: it stays (the 30-games rule cannot be applied)
-        k = k_factor(rating, career, born[i], reached_2400=(0 < old <= top_k),
-                     rules=rs, year=next_year)
+        k = k_of(rating, career, born[i], 0 < old <= top_k, next_year)
         next_k[i] = min(k, old) if old else k
     return next_k
