@@ -33,21 +33,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_period import write_month  # noqa: E402
 
-#: The command in a fresh process, its CPU time (user + system) on stderr.
-_MEASURED = ("import resource, sys; from elo_xl.cli import main; code = main(sys.argv[1:]); "
+#: The command in a fresh process, its CPU time (user + system), peak memory and the elo_xl it ran on stderr.
+_MEASURED = ("import resource, sys, elo_xl; from elo_xl.cli import main; code = main(sys.argv[1:]); "
              "u = resource.getrusage(resource.RUSAGE_SELF); "
-             "print('BENCH', u.ru_utime + u.ru_stime, u.ru_maxrss, file=sys.stderr); sys.exit(code)")
+             "print('BENCH', u.ru_utime + u.ru_stime, u.ru_maxrss, elo_xl.__file__, file=sys.stderr); sys.exit(code)")
 
 
-def end_to_end(args: list[str]) -> tuple[float, float, float]:
-    """``elo-xl ARGS`` in a separate process: (wall seconds, CPU seconds, peak memory MB)."""
+def end_to_end(args: list[str], folder: Path) -> tuple[float, float, float]:
+    """``elo-xl ARGS`` in a separate process started in ``folder`` (``python -c`` puts its working
+    folder first on the path: started in a checkout, it would run that checkout's elo_xl): (wall
+    seconds, CPU seconds, peak memory MB)."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True, cwd=folder)
     wall = time.perf_counter() - start
     if done.returncode:
         print(done.stderr)
         raise SystemExit(done.returncode)
-    _, cpu, rss = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split()
+    _, cpu, rss, module = next(line for line in done.stderr.splitlines() if line.startswith("BENCH")).split(" ", 3)
+    import elo_xl
+
+    if Path(module).parent != Path(elo_xl.__file__).parent:
+        raise SystemExit(f"the command ran {module}, not {elo_xl.__file__}")
     return wall, float(cpu), int(rss) / 1024
 
 
@@ -134,7 +140,7 @@ def main() -> None:
 
     print(f"elo_xl from {Path(elo_xl.__file__).parent}")
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(args.folder or tmp)
+        folder = Path(args.folder or tmp).resolve()
         folder.mkdir(parents=True, exist_ok=True)
         lst = folder / "players_list_foa.txt"
         paths = sorted(folder.glob("event*.trf"))
@@ -152,7 +158,7 @@ def main() -> None:
         walls, cpus = [], []
         for run in range(args.runs):
             before = os.getloadavg()[0]
-            wall, cpu, mb = end_to_end(command)
+            wall, cpu, mb = end_to_end(command, folder.resolve())
             walls.append(wall)
             cpus.append(cpu)
             print(f"  end to end, run {run + 1}: {wall:5.1f} s wall, {cpu:5.1f} s CPU, peak {mb:4.0f} MB "
