@@ -197,6 +197,7 @@ def write_month(folder: Path, list_players: int, events: int, per_event: int, ro
     for e in range(events):
         members = rng.sample(range(list_players), per_event)
         table = {s: [] for s in range(1, per_event + 1)}
+        halves = dict.fromkeys(table, 0)  # the points column, in halves: what the results add up to
         order = list(range(1, per_event + 1))
         for _ in range(rounds):
             rng.shuffle(order)
@@ -204,11 +205,13 @@ def write_month(folder: Path, list_players: int, events: int, per_event: int, ro
                 res = rng.choice("10=")
                 table[w].append(f"{bl:4d} w {res}")
                 table[bl].append(f"{w:4d} b {'1' if res == '0' else '0' if res == '1' else '='}")
+                halves[w] += {"1": 2, "=": 1, "0": 0}[res]
+                halves[bl] += {"1": 0, "=": 1, "0": 2}[res]
         lines = [f"012 Event {e + 1}", f"042 {month.replace('-', '/')}/03", f"XXR {rounds}"]
         for s in range(1, per_event + 1):
             i = members[s - 1]
             rating = str(ratings[i]) if ratings[i] else ""
-            lines.append(f"001 {s:4d} m    {f'Player{i}, Test':33} {rating:>4} VIE {ids[i]:11d} {'':10} {'0.0':>4} "
+            lines.append(f"001 {s:4d} m    {f'Player{i}, Test':33} {rating:>4} VIE {ids[i]:11d} {'':10} {halves[s] / 2:4.1f} "
                          f"{'':4}  " + "  ".join(table[s]))
         path = folder / f"event{e + 1:04d}.trf"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -269,9 +272,9 @@ def part2(list_players: int, events: int, per_event: int, rounds: int, openpyxl_
         print(f"  the .xlsx list read back as --list: {read_xlsx_t:.1f} s CPU, {len(back):,} players (target under 5 s)")
         if openpyxl_too:
             from elo_xl.period.lists import ListRow
-            from elo_xl.period.sheet_list import _openpyxl_rows
+            from elo_xl.period.sheet_list import openpyxl_rows
 
-            t = clock(); count = sum(1 for _ in _openpyxl_rows(xlsx_list, ListRow, "standard", "list", 0))
+            t = clock(); count = sum(1 for _ in openpyxl_rows(xlsx_list, ListRow, "standard", "list", 0))
             print(f"    the same through openpyxl's read-only mode: {clock() - t:.1f} s CPU, {count:,} players")
 
         # with --db: the same month recorded, then --show of the stored 200,000-player period

@@ -9,16 +9,16 @@ from __future__ import annotations
 from ..errors import EloError, show
 from ..results import agree, parse_result
 from .trf_format import (
-    _BYE_RESULTS, _GAME_RESULTS, _SCORING_BYES, COLOURS, EXAMPLE, RESULT_CODES, _count, _problem,  # noqa: F401
-    _where, result_problem, round_columns,
+    BYE_RESULTS, GAME_RESULTS, SCORING_BYES, COLOURS, EXAMPLE, RESULT_CODES, player_count, problem_at,  # noqa: F401
+    place_of, result_problem, round_columns,
 )
-from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, declared_rounds
+from .trf_model import BLANK, TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds
 
-__all__ = ["check_event"]
+__all__ = ["check_event", "check_declared"]
 
 #: What a game naming an opponent may hold without a closer look (:func:`_check_game` would pass it).
 _COLOUR_OK = frozenset(COLOURS) | {""}
-_RESULT_WITH_OPPONENT = (frozenset(RESULT_CODES) - _BYE_RESULTS) | {""}
+_RESULT_WITH_OPPONENT = (frozenset(RESULT_CODES) - BYE_RESULTS) | {""}
 #: The two sides' results of one game (first player's, second's) that agree, blank included; and
 #: the colour pairs that cannot be (both white, both black). Worked out once from the same rules
 #: :func:`_check_pair` applies.
@@ -43,19 +43,32 @@ def check_event(event: TrfEvent) -> None:
     ...
     elo_xl.errors.EloError: line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players
     """
-    declared = declared_rounds(event)
+    check_declared(event, declared_rounds(event))
+
+
+def check_declared(event: TrfEvent, declared: tuple[int, TrfRecord] | None) -> int:
+    """:func:`check_event` with the event's ``XXR``/``142`` already read (``declared``, as
+    :func:`~elo_xl.io.trf_model.declared_rounds` gives it); returns how many rounds the lines
+    use (the last round written in any line), :attr:`TrfEvent.rounds` when nothing is declared.
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> e = parse_trf(EXAMPLE)
+    >>> check_declared(e, declared_rounds(e))
+    3
+    """
     n = len(event.players)
     seen: dict[int, TrfPlayer] = {}
     for p in event.players:
         if p.start_no in seen:
             other = seen[p.start_no]
             also = f"line {other.line}" if other.line is not None else "another player"
-            raise _problem(p.line, p.start_no, 5, 8, f"start rank {p.start_no} is also on {also}")
+            raise problem_at(p.line, p.start_no, 5, 8, f"start rank {p.start_no} is also on {also}")
         seen[p.start_no] = p
     for p in event.players:
         if not 1 <= p.start_no <= n:
-            raise _problem(p.line, p.start_no, 5, 8, f"start rank {p.start_no} does not match the {_count(n)} of the "
-                                                     f"event; start ranks run from 1 to {n} without gaps")
+            raise problem_at(p.line, p.start_no, 5, 8, f"start rank {p.start_no} does not match the "
+                                                       f"{player_count(n)} of the event; start ranks run from 1 to {n} "
+                                                       "without gaps")
     by_no = [seen[i] for i in range(1, n + 1)]
     rounds_used = 0
     colour_ok, result_ok = _COLOUR_OK, _RESULT_WITH_OPPONENT
@@ -77,9 +90,9 @@ def check_event(event: TrfEvent) -> None:
             if declared is not None and r > declared[0]:
                 o, _, s = round_columns(r)
                 xxr = declared[1]
-                raise _problem(p.line, p.start_no, o, s, f"round {r} is filled in, but {xxr.code}"
-                                                         f"{'' if xxr.line is None else f' (line {xxr.line})'} says the "
-                                                         f"event has {declared[0]} rounds")
+                where = "" if xxr.line is None else f" (line {xxr.line})"
+                raise problem_at(p.line, p.start_no, o, s, f"round {r} is filled in, but {xxr.code}{where} says the "
+                                                           f"event has {declared[0]} rounds")
             _check_game(p, r, g, n)
     teams = event.teams()
     agreeing, same_colour = _RESULTS_AGREE, _SAME_COLOUR
@@ -87,12 +100,16 @@ def check_event(event: TrfEvent) -> None:
     for r in range(1, rounds_used + 1):
         pab = None
         for p in by_no:
-            g = p.games[r - 1] if r <= len(p.games) else BLANK
+            games = p.games
+            g = games[r - 1] if r <= len(games) else BLANK
             o = g.opponent
-            if o is not None and o > p.start_no:
+            if o is not None:
+                start_no = p.start_no
                 q = by_no[o - 1].games
                 h = q[r - 1] if r <= len(q) else BLANK
-                if (h.opponent == p.start_no and (g.result, h.result) in agreeing
+                if o < start_no and h.opponent == start_no:
+                    continue  # checked from the other side
+                if (o > start_no and h.opponent == start_no and (g.result, h.result) in agreeing
                         and (g.colour, h.colour) not in same_colour and g.result not in ("U", "u")):
                     continue  # the pair agrees: what _check_pair would find
             if g.result in ("U", "u"):
@@ -103,13 +120,14 @@ def check_event(event: TrfEvent) -> None:
                     also = (f"; {pab.start_no} and {p.start_no} are not in one team" if teams else
                             "; there is at most one per round (in a team event, 013 or 310 records say who is "
                             "in which team)")
-                    raise _problem(p.line, p.start_no, round_columns(r)[2], None,
-                                   f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to {p.start_no}"
-                                   + also)
+                    raise problem_at(p.line, p.start_no, round_columns(r)[2], None,
+                                     f"round {r} gives a pairing-allocated bye (U) to {pab.start_no} and to "
+                                     f"{p.start_no}" + also)
                 pab = pab or p
             if g.opponent is None or g.opponent < p.start_no and _names(by_no[g.opponent - 1], r, p.start_no):
                 continue  # checked from the other side
             _check_pair(p, by_no[g.opponent - 1], r, g)
+    return rounds_used
 
 
 def _names(q: TrfPlayer, r: int, start_no: int) -> bool:
@@ -119,24 +137,25 @@ def _names(q: TrfPlayer, r: int, start_no: int) -> bool:
 def _check_game(p: TrfPlayer, r: int, g: TrfGame, n: int) -> None:
     o, c, s = round_columns(r)
     if g.colour and g.colour not in COLOURS:
-        raise _problem(p.line, p.start_no, c, None, f"round {r} colour {show(g.colour)} is not w, b, - or blank")
+        raise problem_at(p.line, p.start_no, c, None, f"round {r} colour {show(g.colour)} is not w, b, - or blank")
     if g.result and g.result not in RESULT_CODES:
-        raise _problem(p.line, p.start_no, s, None, result_problem(r, g.result))
+        raise problem_at(p.line, p.start_no, s, None, result_problem(r, g.result))
     if g.opponent is not None and (not isinstance(g.opponent, int) or isinstance(g.opponent, bool) or g.opponent < 1):
-        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} opponent {show(g.opponent)} is not a start rank; "
-                                                     "give None for no opponent")
+        raise problem_at(p.line, p.start_no, o, o + 3, f"round {r} opponent {show(g.opponent)} is not a start rank; "
+                                                       "give None for no opponent")
     if g.opponent is None:
-        if g.result in _GAME_RESULTS:
-            raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a game, but columns "
-                                                        f"{o}–{o + 3} name no opponent")
+        if g.result in GAME_RESULTS:
+            raise problem_at(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a game, but columns "
+                                                          f"{o}–{o + 3} name no opponent")
         return
     if g.opponent > n:
-        raise _problem(p.line, p.start_no, o, o + 3, f"opponent {g.opponent} does not exist, the event has {_count(n)}")
+        raise problem_at(p.line, p.start_no, o, o + 3, f"opponent {g.opponent} does not exist, the event has "
+                                                       f"{player_count(n)}")
     if g.opponent == p.start_no:
-        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with himself")
-    if g.result in _BYE_RESULTS:
-        raise _problem(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a bye, which has no "
-                                                    f"opponent, but columns {o}–{o + 3} name {g.opponent}")
+        raise problem_at(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with himself")
+    if g.result in BYE_RESULTS:
+        raise problem_at(p.line, p.start_no, s, None, f"round {r} result {show(g.result)} is a bye, which has no "
+                                                      f"opponent, but columns {o}–{o + 3} name {g.opponent}")
 
 
 _VERB = {"1": "won", "=": "drew", "0": "lost", "+": "won by forfeit", "-": "lost by forfeit",
@@ -150,17 +169,18 @@ def _check_pair(p: TrfPlayer, q: TrfPlayer, r: int, g: TrfGame) -> None:
     o = round_columns(r)[0]
     h = q.games[r - 1] if r <= len(q.games) else BLANK
     if h.opponent is None:
-        if h.result in _SCORING_BYES:
-            raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
-                                                         f"{_where(q.line, q.start_no)} gives {q.start_no} a bye "
-                                                         f"({h.result}) in that round")
+        if h.result in SCORING_BYES:
+            raise problem_at(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                           f"{place_of(q.line, q.start_no)} gives {q.start_no} a bye "
+                                                           f"({h.result}) in that round")
         other = "nothing" if h.blank else f"no opponent ({show(f'0000 {h.colour} {h.result}'.rstrip())})"
-        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
-                                                     f"{_where(q.line, q.start_no)} has {other} in that round: "
-                                                     "a game is written on both players' lines")
+        raise problem_at(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                       f"{place_of(q.line, q.start_no)} has {other} in that round: "
+                                                       "a game is written on both players' lines")
     if h.opponent != p.start_no:
-        raise _problem(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
-                                                     f"{_where(q.line, q.start_no)} pairs {q.start_no} with {h.opponent}")
+        raise problem_at(p.line, p.start_no, o, o + 3, f"round {r} pairs {p.start_no} with {q.start_no}, but "
+                                                       f"{place_of(q.line, q.start_no)} pairs {q.start_no} with "
+                                                       f"{h.opponent}")
     first, second = (p, q) if p.start_no < q.start_no else (q, p)
     a = (g if first is p else h).result.upper()
     b = (h if first is p else g).result.upper()
@@ -186,5 +206,5 @@ def _both(first: TrfPlayer, second: TrfPlayer, column: int, text: str) -> EloErr
     >>> print(_both(a, b, 99, "round 1 says 1–2 was won by both players"))
     line 9, column 99 and line 10, column 99: round 1 says 1–2 was won by both players
     """
-    return EloError(f"{_where(first.line, first.start_no, column)} and {_where(second.line, second.start_no, column)}: "
-                    f"{text}")
+    return EloError(f"{place_of(first.line, first.start_no, column)} and "
+                    f"{place_of(second.line, second.start_no, column)}: {text}")

@@ -120,16 +120,16 @@ XXR 3
 #: Result codes of a TRF, each as one character, letters upper case as the specification writes them.
 RESULT_CODES = frozenset("10=+-WDLHFUZ")
 COLOURS = frozenset("wbWB-")
-_GAME_RESULTS = frozenset("10=WDL")       # played: needs an opponent
-_BYE_RESULTS = frozenset("HFUZ")          # byes: no opponent
-_SCORING_BYES = frozenset("HFU")          # a player with these cannot also have played
+GAME_RESULTS = frozenset("10=WDL")       # played: needs an opponent
+BYE_RESULTS = frozenset("HFUZ")          # byes: no opponent
+SCORING_BYES = frozenset("HFU")          # a player with these cannot also have played
 
 #: The columns (first, last) of each field of a player line before the rounds.
 PLAYER_COLUMNS = {
     "start_no": (5, 8), "sex": (10, 10), "title": (11, 13), "name": (15, 47), "rating": (49, 52),
     "federation": (54, 56), "fide_id": (58, 68), "birth": (70, 79), "points": (81, 84), "rank": (86, 89),
 }
-_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 #: The most players a TRF can hold: start ranks have four digits.
 MAX_PLAYERS = 9999
 #: The most rounds elo-xl reads (a double round robin of 50 players has 98); more is refused
@@ -137,7 +137,7 @@ MAX_PLAYERS = 9999
 MAX_ROUNDS = 99
 #: The longest line read (a player line of 99 rounds has 1,081 characters).
 MAX_LINE = 4096
-_FIRST_ROUND = 92
+FIRST_ROUND = 92
 
 
 def round_columns(r: int) -> tuple[int, int, int]:
@@ -146,12 +146,16 @@ def round_columns(r: int) -> tuple[int, int, int]:
     >>> round_columns(1), round_columns(3)
     ((92, 97, 99), (112, 117, 119))
     """
-    base = _FIRST_ROUND + 10 * (r - 1)
+    base = FIRST_ROUND + 10 * (r - 1)
     return base, base + 5, base + 7
 
 
-def _where(line: int | None, start_no: int | None = None, first: int | None = None, last: int | None = None) -> str:
-    """``line 7, columns 92–95`` (or ``player 4, …`` for a player not read from a file)."""
+def place_of(line: int | None, start_no: int | None = None, first: int | None = None, last: int | None = None) -> str:
+    """``line 7, columns 92–95`` (or ``player 4, …`` for a player not read from a file).
+
+    >>> place_of(7, 2, 92, 95), place_of(None, 4, 99), place_of(12)
+    ('line 7, columns 92–95', 'player 4, column 99', 'line 12')
+    """
     place = f"line {line}" if line is not None else f"player {start_no}"
     if first is None:
         return place
@@ -176,10 +180,19 @@ def result_problem(r: int, result: str) -> str:
     return f"round {r} result {show(result)} is not a TRF result; write 1, =, 0, +, -, W, D, L, H, F, U, Z or leave it blank"
 
 
-def _count(n: int) -> str:
-    """``1 player``, ``16 players``."""
+def player_count(n: int) -> str:
+    """``1 player``, ``16 players``.
+
+    >>> player_count(1), player_count(16)
+    ('1 player', '16 players')
+    """
     return f"{n} player{'' if n == 1 else 's'}"
 
 
-def _problem(line: int | None, start_no: int | None, first: int | None, last: int | None, text: str) -> EloError:
-    return EloError(f"{_where(line, start_no, first, last)}: {text}")
+def problem_at(line: int | None, start_no: int | None, first: int | None, last: int | None, text: str) -> EloError:
+    """The error about a place of a TRF (:func:`place_of`): the place, then ``text``.
+
+    >>> print(problem_at(9, 1, 81, 84, "points 2.5 is not a number"))
+    line 9, columns 81–84: points 2.5 is not a number
+    """
+    return EloError(f"{place_of(line, start_no, first, last)}: {text}")

@@ -20,7 +20,7 @@ from ..errors import EloError, show
 from ..results import BYE_ZERO, RESULT_TEXT, game_points
 from .dates import date_year
 from .trf_format import (
-    _FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, _count, _problem,  # noqa: F401  (EXAMPLE: doctests)
+    FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, player_count, problem_at,  # noqa: F401  (EXAMPLE: doctests)
 )
 
 __all__ = ["TrfGame", "TrfPlayer", "TrfRecord", "TrfEvent", "BLANK", "birth_year", "declared_rounds"]
@@ -241,7 +241,7 @@ class TrfEvent:
         for r in self.headers:
             if r.code == "132":
                 text = r.text.rstrip()
-                return [text[c - 1:c + 7].strip() for c in range(_FIRST_ROUND, len(text) + 1, 10)]
+                return [text[c - 1:c + 7].strip() for c in range(FIRST_ROUND, len(text) + 1, 10)]
         return []
 
     @property
@@ -316,7 +316,7 @@ class TrfEvent:
         for p in self.players:
             if p.start_no == start_no:
                 return p
-        raise EloError(f"there is no player with start rank {start_no}; the event has {_count(len(self.players))}")
+        raise EloError(f"there is no player with start rank {start_no}; the event has {player_count(len(self.players))}")
 
     def _ordered(self) -> list[TrfPlayer]:
         players = self.players
@@ -394,7 +394,7 @@ class TrfEvent:
         [2.0, 0.5, 2.5, 0.5]
         """
         scoring = self.scoring()
-        return [float(sum((_game_points(g, scoring) for g in p.games), Fraction(0))) for p in self._ordered()]
+        return [float(sum((game_points_of(g, scoring) for g in p.games), Fraction(0))) for p in self._ordered()]
 
 
 _DEFAULT_SCORING = {k: Fraction(v) for k, v in (
@@ -416,7 +416,14 @@ def _scoring_pairs(r: TrfRecord, pattern: str, shape: str) -> list[tuple[str, Fr
     return [(m.group(1), Fraction(m.group(2).replace(",", "."))) for m in found]
 
 
-def _game_points(g: TrfGame, scoring: dict[str, Fraction]) -> Fraction:
+def game_points_of(g: TrfGame, scoring: dict[str, Fraction]) -> Fraction:
+    """The points one round brings under a scoring system (:meth:`TrfEvent.scoring`): a blank
+    result is a zero-point bye without an opponent and nothing (a game not yet played) with one.
+
+    >>> s = TrfEvent([TrfRecord("162  W 3.0    D 1.0    L 0.0    A 0.5")]).scoring()
+    >>> [game_points_of(g, s) for g in (TrfGame(2, "b", "="), TrfGame(None, "-", ""), TrfGame(4, "w", ""))]
+    [Fraction(1, 1), Fraction(1, 2), Fraction(0, 1)]
+    """
     code = g.result.upper()
     if not code.strip():  # blank: a zero-point bye without an opponent, a game not yet played with one
         return game_points(BYE_ZERO if g.opponent is None else None, scoring=scoring)
@@ -432,10 +439,15 @@ def birth_year(player: TrfPlayer) -> int | None:
     try:
         return date_year(player.birth)
     except ValueError:
-        raise _problem(player.line, player.start_no, *PLAYER_COLUMNS["birth"], _birth_problem(player.birth)) from None
+        raise problem_at(player.line, player.start_no, *PLAYER_COLUMNS["birth"], birth_problem(player.birth)) from None
 
 
-def _birth_problem(value: str) -> str:
+def birth_problem(value: str) -> str:
+    """What a birth date that is no date is told (the place goes before it).
+
+    >>> birth_problem("32.13.")
+    'birth date "32.13." is not a date; write YYYY/MM/DD, the year alone, or leave it blank'
+    """
     return f"birth date {show(value)} is not a date; write YYYY/MM/DD, the year alone, or leave it blank"
 
 

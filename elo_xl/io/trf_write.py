@@ -17,9 +17,9 @@ from ..titles import same as same_title
 from .atomic import write_atomically
 from .decode import control_character
 from .trf_check import check_event
-from .trf_format import EXAMPLE, PLAYER_COLUMNS, _count, _problem, round_columns  # noqa: F401
+from .trf_format import EXAMPLE, PLAYER_COLUMNS, player_count, problem_at, round_columns  # noqa: F401
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord  # noqa: F401  (TrfGame, TrfRecord: doctests)
-from .trf_read import _parse_player, parse_trf  # noqa: F401  (parse_trf: doctests)
+from .trf_read import parse_player, parse_trf  # noqa: F401  (parse_trf: doctests)
 
 __all__ = ["format_player", "player_line", "write_trf", "save_trf", "set_standings", "check_points"]
 
@@ -30,13 +30,13 @@ __all__ = ["format_player", "player_line", "write_trf", "save_trf", "set_standin
 def _fit(value: str, width: int, player: TrfPlayer, name: str, right: bool) -> str:
     a, b = PLAYER_COLUMNS[name]
     if not isinstance(value, str):
-        raise _problem(player.line, player.start_no, a, b, f"{name.replace('_', ' ')} {show(value)} is not text")
+        raise problem_at(player.line, player.start_no, a, b, f"{name.replace('_', ' ')} {show(value)} is not text")
     if len(value) > width:
-        raise _problem(player.line, player.start_no, a, b,
-                       f"{name.replace('_', ' ')} {show(value)} does not fit in {width} columns")
+        raise problem_at(player.line, player.start_no, a, b,
+                         f"{name.replace('_', ' ')} {show(value)} does not fit in {width} columns")
     if any(ch in value for ch in "\r\n\t"):
-        raise _problem(player.line, player.start_no, a, b,
-                       f"{name.replace('_', ' ')} {show(value)} holds a line break or a tab")
+        raise problem_at(player.line, player.start_no, a, b,
+                         f"{name.replace('_', ' ')} {show(value)} holds a line break or a tab")
     return value.rjust(width) if right else value.ljust(width)
 
 
@@ -60,13 +60,13 @@ def format_player(player: TrfPlayer) -> str:
     """
     p = player
     if not isinstance(p.start_no, int) or not 1 <= p.start_no <= 9999:
-        raise _problem(p.line, p.start_no, 5, 8, f"start rank {show(p.start_no)} is not from 1 to 9999")
+        raise problem_at(p.line, p.start_no, 5, 8, f"start rank {show(p.start_no)} is not from 1 to 9999")
     if p.rating is not None and not (isinstance(p.rating, int) and 1 <= p.rating <= 3999):
-        raise _problem(p.line, p.start_no, 49, 52, f"rating {show(p.rating)} is not a rating from 1 to 3999")
+        raise problem_at(p.line, p.start_no, 49, 52, f"rating {show(p.rating)} is not a rating from 1 to 3999")
     if p.rank is not None and not (isinstance(p.rank, int) and 0 <= p.rank <= 9999):
-        raise _problem(p.line, p.start_no, 86, 89, f"rank {show(p.rank)} is not from 1 to 9999")
+        raise problem_at(p.line, p.start_no, 86, 89, f"rank {show(p.rank)} is not from 1 to 9999")
     if p.sex and p.sex not in "mwfMWF":
-        raise _problem(p.line, p.start_no, 10, None, f"sex {show(p.sex)} is not m, w (or f) or blank")
+        raise problem_at(p.line, p.start_no, 10, None, f"sex {show(p.sex)} is not m, w (or f) or blank")
     parts = [
         "001 ", f"{p.start_no:>4}", " ", _fit(p.sex, 1, p, "sex", False), _fit(p.title, 3, p, "title", True), " ",
         _fit(p.name, 33, p, "name", False), " ", _fit("" if p.rating is None else str(p.rating), 4, p, "rating", True),
@@ -81,8 +81,8 @@ def format_player(player: TrfPlayer) -> str:
         opp = "0000" if g.opponent is None else str(g.opponent)
         if len(opp) > 4 or len(g.colour) > 1 or len(g.result) > 1:
             o = round_columns(r)[0]
-            raise _problem(p.line, p.start_no, o, o + 7, f"round {r} {show(f'{opp} {g.colour} {g.result}')} does "
-                                                         "not fit a round's columns")
+            raise problem_at(p.line, p.start_no, o, o + 7, f"round {r} {show(f'{opp} {g.colour} {g.result}')} does "
+                                                           "not fit a round's columns")
         parts.append(f"{opp:>4} {g.colour or ' '} {g.result or ' '}  ")
     return "".join(parts).rstrip()
 
@@ -161,7 +161,7 @@ def player_line(player: TrfPlayer) -> str:
         old = TrfPlayer(*player.read[:10], games=list(player.read[10]))
     else:
         try:
-            old = _parse_player(raw, player.line or 0)
+            old = parse_player(raw, player.line or 0)
         except EloError:
             return fresh
     width = max(len(fresh), len(raw))
@@ -220,7 +220,7 @@ def set_standings(event: TrfEvent, points: Sequence[float | None] | None = None,
     n = len(players)
     for what, values in (("points", points), ("ranks", ranks)):
         if values is not None and len(values) != n:
-            raise EloError(f"{what} has {len(values)} values but the event has {_count(n)}; give one per player")
+            raise EloError(f"{what} has {len(values)} values but the event has {player_count(n)}; give one per player")
     values = list(points) if points is not None else event.computed_points()
     for p, v in zip(players, values):
         p.points = None if v is None else float(v)
@@ -247,5 +247,5 @@ def check_points(event: TrfEvent) -> None:
     from .trf_points import point_differences
 
     for p, _, computed in point_differences(event):
-        raise _problem(p.line, p.start_no, 81, 84, f"points {_points_text(p.points)}, but the results of player "
-                                                   f"{p.start_no} add up to {_points_text(float(computed))}")
+        raise problem_at(p.line, p.start_no, 81, 84, f"points {_points_text(p.points)}, but the results of player "
+                                                     f"{p.start_no} add up to {_points_text(float(computed))}")

@@ -100,13 +100,11 @@ def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object
     """The TRF files as (path, event), read one at a time with a progress bar on stderr; a bad
     file's message names it."""
     from ..io import read_trf
-    from ..io.trf_points import refuse_unexplained
 
     with Progress(len(paths), "reading events", stream) as progress:
         for path in paths:
             try:
-                event = read_trf(path)
-                refuse_unexplained(event)
+                event = read_trf(path, refuse=True)  # the points compared once, as the reader reads them
             except EloError as error:
                 raise EloError(f"{path}: {error}") from None
             except OSError as error:

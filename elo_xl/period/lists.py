@@ -33,6 +33,7 @@ import os
 import re
 import sys
 import xml.etree.ElementTree as ET
+from operator import itemgetter
 from typing import IO, Iterable, Iterator, NamedTuple
 
 from ..errors import EloError, show
@@ -92,8 +93,12 @@ _SINGLE_GAMES = {"GMS", "GM", "GAMES", "SGM", "RGM", "BGM"}
 _SINGLE_K = {"K", "SK", "RK", "BK"}
 
 
-def _tokens(header: str) -> list[tuple[str, int]]:
-    """(token, starting column) of a header line; ``ID Number`` is one token."""
+def header_tokens(header: str) -> list[tuple[str, int]]:
+    """(token, starting column) of a header line; ``ID Number`` is one token.
+
+    >>> header_tokens(HEADER_SINGLE_EXAMPLE)[:3]
+    [('ID', 0), ('Name', 15), ('Fed', 76)]
+    """
     found = [(m.group(0), m.start()) for m in re.finditer(r"\S+", header)]
     if len(found) >= 2 and found[0][0].upper() == "ID" and found[1][0].upper() == "NUMBER":
         found = [("ID", 0)] + found[2:]
@@ -108,7 +113,7 @@ def _layout(header: str, kind: str, source: str) -> list[tuple[str | None, int]]
     >>> [f for f, _ in _layout(HEADER_SINGLE_EXAMPLE, "blitz", "list")][8:11]
     ['rating', 'games', 'k']
     """
-    tokens = _tokens(header)
+    tokens = header_tokens(header)
     names = [t.upper() for t, _ in tokens]
     if "ID" not in names or "NAME" not in names:
         raise EloError(f"{source}, line 1: {show(header[:40])} is not the header of a FIDE rating list; "
@@ -176,17 +181,19 @@ def iter_list_text(lines: Iterable[bytes | str], kind: str = "standard", source:
     spans = [(f, s, e) for (f, s), e in zip(layout, ends) if f is not None]
     if spans[0][0] != "fide_id":
         raise EloError(f"{source}, line 1: the header does not start with ID Number")
-    intern = sys.intern
     col = {f: s for f, s in layout if f is not None}
+    at = {f: slice(s, e) for f, s, e in spans}
+    cut = itemgetter(*(at.get(f, slice(0, 0)) for f in _TXT_FIELDS))  # a field the list lacks reads as ""
+    row = _row_maker(source, col)
     for n, text in enumerate(decoded, 2):
         if not text.strip():
             continue
         extra = len(text) - width
         if extra > 0:
             values = _overflowed(text, layout, extra)
+            yield row(tuple(values.get(f, "") for f in _TXT_FIELDS), n)
         else:
-            values = {f: text[s:e] for f, s, e in spans}
-        yield _row(values, source, n, col, intern)
+            yield row(cut(text), n)
 
 
 def _overflowed(text: str, layout: list[tuple[str | None, int]], extra: int) -> dict[str, str]:
@@ -204,21 +211,39 @@ def _overflowed(text: str, layout: list[tuple[str | None, int]], extra: int) -> 
     return {f: text[s:e] for (f, _), s, e in zip(layout, bounds, ends) if f is not None}
 
 
-def _row(values: dict[str, str], source: str, n: int, col: dict[str, int], intern) -> ListRow:
-    fide_id = _whole(values["fide_id"], source, n, 0, "ID")
-    if fide_id is None:
-        raise EloError(f"{source}, line {n}, column 1: the player has no FIDE ID; every line of a list starts with one")
-    get = values.get
-    rating = _whole(get("rating", ""), source, n, col.get("rating", 0), "rating") or None
-    games = _whole(get("games", ""), source, n, col.get("games", 0), "games") or 0
-    k = _whole(get("k", ""), source, n, col.get("k", 0), "K") or None
-    born = _whole(get("birth_year", ""), source, n, col.get("birth_year", 0), "B-day") or None
-    standard = _whole(get("standard", ""), source, n, col.get("standard", 0), "SRtng") or None
-    return ListRow(fide_id, values["name"].strip(), intern(get("federation", "").strip()),
-                   intern(get("sex", "").strip()), intern(get("title", "").strip()),
-                   intern(get("w_title", "").strip()), intern(get("o_title", "").strip()),
-                   intern(get("foa_title", "").strip()), rating, games, k, born,
-                   intern(get("flag", "").strip()), n, standard)
+#: The fields of a TXT list's line, in the order :func:`_row_maker`'s rows take them.
+_TXT_FIELDS = ("fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "rating", "games",
+               "k", "birth_year", "flag", "standard")
+
+
+def _row_maker(source: str, col: dict[str, int]):
+    """The :class:`ListRow` of a line's fields (as cut, in the order of :data:`_TXT_FIELDS`) and
+    its number; a number that is none is refused naming the line and the field's column."""
+    intern = sys.intern
+    at_rating, at_games, at_k, at_born, at_standard = (col.get(f, 0) for f in ("rating", "games", "k", "birth_year",
+                                                                               "standard"))
+
+    def row(values: tuple[str, ...], n: int) -> ListRow:
+        (fide_text, name, federation, sex, title, w_title, o_title, foa_title, rating, games, k, born, flag,
+         standard) = values
+        fide_id = _whole(fide_text, source, n, 0, "ID")
+        if fide_id is None:
+            raise EloError(f"{source}, line {n}, column 1: the player has no FIDE ID; every line of a list starts "
+                           "with one")
+        # a number read at once when it is digits, else by _whole (blank: None; anything else: refused)
+        rating, games, k, born, standard = (rating.strip(), games.strip(), k.strip(), born.strip(), standard.strip())
+        rating = (int(rating) if rating.isdigit() and rating.isascii()
+                  else _whole(rating, source, n, at_rating, "rating"))
+        games = int(games) if games.isdigit() and games.isascii() else _whole(games, source, n, at_games, "games")
+        k = int(k) if k.isdigit() and k.isascii() else _whole(k, source, n, at_k, "K")
+        born = int(born) if born.isdigit() and born.isascii() else _whole(born, source, n, at_born, "B-day")
+        standard = (int(standard) if standard.isdigit() and standard.isascii()
+                    else _whole(standard, source, n, at_standard, "SRtng"))
+        return ListRow(fide_id, name.strip(), intern(federation.strip()), intern(sex.strip()), intern(title.strip()),
+                       intern(w_title.strip()), intern(o_title.strip()), intern(foa_title.strip()), rating or None,
+                       games or 0, k or None, born or None, intern(flag.strip()), n, standard or None)
+
+    return row
 
 
 # --- XML -------------------------------------------------------------------------------------
@@ -392,6 +417,7 @@ class RatingList:
         self.index: dict[int, int] = {}
         #: Where each player was read (line or element).
         self.line: list[int] = []
+        self._add = tuple(getattr(self, name).append for name in ListRow._fields)  # a row's fields, in order
 
     def __len__(self) -> int:
         return len(self.fide_id)  # type: ignore[attr-defined]
@@ -405,9 +431,8 @@ class RatingList:
                            "names every player once (remove one of the two lines)")
         if row.fide_id:
             self.index[row.fide_id] = len(self)
-        for name in self.COLUMNS:
-            getattr(self, name).append(getattr(row, name))
-        self.line.append(row.line)
+        for add, value in zip(self._add, row):
+            add(value)
 
     def without_id(self) -> dict[str, int]:
         """Players without FIDE ID by their name (casefolded, punctuation ignored): how a newcomer

@@ -34,7 +34,7 @@ import json
 from typing import Any, Iterable
 
 from ..io.csv_cells import neutralised
-from .lists import CSV_FIELDS, CSV_OPTIONAL, HEADER_FOA_EXAMPLE, HEADER_SINGLE_EXAMPLE, _tokens
+from .lists import CSV_FIELDS, CSV_OPTIONAL, HEADER_FOA_EXAMPLE, HEADER_SINGLE_EXAMPLE, header_tokens
 from .run import JSON_FIELDS, month_number
 
 FORMATS = ("txt", "csv", "xlsx", "json")
@@ -108,7 +108,7 @@ def _fixed(values: Iterable[Any], widths: list[int]) -> str:
 
 
 def _widths(header: str, end: int) -> list[int]:
-    starts = [s for _, s in _tokens(header)] + [end]
+    starts = [s for _, s in header_tokens(header)] + [end]
     return [b - a for a, b in zip(starts, starts[1:])]
 
 

@@ -249,14 +249,13 @@ def event_digest(event: TrfEvent) -> str:
     >>> event_digest(parse_trf(lines)) == event_digest(parse_trf(lines.replace("w 1", "w =").replace("b 0", "b =")))
     False
     """
-    h = hashlib.sha256()
+    parts = []  # hashed in one piece: the same digest as fed piece by piece
     for p in event.players:
         who = p.fide_id.strip() if p.fide_id and p.fide_id.strip().strip("0") else _norm(p.name)
-        h.update(f"{p.start_no}|{who}|".encode("utf-8", "replace"))
-        for g in p.games:
-            h.update(f"{g.opponent or ''}{g.colour}{g.result};".encode("utf-8", "replace"))
-        h.update(b"\n")
-    return h.hexdigest()
+        parts.append(f"{p.start_no}|{who}|")
+        parts += [f"{g.opponent or ''}{g.colour}{g.result};" for g in p.games]
+        parts.append("\n")
+    return hashlib.sha256("".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
 def _norm(s: str) -> str:
@@ -383,19 +382,23 @@ def _collect(rating_list: RatingList, events: Iterable[tuple[str, TrfEvent]], pr
         a, b, h, sp, so, sh, ae, se = (games.a, games.b, games.h, games.side_p, games.side_o, games.side_h,
                                        games.a_event, games.side_event)
         count = 0
+        rated = RATED_HALVES
         for p in players:
-            me = gid[p.start_no]
-            for r, g in enumerate(p.games):
+            start_no = p.start_no
+            me = gid[start_no]
+            r = -1
+            for g in p.games:
+                r += 1
                 opp = g.opponent
                 if opp is None:
                     continue
-                halves = RATED_HALVES.get(g.result)
+                halves = rated.get(g.result)
                 if halves is None:
                     continue
-                back = players[opp - 1].games[r] if players[opp - 1].start_no == opp else event.player(opp).games[r]
-                two_sided = back.opponent == p.start_no and back.result in RATED_HALVES
-                if two_sided:
-                    if p.start_no < opp:
+                q = players[opp - 1]
+                back = q.games[r] if q.start_no == opp else event.player(opp).games[r]
+                if back.opponent == start_no and back.result in rated:  # two-sided
+                    if start_no < opp:
                         a.append(me), b.append(gid[opp]), h.append(halves), ae.append(e_no)
                         count += 1
                 else:
@@ -643,6 +646,16 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
     january = (period_no + 1) % 12 == 0
     # K changes only with play, a missing K, or (on the January list) a junior's K 40 ending
     recompute = (new_rating > 0) & ((played > 0) | (list_k == 0) | (january & (list_k >= new_k)))
+    known: dict[tuple, int | float] = {}
+
+    def k_of(rating: int, career: int | None, born: int | None, reached: bool | None, year: int) -> int | float:
+        """:func:`~elo_xl.engine.k_factor` of the rule set, each set of arguments worked out once."""
+        key = (rating, career, born, reached, year)
+        k = known.get(key)
+        if k is None:
+            k = known[key] = k_factor(rating, career, born, reached_2400=reached, rules=rs, year=year)
+        return k
+
     for i in np.flatnonzero(recompute).tolist():
         fid = _fide_id(i, rating_list, extra)
         career = _career(history, fid)
@@ -653,14 +666,13 @@ def _next_k(rs, k_schedule, ratings, list_k, k_used, new_rating, played, born, h
         old = int(list_k[i])
         rating = int(new_rating[i])
         if career is None and old >= new_k:
-            junior_ends = (born[i] is not None and k_factor(rating, None, born[i], rules=rs, year=year) == new_k
-                           and k_factor(rating, None, born[i], rules=rs, year=next_year) != new_k)
+            junior_ends = (born[i] is not None and k_of(rating, None, born[i], None, year) == new_k
+                           and k_of(rating, None, born[i], None, next_year) != new_k)
             if junior_ends:  # K 40 of a junior: it ends with the year of his 18th birthday
                 _note(notes, i, "K 40 ends with the year of the 18th birthday (career games not known: "
                                 "taken as 30 or more)")
             else:
                 career = 0  # K 40 with an unknown career: it stays (the 30-games rule cannot be applied)
-        k = k_factor(rating, career, born[i], reached_2400=(0 < old <= top_k),
-                     rules=rs, year=next_year)
+        k = k_of(rating, career, born[i], 0 < old <= top_k, next_year)
         next_k[i] = min(k, old) if old else k
     return next_k

@@ -106,7 +106,7 @@ def iter_list_xlsx(path: str | os.PathLike, make_row: Any, kind: str = "standard
                 raise _broken(source, error) from None
         finally:
             fast.close()
-    yield from _openpyxl_rows(path, make_row, kind, source, resume)
+    yield from openpyxl_rows(path, make_row, kind, source, resume)
 
 
 def _fast_header(book: SheetBook, source: str) -> tuple[str, int, dict[str, int]]:
@@ -133,8 +133,21 @@ def _fast_header(book: SheetBook, source: str) -> tuple[str, int, dict[str, int]
     return sheet_name, header_row, {field: columns[col] for field, col in mapping.items() if col in columns}
 
 
-def _openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: str, resume: int) -> Iterator[Any]:
-    """The players read by openpyxl's read-only mode (streamed), from row ``resume`` on."""
+def openpyxl_rows(path: str | os.PathLike, make_row: Any, kind: str, source: str, resume: int) -> Iterator[Any]:
+    """The players read by openpyxl's read-only mode (streamed), from row ``resume`` on (after
+    the header row whatever ``resume`` says); :func:`iter_list_xlsx` goes on here from the row
+    where its own reader stopped.
+
+    >>> import os, tempfile, openpyxl
+    >>> from elo_xl.period.lists import CSV_FIELDS, ListRow
+    >>> book = openpyxl.Workbook()
+    >>> book.active.append(CSV_FIELDS); book.active.append([12345, "Tran, An", "VIE", "F", "WFM", 1988, 9, 40, 2010])
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     book.save(os.path.join(folder, "list.xlsx"))
+    ...     rows = list(openpyxl_rows(os.path.join(folder, "list.xlsx"), ListRow, "standard", "list.xlsx", 0))
+    >>> [(r.fide_id, r.name, r.rating, r.k) for r in rows]
+    [(12345, 'Tran, An', 1988, 40)]
+    """
     from openpyxl import load_workbook
 
     try:

@@ -68,9 +68,9 @@ def test_fast_paths_read_what_the_careful_reader_reads(monkeypatch, seed):
 def test_quick_player_takes_the_common_line_and_leaves_the_rest():
     line = "001    1 wWIM Berg, Anna                        2012 SWE     1700123 2001/05/17  2.0    2     2 w 1     3 b =  0000 - H"
     player = trf_read._quick_player(line, 3)
-    assert player is not None and player == trf_read._parse_player(line, 3)
+    assert player is not None and player == trf_read.parse_player(line, 3)
     assert (player.start_no, player.rating, player.points, player.games) == (
         1, 2012, 2.0, [TrfGame(2, "w", "1"), TrfGame(3, "b", "="), TrfGame(None, "-", "H")])
     # negative points are read by the careful reader only (the fast one declines)
     negative = line[:80] + "-2.0" + line[84:]
-    assert trf_read._quick_player(negative, 3) is None and trf_read._parse_player(negative, 3).points == -2.0
+    assert trf_read._quick_player(negative, 3) is None and trf_read.parse_player(negative, 3).points == -2.0

@@ -228,7 +228,7 @@ def test_the_written_list_reads_fast_without_openpyxl(tmp_path, monkeypatch):
     def refuse(*args):
         raise AssertionError("openpyxl's reader was used")
 
-    monkeypatch.setattr(sheet_list, "_openpyxl_rows", refuse)
+    monkeypatch.setattr(sheet_list, "openpyxl_rows", refuse)
     rows = {r.fide_id: r for r in iter_list(out)}
     # A (2000) beats B (2100): D 100 → PD .36 / .64 (FIDE table 8.1.2, row 99–106);
     # A: 20 × .64 = 12.8 → +13 → 2013; B: 10 × −.64 = −6.4 → −6 → 2094
