@@ -32,6 +32,10 @@ from ..errors import EloError
 from .paths import readable_file, reason
 from .sniff import CONTAINERS, EMPTY, EXCEL, what_file
 
+#: The control characters no text file holds (tab, line ends, form feed and the DOS end-of-file
+#: mark aside), and the C1 controls that only a wrong code page shows.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x19\x1b-\x1f\x7f-\x9f]")
+
 __all__ = ["Decoded", "decode", "read_text", "split_lines", "newline_of", "control_character", "MAX_BYTES"]
 
 #: The largest input file read (an event of 9,999 players and 99 rounds is about 11 MB).
@@ -86,7 +90,7 @@ def decode(data: bytes, name: str, kind: str) -> Decoded:
         except UnicodeDecodeError:
             text, encoding = data.decode("latin-1"), "latin-1"
     sample = text[:65536]
-    controls = sum(1 for c in sample if (c < " " and c not in "\t\r\n\x0c\x1a") or "\x7f" <= c <= "\x9f")
+    controls = len(_CONTROLS.findall(sample))
     if "\x00" in sample or controls > max(8, len(sample) // 100):
         raise EloError(f"{name} holds binary data, not {kind}")
     return Decoded(text, encoding)

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import re
 
+#: Control characters that no text holds (tab, line ends and form feed aside).
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
+
 __all__ = ["what_file", "EMPTY", "EXCEL", "OPENDOCUMENT", "ZIP", "OLD_OFFICE", "PDF", "GZIP", "IMAGE", "TRF",
            "MARKUP", "CSV", "TEXT", "BINARY", "CONTAINERS"]
 
@@ -88,5 +91,5 @@ def _as_text(head: bytes) -> str | None:
             text = head.decode("cp1252", "replace")
         else:
             text = head[:error.start].decode("utf-8")
-    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\r\n\t\f")
+    controls = len(_CONTROLS.findall(text))
     return None if controls > len(text) // 20 else text

@@ -50,3 +50,14 @@ def test_rate_and_export_say_the_same(tmp_path, capsys, data, kind):
     assert main(["export", str(path), "-o", str(tmp_path / "out.trf")]) == 2
     assert capsys.readouterr().err == f"elo-xl: {path} is {kind}, not an Excel workbook\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.bin"]
+
+
+def test_control_characters_are_counted_as_each_reader_means_them():
+    # decode: C0 controls but tab, line ends, form feed and the DOS end-of-file mark; and C1
+    # controls. sniff: C0 controls but tab, line ends and form feed.
+    import importlib
+
+    decode, sniff = importlib.import_module("elo_xl.io.decode"), importlib.import_module("elo_xl.io.sniff")
+    text = "\x01\x1a\x0c\t\r\n\x85\x7f\x1b a"
+    assert len(decode._CONTROLS.findall(text)) == 4   # \x01 \x85 \x7f \x1b
+    assert len(sniff._CONTROLS.findall(text)) == 3    # \x01 \x1a \x1b
