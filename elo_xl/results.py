@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from .errors import EloError
@@ -53,6 +54,13 @@ SCORING_KEYS = {
     FORFEIT_WIN: ("FW", "FW"), FORFEIT_LOSS: ("FL", "FL"),
     BYE_HALF: ("HPB", "HPB"), BYE_FULL: ("FPB", "FPB"), BYE_PAIRING: ("PAB", "PAB"), BYE_ZERO: ("ZPB", "ZPB"),
 }
+
+
+#: FIDE's scoring as a TRF scoring system (the keys of :data:`SCORING_KEYS`): 1, ½ and 0, a
+#: full-point bye and the pairing-allocated bye 1, a half-point bye ½, a zero-point bye 0. A
+#: file's ``162``/``XXS`` records change it (:meth:`elo_xl.io.trf_model.TrfEvent.scoring`).
+FIDE_SCORING: Mapping[str, Fraction] = MappingProxyType(
+    {key: Fraction(POINTS_HALVES[code], 2) for code, keys in SCORING_KEYS.items() for key in keys})
 
 
 def game_points(code: int | None, black: bool = False, scoring: Mapping[str, Fraction] | None = None) -> Fraction:

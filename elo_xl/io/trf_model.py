@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import EloError, show
-from ..results import BYE_ZERO, RESULT_TEXT, game_points
+from ..results import BYE_ZERO, FIDE_SCORING, RESULT_TEXT, game_points
 from .dates import date_year
 from .trf_format import (
     FIRST_ROUND, EXAMPLE, MAX_ROUNDS, PLAYER_COLUMNS, player_count, problem_at,  # noqa: F401  (EXAMPLE: doctests)
@@ -364,7 +364,7 @@ class TrfEvent:
         >>> s = e.scoring(); (s["BW"], s["HPB"], s["PAB"], s["FL"])
         (Fraction(3, 1), Fraction(1, 1), Fraction(3, 1), Fraction(0, 1))
         """
-        points = dict(_DEFAULT_SCORING)
+        points = dict(FIDE_SCORING)
         pab_set = False
         for r in self.headers:
             if r.code == "162":
@@ -397,9 +397,6 @@ class TrfEvent:
         return [float(sum((game_points_of(g, scoring) for g in p.games), Fraction(0))) for p in self._ordered()]
 
 
-_DEFAULT_SCORING = {k: Fraction(v) for k, v in (
-    ("WW", 1), ("BW", 1), ("WD", "1/2"), ("BD", "1/2"), ("WL", 0), ("BL", 0), ("FW", 1), ("FL", 0),
-    ("PAB", 1), ("FPB", 1), ("HPB", "1/2"), ("ZPB", 0))}
 _SCORING_162 = {"W": ("WW", "BW", "FW", "FPB", "PAB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
                 "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
 _SCORING_XXS = {"WW": ("WW",), "BW": ("BW",), "WD": ("WD",), "BD": ("BD",), "WL": ("WL",), "BL": ("BL",),

@@ -28,7 +28,7 @@ from typing import Any
 from .. import games
 from ..errors import EloError
 from ..games import ABSENT, Round
-from ..results import FORFEIT_LOSS, RESULT_TEXT
+from ..results import FIDE_SCORING, FORFEIT_LOSS, RESULT_TEXT
 
 
 @dataclass
@@ -128,13 +128,9 @@ def from_trf(trf: Any, round_robin: bool | None = None) -> Event:
     if round_robin is None:
         round_robin = games.kind(rows, games.declared_type(trf.header("192"), trf.tournament_type)) != games.SWISS
     scoring = trf.scoring()
-    standard = all(scoring[k] == v for k, v in _STANDARD.items())
+    standard = all(scoring[k] == v for k, v in FIDE_SCORING.items())
     return Event(rows, trf.ratings(), round_robin, start_date(trf.start), True, None if standard else scoring)
 
-
-_STANDARD = {"WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2), "WL": Fraction(0),
-             "BL": Fraction(0), "FW": Fraction(1), "FL": Fraction(0), "PAB": Fraction(1), "FPB": Fraction(1),
-             "HPB": Fraction(1, 2), "ZPB": Fraction(0)}
 
 
 def from_games(rounds: Sequence[Sequence[Round]], ratings: Sequence[int | None] | None = None, *,

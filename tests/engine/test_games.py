@@ -172,3 +172,18 @@ def test_a_complete_round_robin_adds_up(event: tuple[int, list]) -> None:
     swiss_view = tiebreaks.Event(tb_event.rounds, round_robin=False, ordered=False)
     bh = tiebreaks.ranking(swiss_view, "BH", "2024")
     assert [bh.row(i)["BH"] for i in range(n)] == [sum(bh.points) - own for own in bh.points]
+
+
+def test_fides_scoring_is_written_once():
+    # FIDE's points as a TRF scoring system, from the rules: a win and the full-point and
+    # pairing-allocated byes 1, a draw and the half-point bye ½, a loss, a forfeit loss and the
+    # zero-point bye 0, whatever the colour; a forfeit win 1
+    from fractions import Fraction
+
+    from elo_xl.io.trf_model import TrfEvent
+    from elo_xl.results import FIDE_SCORING
+
+    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+    assert dict(FIDE_SCORING) == {"WW": one, "BW": one, "WD": half, "BD": half, "WL": zero, "BL": zero, "FW": one,
+                                  "FL": zero, "PAB": one, "FPB": one, "HPB": half, "ZPB": zero}
+    assert TrfEvent([]).scoring() == dict(FIDE_SCORING)  # a file without 162 or XXS scores as FIDE does
