@@ -12,9 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 from elo_xl.cli import main
+from books import once
 from test_export_errors import edit
+
+#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
+#: each is made and exported once per run (``books.once``).
+pytestmark = pytest.mark.xdist_group("real-books")
 
 DATA = Path(__file__).parents[1] / "data"
 KARL = DATA / "real" / "karl-mala-2005.trf"
@@ -30,7 +36,7 @@ def ranks(lines: list[str]) -> list[str]:
 
 def book_from(source: Path, tmp_path: Path, capsys, kind: str = "swiss") -> Path:
     book = tmp_path / "event.xlsx"
-    assert main(["workbook", kind, "--from", str(source), "-o", str(book)]) == 0
+    assert once(["workbook", kind, "--from", str(source), "-o", str(book)], book) == 0
     capsys.readouterr()
     return book
 

@@ -11,10 +11,14 @@ import datetime
 import openpyxl
 import pytest
 
-from books import put
+from books import once, put
 from elo_xl.cli import main
 from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.workbook import names, read
+
+#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
+#: each is made and exported once per run (``books.once``).
+pytestmark = pytest.mark.xdist_group("real-books")
 
 REAL = SWISS_TRF_PATH.parents[2] / "tests" / "data" / "real" / "karl-mala-2005.trf"
 
@@ -56,7 +60,7 @@ def test_a_book_as_written(swiss_book, tmp_path):
 
 def test_a_real_event_as_written(tmp_path):
     path = tmp_path / "k.xlsx"
-    assert main(["workbook", "swiss", "--from", str(REAL), "-o", str(path)]) == 0
+    assert once(["workbook", "swiss", "--from", str(REAL), "-o", str(path)], path) == 0
     fast, slow = both(path)
     same(fast, slow)
     assert len(fast.entrants) == 284
