@@ -25,9 +25,6 @@ from elo_xl.workbook.read import describe_file
 
 from books import ROUND_PARTS, round_cell
 
-#: One worker runs the module (``--dist loadgroup``): ``book_bytes`` is made once.
-pytestmark = pytest.mark.xdist_group("export-errors")
-
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 
 

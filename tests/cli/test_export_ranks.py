@@ -12,15 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-import pytest
 
 from elo_xl.cli import main
 from books import once
 from test_export_errors import edit
-
-#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
-#: each is made and exported once per run (``books.once``).
-pytestmark = pytest.mark.xdist_group("real-books")
 
 DATA = Path(__file__).parents[1] / "data"
 KARL = DATA / "real" / "karl-mala-2005.trf"

@@ -19,10 +19,6 @@ from elo_xl.cli import main
 from elo_xl.norms import parse_title
 from elo_xl.titles import canonical
 
-#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
-#: each is made and exported once per run (``books.once``).
-pytestmark = pytest.mark.xdist_group("real-books")
-
 KARL = Path(__file__).parents[1] / "data" / "real" / "karl-mala-2005.trf"
 #: The spellings FIDE's TRF-2016 writes, by the short form older programs write.
 SHORT = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}

@@ -12,9 +12,6 @@ from pathlib import Path
 
 import pytest
 
-#: One worker runs the module (``--dist loadgroup``): the 400 cases of the module fixture run once.
-pytestmark = pytest.mark.xdist_group("fuzz")
-
 PATH = Path(__file__).resolve().parents[2] / "bench" / "fuzz.py"
 
 

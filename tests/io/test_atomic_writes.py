@@ -24,9 +24,6 @@ from elo_xl.io.atomic import write_atomically
 from elo_xl.languages import LANGUAGES
 from elo_xl.workbook import KINDS
 
-#: One worker runs the module (``--dist loadgroup``): ``new_books`` (``workbook all``) is made once.
-pytestmark = pytest.mark.xdist_group("atomic-writes")
-
 ROOT = Path(__file__).resolve().parents[2]
 TRF = ROOT / "tests" / "data" / "trf" / "swiss-10x9.trf"
 COMMAND = [sys.executable, "-c", "import sys; from elo_xl.cli import main; sys.exit(main())"]

@@ -18,10 +18,6 @@ from elo_xl.event import load
 from elo_xl.games import SWISS
 from elo_xl.recalc import read_named
 
-#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
-#: each is made and exported once per run (``books.once``).
-pytestmark = pytest.mark.xdist_group("real-books")
-
 REAL = Path(__file__).parents[1] / "data" / "real"
 FILES = sorted(p.name for p in REAL.glob("*.trf"))
 

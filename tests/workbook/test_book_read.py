@@ -16,10 +16,6 @@ from elo_xl.cli import main
 from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.workbook import names, read
 
-#: One worker runs the tests that make books from the big real files (``--dist loadgroup``), so that
-#: each is made and exported once per run (``books.once``).
-pytestmark = pytest.mark.xdist_group("real-books")
-
 REAL = SWISS_TRF_PATH.parents[2] / "tests" / "data" / "real" / "karl-mala-2005.trf"
 
 

@@ -91,23 +91,9 @@ def functions(text: str) -> set[str]:
     return {name.upper() for name in CALL.findall(bare)}
 
 
-class Opened(dict):
-    """The books by (kind, lang), each opened the first time a test asks for it."""
-
-    def __missing__(self, key: tuple[str, str]) -> openpyxl.Workbook:
-        self[key] = load(*key)
-        return self[key]
-
-
 @pytest.fixture(scope="module")
 def books() -> dict[tuple[str, str], openpyxl.Workbook]:
-    return Opened()
-
-
-def one_worker_per_book(pairs: list[tuple[str, str]]) -> list[Any]:
-    """``pairs`` as parameters whose tests of one book run on one worker (``--dist loadgroup``):
-    each worker opens only its own books (a Swiss book takes a second to open)."""
-    return [pytest.param(kind, lang, marks=pytest.mark.xdist_group(f"formulas-{kind}-{lang}")) for kind, lang in pairs]
+    return {(kind, lang): load(kind, lang) for kind, lang in BOOKS}
 
 
 # --- (a) functions -----------------------------------------------------------------------------------------------
@@ -125,7 +111,7 @@ def test_the_scanner() -> None:
     assert functions("CHOOSE (RuleNo,1,2)") == {"CHOOSE"}
 
 
-@pytest.mark.parametrize("kind,lang", one_worker_per_book(BOOKS))
+@pytest.mark.parametrize("kind,lang", BOOKS)
 def test_only_common_functions(books: dict, kind: str, lang: str) -> None:
     book = books[kind, lang]
     bad = {}
@@ -141,7 +127,7 @@ def test_only_common_functions(books: dict, kind: str, lang: str) -> None:
         assert {"IF", "INDEX", "LOOKUP", "COUNTIF"} <= used  # the scan does see the formulas
 
 
-@pytest.mark.parametrize("kind,lang", one_worker_per_book(BOOKS))
+@pytest.mark.parametrize("kind,lang", BOOKS)
 def test_every_name_a_formula_uses_is_defined(books: dict, kind: str, lang: str) -> None:
     """A formula naming an undefined name reads #NAME? (hidden by IFERROR or ISNUMBER at best)."""
     book = books[kind, lang]
@@ -161,7 +147,7 @@ def test_every_name_a_formula_uses_is_defined(books: dict, kind: str, lang: str)
 # --- (b) no array formulas ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind,lang", one_worker_per_book(BOOKS))
+@pytest.mark.parametrize("kind,lang", BOOKS)
 def test_no_array_formulas(books: dict, kind: str, lang: str) -> None:
     book = books[kind, lang]
     for ws in book.worksheets:
@@ -209,7 +195,7 @@ def shape_of(book: openpyxl.Workbook, name: str) -> tuple[int, int]:
     return high_row - low_row + 1, high_col - low_col + 1
 
 
-@pytest.mark.parametrize("kind,lang", one_worker_per_book([(k, lang) for k, lang in BOOKS if k != "reference"]))
+@pytest.mark.parametrize("kind,lang", [(k, lang) for k, lang in BOOKS if k != "reference"])
 def test_defined_names_and_shapes(books: dict, kind: str, lang: str) -> None:
     book = books[kind, lang]
     for name, shape in {**EVENT_NAMES, **SHAPES[kind]}.items():
