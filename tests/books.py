@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import functools
+import hashlib
 import io
+import shutil
+import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import openpyxl
 from openpyxl.utils.cell import range_boundaries
 
+from elo_xl.cli import main
 from elo_xl.workbook import build
 
 
@@ -102,3 +110,56 @@ def _built(kind: str, lang: str, **options: Any) -> bytes:
 def opened(kind: str, lang: str = "en", **sizes: Any) -> openpyxl.Workbook:
     """An empty book of :func:`built`, opened by openpyxl (a fresh object each call)."""
     return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **sizes)))
+
+
+#: What :func:`once` keeps per command: the exit code, the output file's bytes, what was
+#: printed, and the paths the command was run with (replaced by the caller's when replayed).
+_RUNS: dict[tuple, tuple[int, bytes | None, str, str, str, str]] = {}
+_SCRATCH: list[Path] = []
+
+
+def once(argv: list[str], out: Path, given: Path | None = None) -> int:
+    """``main(argv)`` for a command that writes the file ``out`` (``-o out`` in ``argv``), run once
+    per test process: a later call with the same arguments (and, for ``given``, an input file
+    made in the test's own folder, the same bytes in it) writes the same bytes to ``out``, prints
+    the same lines on stdout and stderr (naming the caller's paths) and returns the same code.
+    Only the suffix of a path counts, not its name.
+
+    For the big real files that several tests turn into a book and back (a 284-player book
+    takes seconds to make and to export): the commands are deterministic and write the same
+    bytes whatever the output's name, so each test still gets exactly what ``main`` gives it.
+    A test that varies what the command sees between runs (a clock, the environment, a
+    failing disk) calls ``main``.
+    """
+    out_key, given_key = str(out), str(given) if given is not None else None
+    key = (tuple("<out>" if a == out_key else "<given>" if a == given_key else a for a in argv), out.suffix,
+           None if given is None else (given.suffix, hashlib.sha256(given.read_bytes()).hexdigest()))
+    if key not in _RUNS:
+        if not _SCRATCH:
+            _SCRATCH.append(Path(tempfile.mkdtemp(prefix="elo-xl-once-")))
+            atexit.register(shutil.rmtree, _SCRATCH[0], True)
+        folder = Path(tempfile.mkdtemp(dir=_SCRATCH[0]))
+        scratch_out = folder / "out" / out.name
+        scratch_out.parent.mkdir()
+        scratch_given = folder / "given" / given.name if given is not None else None
+        if scratch_given is not None:
+            scratch_given.parent.mkdir()
+            shutil.copyfile(given, scratch_given)
+        swap = {out_key: str(scratch_out), given_key: str(scratch_given)}
+        stdout, stderr = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = main([swap.get(a, a) for a in argv])
+        data = scratch_out.read_bytes() if scratch_out.is_file() else None
+        _RUNS[key] = (code, data, stdout.getvalue(), stderr.getvalue(), str(scratch_out), str(scratch_given))
+        shutil.rmtree(folder)
+    code, data, printed, warned, scratch_out, scratch_given = _RUNS[key]
+    if data is not None:
+        out.write_bytes(data)
+
+    def named(text: str) -> str:
+        text = text.replace(scratch_out, out_key)
+        return text.replace(scratch_given, given_key) if given_key is not None else text
+
+    sys.stdout.write(named(printed))
+    sys.stderr.write(named(warned))
+    return code

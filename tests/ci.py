@@ -21,3 +21,11 @@ def missing(reason: str) -> NoReturn:
     if under_ci():
         pytest.fail(f"CI=true and {reason} (see .ci/run)", pytrace=False)
     pytest.skip(reason)
+
+
+def examples(n: int) -> int:
+    """Hypothesis's ``max_examples`` for a property that takes ``n`` under CI (``CI=true``) or with
+    ``ELO_FULL_EXAMPLES=1``: where you work, a third of it (the fast loop, ``-m "not office"``)."""
+    if under_ci() or os.environ.get("ELO_FULL_EXAMPLES") == "1":
+        return n
+    return max(n // 3, 20)

@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 
 from elo_xl.cli import main
+from books import once
 from test_export_errors import edit
 
 DATA = Path(__file__).parents[1] / "data"
@@ -30,7 +31,7 @@ def ranks(lines: list[str]) -> list[str]:
 
 def book_from(source: Path, tmp_path: Path, capsys, kind: str = "swiss") -> Path:
     book = tmp_path / "event.xlsx"
-    assert main(["workbook", kind, "--from", str(source), "-o", str(book)]) == 0
+    assert once(["workbook", kind, "--from", str(source), "-o", str(book)], book) == 0
     capsys.readouterr()
     return book
 

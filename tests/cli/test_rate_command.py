@@ -3,11 +3,10 @@
 import csv
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 
+from in_process import elo_xl_run
 from elo_xl import engine
 from elo_xl.cli import main
 from elo_xl.event.samples import ROUND_ROBIN
@@ -32,8 +31,7 @@ def sample_csv(tmp_path):
 
 
 def run_json(*args):
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", *map(str, args), "--format", "json"],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", *map(str, args), "--format", "json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout), done.stderr
 
@@ -171,8 +169,7 @@ def test_bad_csv_one_line_exit_2_nothing_written(tmp_path, content, message):
     path = tmp_path / "rr.csv"
     path.write_text(content)
     out = tmp_path / "out.json"
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "-o", str(out)],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", str(path), "-o", str(out))
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr
@@ -184,11 +181,9 @@ def test_bad_csv_one_line_exit_2_nothing_written(tmp_path, content, message):
 
 
 def test_missing_file_and_bad_option(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(tmp_path / "none.trf")],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", str(tmp_path / "none.trf"))
     assert done.returncode == 2 and done.stderr.strip() == f"elo-xl: {tmp_path / 'none.trf'}: no such file"
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", "x.trf", "--format", "xml"],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", "x.trf", "--format", "xml")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
 
 
@@ -215,7 +210,7 @@ def test_standard_rating_column_seeds_an_unrated_rapid_player(tmp_path):
 def test_standard_rating_column_is_refused_under_standard_rules(tmp_path):
     path = tmp_path / "std.csv"
     path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path)], capture_output=True, text=True)
+    done = elo_xl_run("rate", str(path))
     assert done.returncode != 0
     assert "the standard rating column is for FIDE-RAPID and FIDE-BLITZ" in done.stderr
     assert "Traceback" not in done.stderr
@@ -224,12 +219,10 @@ def test_standard_rating_column_is_refused_under_standard_rules(tmp_path):
 def test_standard_rating_column_positions_in_messages(tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,abc,x,0\nBinh,,,2100,1,x\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--rules", "FIDE-RAPID"],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", str(path), "--rules", "FIDE-RAPID")
     assert "bad.csv, line 2, column 4: standard rating" in done.stderr
     path.write_text("name,rating,k,standard rating,1,2\nAn,2000,20,,x,q\nBinh,,,2100,1,x\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--rules", "FIDE-RAPID"],
-                          capture_output=True, text=True)
+    done = elo_xl_run("rate", str(path), "--rules", "FIDE-RAPID")
     assert "bad.csv, line 2, column 6:" in done.stderr
 
 

@@ -3,13 +3,12 @@ recalculated in LibreOffice equals ``rate``, a CSV crosstable equals the same ev
 the demo, and the errors of the command line."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from in_process import elo_xl_run
 from elo_xl import engine
 from elo_xl.recalc import read_named
 from elo_xl.event.samples import SWISS_TRF_PATH
@@ -19,7 +18,7 @@ DATA = Path(__file__).parents[1] / "data" / "trf"
 
 
 def cli(*args, check=True):
-    done = subprocess.run([sys.executable, "-m", "elo_xl.cli", *map(str, args)], capture_output=True, text=True)
+    done = elo_xl_run(*args)
     if check:
         assert done.returncode == 0, done.stderr
     return done

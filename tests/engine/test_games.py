@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ci import examples
+
 from elo_xl import engine, games, tiebreaks
 from elo_xl.errors import EloError
 from elo_xl.games import ABSENT, DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS, Round, from_crosstable, from_rounds, kind
@@ -148,7 +150,7 @@ def test_the_engine_the_tie_breaks_and_the_norms_read_the_same_games():
     assert t.games() == rows and _rounds(t) == rows  # the norms of the whole event read these rounds too
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 9).flatmap(lambda n: st.tuples(st.just(n), st.lists(
     st.sampled_from([1, "½", 0]), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2))))
 def test_a_complete_round_robin_adds_up(event: tuple[int, list]) -> None:

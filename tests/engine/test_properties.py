@@ -27,13 +27,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from ci import examples
+
 from elo_xl.engine import expected, rate, rate_event, table_h
 from elo_xl.tables import D_MIN, SATURATION, expected_hundredths
 
 RULE_SETS = ("FIDE", "FIDE-2024", "ELO-1970", "USSR-1977", "LOGISTIC", "LOGISTIC 480")
 LOGISTIC_SETS = ("LOGISTIC", "LOGISTIC 480")
 
-SETTINGS = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 
 # --- building blocks ---------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from books import once
 from trf_helpers import recount
 from elo_xl.cli import main
 from elo_xl.io import parse_trf, read_trf, write_trf
@@ -99,8 +100,8 @@ def test_through_a_swiss_book_and_back(tmp_path, name, capsys):
     changed, issue 23 item 5), and the old way of writing
     a half-point bye, ``0000 - =``, which comes back as ``0000 - H`` (CHANGELOG, issue 23)."""
     book, back = tmp_path / "event.xlsx", tmp_path / "back.trf"
-    assert main(["workbook", "swiss", "--from", str(REAL / name), "-o", str(book)]) == 0
-    assert main(["export", str(book), "-o", str(back)]) == 0
+    assert once(["workbook", "swiss", "--from", str(REAL / name), "-o", str(book)], book) == 0
+    assert once(["export", str(book), "-o", str(back)], back, given=book) == 0
     capsys.readouterr()
     original = (REAL / name).read_text(encoding="utf-8").replace("0000 - =", "0000 - H").split("\n")
     exported = back.read_text(encoding="utf-8").split("\n")
@@ -285,8 +286,8 @@ def test_points_as_the_file_says(tmp_path, name, capsys):
         return                  # no book holds it: test_an_event_longer_than_the_book_is_refused_…
 
     book, back = tmp_path / "event.xlsx", tmp_path / "back.trf"
-    assert main(["workbook", book_kind(path), "--from", str(path), "-o", str(book)]) == 0
-    assert main(["export", str(book), "-o", str(back)]) == 0
+    assert once(["workbook", book_kind(path), "--from", str(path), "-o", str(book)], book) == 0
+    assert once(["export", str(book), "-o", str(back)], back, given=book) == 0
     warnings = capsys.readouterr().err
     exported = column_points(back)
     assert set(exported) == set(column_points(path))

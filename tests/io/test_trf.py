@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ci import examples
+
 from elo_xl.engine import rate_event
 from elo_xl.errors import EloError
 from elo_xl.results import agree, parse_result
@@ -627,7 +629,7 @@ def without_lines(event: TrfEvent) -> tuple:
             [dataclasses.replace(p, line=None, games=list(p.games)) for p in event.players])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events())
 def test_property_write_then_read_is_identity(event):
     text = write_trf(event)
@@ -652,7 +654,7 @@ def test_the_writer_refuses_what_the_reader_refuses(bad):
         write_trf(event)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events())
 def test_property_engine_points_equal_computed_points(event):
     back = parse_trf(write_trf(event))
@@ -663,7 +665,7 @@ def test_property_engine_points_equal_computed_points(event):
     assert all(len(row) == r for row in back.pairings() + back.results() + back.colours())
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events(max_players=8, max_rounds=5), st.data())
 def test_property_a_broken_game_is_an_error(event, data):
     """Change one side of a two-sided game to a result that does not agree: always an error."""

@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ci import examples
+
 from elo_xl.errors import EloError
 from elo_xl.results import BYE_FULL, BYE_HALF, BYE_PAIRING, FORFEIT_WIN
 from elo_xl.norms import (
@@ -410,7 +412,7 @@ def required_key(value):
     return float("inf") if value is None else value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(norms_, st.lists(game, min_size=1, max_size=15), st.data(), st.booleans())
 def test_more_points_never_unmake_a_norm(norm, games, data, exempt):
     i = data.draw(st.integers(0, len(games) - 1))
@@ -424,7 +426,7 @@ def test_more_points_never_unmake_a_norm(norm, games, data, exempt):
     assert after.games_credited >= before.games_credited
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(norms_, st.lists(game, min_size=1, max_size=15), st.data())
 def test_raising_a_rating_never_raises_the_points_required(norm, games, data):
     before = evaluate(norm, games, "NOR")
@@ -436,7 +438,7 @@ def test_raising_a_rating_never_raises_the_points_required(norm, games, data):
     assert required_key(after.points_required) <= required_key(before.points_required)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(norms_, st.integers(1, 19), st.integers(1000, 3000))
 def test_the_annex_score_makes_the_performance_and_half_a_point_less_does_not(norm, games, ra):
     rp_min, ra_min, _ = THRESHOLDS[norm]

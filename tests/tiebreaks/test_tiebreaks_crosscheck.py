@@ -49,7 +49,7 @@ from elo_xl.tiebreaks.event import Event, Round
 from elo_xl.tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, GAME, PAB, prepare
 
 core = pytest.importorskip("tiebreak_core")
-from tiebreak_core.strict import calculate_strict  # noqa: E402
+from tiebreak_core.strict import calculate_all_strict, calculate_strict  # noqa: E402
 
 #: C.07 code → tiebreak-core's criterion id.
 IDS = {"BH": "buchholz", "BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cut2", "BH/M1": "median_buchholz",
@@ -147,8 +147,11 @@ def test_random_swiss_events_agree_with_tiebreak_core(version):
         event = random_event(rng, rng.randint(6, 20), rng.randint(3, 9))
         players, rounds = core_players(event)
         mine = tb.compute(event, list(IDS), version)
-        theirs = {code: [calculate_strict(players[i + 1], players, IDS[code], rounds, ruleset=f"fide-{version}")
-                         for i in range(event.players)] for code in IDS}
+        # every criterion of a player in one validated call (what calculate_strict gives for each,
+        # the players validated once instead of once per criterion)
+        each = [calculate_all_strict(players[i + 1], players, list(IDS.values()), rounds, ruleset=f"fide-{version}")
+                for i in range(event.players)]
+        theirs = {code: [each[i][IDS[code]] for i in range(event.players)] for code in IDS}
         ptp_wrong = {i for i in range(event.players) if float(mine[i]["PTP"]) != theirs["PTP"][i]}
         for code in IDS:
             for i in range(event.players):
