@@ -250,19 +250,12 @@ def run_recalc(args: argparse.Namespace) -> int:
     Cells holding an error after recalculation are stored as errors and named on stderr, with
     the likely cause; the exit code is then 1."""
     from ..io.paths import lock_file
-    from ..io.sniff import EXCEL, what_file
     from ..progress import Waiting
     from ..recalc import available
     from ..workbook import recalculated
     from ..workbook.diagnose import errors_message, players_jump
 
-    source = readable_file(args.book)
-    output = args.output if args.output is not None else args.book
-    writable_file(output)
-    data = source.read_bytes()
-    kind = what_file(data[:4096], source.name)
-    if kind != EXCEL:
-        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give a book to recalculate")
+    source, output, data = _book_in(args, "give a book to recalculate")
     refuse_other_extension(output, "recalc", "an .xlsx workbook", ("xlsx",))
     lock = lock_file(output)
     if lock is not None:
@@ -288,11 +281,10 @@ def run_recalc(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_functions(args: argparse.Namespace) -> int:
-    """``elo-xl functions BOOK [-o OUT]``: the functions added to a workbook as LAMBDA names."""
+def _book_in(args: argparse.Namespace, advice: str) -> tuple[Any, str, bytes]:
+    """The book a command writes into (``args.book``, or ``-o``): its path, the path written
+    and its bytes, refused unless it is an ``.xlsx`` workbook (``advice`` ends the refusal)."""
     from ..io.sniff import EXCEL, what_file
-    from ..workbook.add_functions import add_functions
-    from ..workbook.names import FUNCTIONS
 
     source = readable_file(args.book)
     output = args.output if args.output is not None else args.book
@@ -300,7 +292,16 @@ def run_functions(args: argparse.Namespace) -> int:
     data = source.read_bytes()
     kind = what_file(data[:4096], source.name)
     if kind != EXCEL:
-        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); give an .xlsx workbook")
+        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); {advice}")
+    return source, output, data
+
+
+def run_functions(args: argparse.Namespace) -> int:
+    """``elo-xl functions BOOK [-o OUT]``: the functions added to a workbook as LAMBDA names."""
+    from ..workbook.add_functions import add_functions
+    from ..workbook.names import FUNCTIONS
+
+    source, output, data = _book_in(args, "give an .xlsx workbook")
     if os.path.splitext(output)[1].lower() not in (".xlsx", ".xlsm"):
         raise EloError(f"-o {output}: functions writes an .xlsx workbook; name the file .xlsx")
     emit(add_functions(data, args.book), output)
