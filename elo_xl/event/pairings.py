@@ -102,8 +102,8 @@ def planned_rounds(t: Tournament) -> int | None:
     n = len(t.entrants)
     if kind in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN):
         return cycle_length(n) * (2 if kind == DOUBLE_ROUND_ROBIN else 1)
-    if t.planned is None and (t.origin is None or t.kept):
-        return t.rounds  # an event built without a file says its rounds in ``rounds``
+    if t.planned is None and t.origin is None:
+        return t.rounds  # an event built without a file or a book says its rounds in ``rounds``
     return t.planned
 
 
