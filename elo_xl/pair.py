@@ -58,21 +58,31 @@ class PairResult:
 
 
 def pair_event(path: str | Path, *, output: str | None = None, round_: int | None = None, replace: bool = False,
-               first_colour: str | None = None, rounds: int | None = None, absent: Sequence[int] = ()) -> PairResult:
+               first_colour: str | None = None, rounds: int | None = None, absent: Sequence[int] = (),
+               data: bytes | None = None) -> PairResult:
     """Pair the next round of the event in ``path`` (a TRF file, a Swiss book, a round-robin
-    book); with ``output``, the bytes of that file with the round written in (same kind as the
-    input; a round-robin book is never written: its Schedule sheet holds every round)."""
+    book; ``data``: its bytes, when the caller holds the file: :func:`elo_xl.io.hold.hold`); with
+    ``output``, the bytes of that file with the round written in (same kind as the input, typed
+    into the very bytes read; a round-robin book is never written: its Schedule sheet holds
+    every round)."""
     from .io.paths import readable_file
     from .io.sniff import EXCEL, TRF, what_file
 
     source = readable_file(path, what="the event to pair")
-    head = source.read_bytes()[:4096]
+    if data is None:
+        with open(source, "rb") as file:
+            head = file.read(4096)
+    else:
+        head = data[:4096]
     kind = what_file(head, source.name)
     grid = None
     if kind == EXCEL:
+        from .workbook.book_access import read_book_bytes
         from .workbook.read import read_book_and_grid
 
-        t, grid = read_book_and_grid(source)
+        if data is None:
+            data = read_book_bytes(source)
+        t, grid = read_book_and_grid(source, data)
         kind = "book" if grid is not None else ROUND_ROBIN_BOOK
         if grid is None and output is not None:
             raise EloError(f"{path}: a round-robin book's Schedule sheet holds every round of the Berger tables "
@@ -81,7 +91,7 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     elif kind == TRF:
         from .event.load import load
 
-        t = load(source)
+        t = load(source, data)
         kind = "trf"
     else:
         raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
@@ -97,10 +107,10 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     except EloError as error:
         raise EloError(f"{path}: {error}") from None
     after = with_pairing(t, pairing)
-    data = None
+    written = None
     if output is not None:
-        data = _book_bytes(source, grid, t, after, pairing) if grid is not None else _trf_bytes(after)
-    return PairResult(t, pairing, after, data, kind)
+        written = _book_bytes(source, data, grid, t, after, pairing) if grid is not None else _trf_bytes(after)
+    return PairResult(t, pairing, after, written, kind)
 
 
 def _trf_bytes(t: Tournament) -> bytes:
@@ -112,10 +122,11 @@ def _trf_bytes(t: Tournament) -> bytes:
     return write_trf(paired_trf(t)).encode(getattr(t.origin, "encoding", None) or "utf-8")
 
 
-def _book_bytes(source: Path, grid: Any, before: Tournament, after: Tournament, pairing: Pairing) -> bytes:
-    """The book with the round's opponent, colour and bye cells typed (and, for a round paired
-    again, the later rounds' cells emptied); ``grid`` (:class:`elo_xl.workbook.read.Grid`) says
-    where each cell is, in either layout of the book."""
+def _book_bytes(source: Path, data: bytes, grid: Any, before: Tournament, after: Tournament,
+                pairing: Pairing) -> bytes:
+    """The book (``data``, the bytes read) with the round's opponent, colour and bye cells typed
+    (and, for a round paired again, the later rounds' cells emptied); ``grid``
+    (:class:`elo_xl.workbook.read.Grid`) says where each cell is, in either layout of the book."""
     from .workbook.archive import set_cells
 
     if pairing.round > grid.rounds:
@@ -134,7 +145,6 @@ def _book_bytes(source: Path, grid: Any, before: Tournament, after: Tournament, 
                 was = old[i][t] if i < len(old) and t < len(old[i]) else None
                 if (new or None) != (was or None):
                     cells[grid.cell(i, t, k)] = new if new != "" else None
-    data = source.read_bytes()
     if cells:
         try:
             data = set_cells(data, grid.sheet, cells)

@@ -5,21 +5,23 @@ stored by LibreOffice)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from ..errors import EloError, escaped
 from ..io.formats import refuse_other_extension
-from ..io.paths import Outputs, not_an_input, readable_file, writable_file, writable_folder
+from ..io.paths import Outputs, not_an_input, readable_file, same_file, writable_file, writable_folder
 from ..io.staged import write_folder
 from ..languages import LANGUAGES
 from ..results import BYE_PAIRING, FORFEIT_WIN, TRF_SYMBOL
 from ..workbook import KINDS, Kind
 from .options import rules_options, year_option
-from .output import emit, naming, plural, print_notes
+from .output import naming, plural, print_notes
 
 
 def workbook_options(kinds: dict[str, Kind]) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -249,28 +251,26 @@ def run_recalc(args: argparse.Namespace) -> int:
     """``elo-xl recalc BOOK [-o OUT]``: the book with every formula's value stored (LibreOffice).
     Cells holding an error after recalculation are stored as errors and named on stderr, with
     the likely cause; the exit code is then 1."""
-    from ..io.paths import lock_file
+    from ..io.hold import open_elsewhere
     from ..progress import Waiting
     from ..recalc import available
     from ..workbook import recalculated
     from ..workbook.diagnose import errors_message, players_jump
 
-    source, output, data = _book_in(args, "give a book to recalculate")
-    refuse_other_extension(output, "recalc", "an .xlsx workbook", ("xlsx",))
-    lock = lock_file(output)
-    if lock is not None:
-        raise EloError(f"{output}: is open in another program ({lock.name} beside it); close it there first, or "
-                       "write the recalculated book elsewhere with -o")
-    if not available():
-        raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
-                       "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
-    if lock_file(source) is not None:
-        print(f"elo-xl: warning: {args.book} is open in another program ({lock_file(source).name} beside it): "
-              "what is not saved there is not in this recalculation", file=sys.stderr)
-    started = time.monotonic()
-    with Waiting(f"recalculating {source.name} in LibreOffice"), naming(args.book):
-        computed = recalculated(data)
-    emit(computed.data, output)
+    with _book_held(args, "recalc", "give a book to recalculate") as (source, held, data):
+        refuse_other_extension(held.path, "recalc", "an .xlsx workbook", ("xlsx",))
+        if not available():
+            raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
+                           "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+        elsewhere = open_elsewhere(source)
+        if elsewhere is not None:
+            print(f"elo-xl: warning: {args.book} is open in {elsewhere[1]} ({elsewhere[0].name} beside it): "
+                  "what is not saved there is not in this recalculation", file=sys.stderr)
+        started = time.monotonic()
+        with Waiting(f"recalculating {source.name} in LibreOffice"), naming(args.book):
+            computed = recalculated(data)
+        held.replace(computed.data)
+    output = held.path
     seconds = time.monotonic() - started
     if computed.errors:
         print(f"{output}: recalculated in LibreOffice in {seconds:.1f} s, "
@@ -281,19 +281,25 @@ def run_recalc(args: argparse.Namespace) -> int:
     return 0
 
 
-def _book_in(args: argparse.Namespace, advice: str) -> tuple[Any, str, bytes]:
-    """The book a command writes into (``args.book``, or ``-o``): its path, the path written
-    and its bytes, refused unless it is an ``.xlsx`` workbook (``advice`` ends the refusal)."""
+@contextlib.contextmanager
+def _book_held(args: argparse.Namespace, command: str, advice: str) -> Iterator[tuple[Path, Any, bytes]]:
+    """The book a command writes into (``args.book``, or ``-o``), held for the whole command
+    (:func:`elo_xl.io.hold.hold`): the book read, the hold of the file written, and the bytes
+    read — the held bytes themselves when the book is written in place. Refused unless it is an
+    ``.xlsx`` workbook (``advice`` ends the refusal)."""
+    from ..io.hold import hold
     from ..io.sniff import EXCEL, what_file
 
     source = readable_file(args.book)
     output = args.output if args.output is not None else args.book
     writable_file(output)
-    data = source.read_bytes()
-    kind = what_file(data[:4096], source.name)
-    if kind != EXCEL:
-        raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); {advice}")
-    return source, output, data
+    with hold(output, command) as held:
+        in_place = held.data is not None and same_file(source, output)
+        data = held.data if in_place else source.read_bytes()
+        kind = what_file(data[:4096], source.name)
+        if kind != EXCEL:
+            raise EloError(f"{args.book}: this is {kind}, not an Excel workbook (.xlsx); {advice}")
+        yield source, held, data
 
 
 def run_functions(args: argparse.Namespace) -> int:
@@ -301,9 +307,9 @@ def run_functions(args: argparse.Namespace) -> int:
     from ..workbook.add_functions import add_functions
     from ..workbook.names import FUNCTIONS
 
-    source, output, data = _book_in(args, "give an .xlsx workbook")
-    if os.path.splitext(output)[1].lower() not in (".xlsx", ".xlsm"):
-        raise EloError(f"-o {output}: functions writes an .xlsx workbook; name the file .xlsx")
-    emit(add_functions(data, args.book), output)
-    print(f"{output}: {len(FUNCTIONS)} functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)")
+    with _book_held(args, "functions", "give an .xlsx workbook") as (_, held, data):
+        if held.path.suffix.lower() not in (".xlsx", ".xlsm"):
+            raise EloError(f"-o {held.path}: functions writes an .xlsx workbook; name the file .xlsx")
+        held.replace(add_functions(data, args.book))
+    print(f"{held.path}: {len(FUNCTIONS)} functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)")
     return 0

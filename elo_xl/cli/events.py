@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 from typing import Any
 
 from ..errors import EloError
 from ..io.formats import refuse_other_extension
-from ..io.paths import not_an_input, readable_file, writable_file
+from ..io.paths import not_an_input, readable_file, same_file, writable_file
 from .options import start_numbers, tiebreak_options, year_option
 from .output import emit, naming, plural, print_notes
 
@@ -119,6 +120,7 @@ def trf_summary(path: str, text: str) -> str:
 
 def run_pair(args: argparse.Namespace) -> int:
     """``elo-xl pair EVENT [-o OUT]``: the next round paired, printed, and written with -o."""
+    from ..io.hold import hold
     from ..pair import ROUND_ROBIN_BOOK, pair_event, pairing_list
 
     absent = start_numbers(args.absent, "--absent") if args.absent else []
@@ -129,15 +131,19 @@ def run_pair(args: argparse.Namespace) -> int:
     if args.output is not None:
         writable_file(args.output)
     colour = {"white": "w", "black": "b", None: None}[args.first_colour]
-    result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
-                        first_colour=colour, rounds=args.rounds, absent=absent)
+    with hold(args.output, "pair") if args.output is not None else contextlib.nullcontext() as held:
+        in_place = held is not None and held.data is not None and same_file(args.event, args.output)
+        result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
+                            first_colour=colour, rounds=args.rounds, absent=absent,
+                            data=held.data if in_place else None)
+        if held is not None and result.data is not None and result.kind != ROUND_ROBIN_BOOK:
+            held.replace(result.data)
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)
         print(f"{os.path.basename(args.event)}: its Schedule sheet lists round {result.pairing.round}; type the "
               "results in its crosstable")
     elif args.output is not None and result.data is not None:
-        emit(result.data, args.output)
         print(listing)
         print(f"{args.output}: round {result.pairing.round} written")
     else:

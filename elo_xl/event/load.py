@@ -40,13 +40,14 @@ def _is_crosstable_header(line: str) -> bool:
     return False
 
 
-def load(path: str | os.PathLike) -> Tournament:
+def load(path: str | os.PathLike, data: bytes | None = None) -> Tournament:
     """Read an event: a TRF file (``.trf``, ``.txt`` or any other name) or a CSV crosstable
-    (``.csv``, or any file whose first line is ``name,rating,k…``)."""
+    (``.csv``, or any file whose first line is ``name,rating,k…``). ``data``: the TRF file's
+    bytes, when the caller read them already (:func:`elo_xl.io.hold.hold`)."""
     path = Path(path)
-    if path.suffix.lower() == ".csv":
+    if data is None and path.suffix.lower() == ".csv":
         return _csv(path)
-    decoded = read_text(path, "a TRF file")
+    decoded = read_text(path, "a TRF file", data)
     first = next((line for line in split_lines(decoded.text[:4096]) if line.strip()), "")
     if _is_crosstable_header(first.lstrip("\ufeff")):
         return _csv(path)

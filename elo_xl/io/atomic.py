@@ -9,16 +9,22 @@ behind, and the next write of ``NAME`` removes it once process PID is gone
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
+import signal
 import stat
+import sys
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import EloError
 
-__all__ = ["write_atomically", "check_target", "FILE_MODE", "mark", "is_stale", "clean_stale"]
+__all__ = ["write_atomically", "check_target", "FILE_MODE", "mark", "is_stale", "clean_stale", "process_alive",
+           "terminate_as_interrupt"]
 
 #: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
 FILE_MODE = 0o644
@@ -42,17 +48,67 @@ def is_stale(rest: str) -> bool:
     if not found:
         return False
     pid = int(found.group(1))
-    if pid == os.getpid():
+    return pid != os.getpid() and not process_alive(pid)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (a process of another user counts).
+
+    On Windows ``os.kill(pid, 0)`` would end the process, so the process is looked up instead.
+
+    >>> process_alive(os.getpid()), process_alive(999999999)
+    (True, False)
+    """
+    if pid <= 0:
         return False
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        return _windows_process_alive(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return True
-    except PermissionError:  # a live process of another user
         return False
-    except (OSError, OverflowError):  # a number no process can have
+    except PermissionError:  # a live process of another user
         return True
-    return False
+    except (OSError, OverflowError):  # a number no process can have
+        return False
+    return True
+
+
+def _windows_process_alive(pid: int) -> bool:  # pragma: no cover - Windows only
+    """Windows: the process can be opened and has not exited (GetExitCodeProcess ≠ STILL_ACTIVE)."""
+    import ctypes
+
+    kernel = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return ctypes.get_last_error() == 5  # ERROR_ACCESS_DENIED: it exists, another user's
+    try:
+        code = ctypes.c_ulong()
+        return bool(kernel.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel.CloseHandle(handle)
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Meanwhile SIGTERM and SIGHUP (a closed terminal, a stopped service) raise
+    KeyboardInterrupt, as Ctrl-C does, so that what the command holds — a temporary file, a
+    lock, a half-made folder — is removed on the way out (the main thread only; SIGKILL
+    runs no clean-up, and the next run removes what it left: :func:`clean_stale`)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    kinds = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {kind: signal.signal(kind, interrupt) for kind in kinds}
+    try:
+        yield
+    finally:
+        for kind, handler in previous.items():
+            signal.signal(kind, handler)
 
 
 def clean_stale(folder: Path, name: str) -> None:

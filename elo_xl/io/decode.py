@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import EloError
@@ -96,22 +97,24 @@ def decode(data: bytes, name: str, kind: str) -> Decoded:
     return Decoded(text, encoding)
 
 
-def read_text(path: str | os.PathLike, kind: str) -> Decoded:
-    """Read and decode a file; every problem (no such file, a folder, no permission, too large,
-    not text) is an EloError that names the file.
+def read_text(path: str | os.PathLike, kind: str, data: bytes | None = None) -> Decoded:
+    """Read and decode a file (or its bytes ``data``, read already); every problem (no such
+    file, a folder, no permission, too large, not text) is an EloError that names the file.
 
     >>> read_text("/", "a TRF file")
     Traceback (most recent call last):
     ...
     elo_xl.errors.EloError: /: is a folder; give a TRF file to read
     """
-    path = readable_file(path, what=f"{kind} to read")
+    if data is None:
+        path = readable_file(path, what=f"{kind} to read")
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError as error:  # gone or locked since it was checked
+            raise EloError(f"{path}: cannot be read ({reason(error)})") from None
+    path = Path(path)
     name = path.name or str(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as error:  # gone or locked since it was checked
-        raise EloError(f"{path}: cannot be read ({reason(error)})") from None
     if len(data) > MAX_BYTES:
         raise EloError(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MB, too large for {kind}")
     return decode(data, name, kind)

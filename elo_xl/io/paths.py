@@ -85,24 +85,16 @@ def not_an_input(output: str | os.PathLike[str], *inputs: str | os.PathLike[str]
             raise EloError(f"{out}: is also the file read; give another name for the output")
 
 
-def lock_file(path: str | os.PathLike[str]) -> Path | None:
-    """The lock file beside ``path`` that says another program holds it open, or None:
-    LibreOffice's ``.~lock.NAME#``, Excel's ``~$NAME``.
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name one existing file (through links and ``..`` too).
 
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     book = Path(folder, "cup.xlsx")
-    ...     before = lock_file(book)
-    ...     _ = Path(folder, ".~lock.cup.xlsx#").write_text("Ann,host,...")
-    ...     before, lock_file(book).name
-    (None, '.~lock.cup.xlsx#')
+    >>> same_file("pyproject.toml", "./pyproject.toml"), same_file("pyproject.toml", "no-such-file")
+    (True, False)
     """
-    p = Path(path)
-    for name in (f".~lock.{p.name}#", f"~${p.name}"):
-        lock = p.with_name(name)
-        if lock.exists():
-            return lock
-    return None
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def writable_folder(path: str | os.PathLike[str]) -> Path:
@@ -156,7 +148,13 @@ class Outputs:
         return p
 
     def commit(self) -> list[Path]:
-        """Write every file added, in order; returns their paths."""
+        """Write every file added, in order; returns their paths. A file LibreOffice or Excel
+        has open is refused before anything is written (:func:`elo_xl.io.hold.refuse_if_open`):
+        that program's next save would undo it."""
+        from .hold import refuse_if_open
+
+        for path, _ in self.files:
+            refuse_if_open(path, "close it there first, or write elsewhere with -o")
         made: list[Path] = []
         written: list[Path] = []
         replaced: list[Path] = []

@@ -32,15 +32,12 @@ import ctypes
 import ctypes.util
 import os
 import shutil
-import signal
 import stat
 import tempfile
-import threading
 from pathlib import Path
-from typing import Iterator
 
 from ..errors import EloError
-from .atomic import FILE_MODE, is_stale, mark
+from .atomic import FILE_MODE, is_stale, mark, terminate_as_interrupt
 from .paths import Outputs, make_folders, reason
 
 __all__ = ["write_folder", "clean_stale_folders"]
@@ -66,7 +63,7 @@ def write_folder(folder: str | os.PathLike[str], files: dict[str, bytes]) -> lis
                 m.rmdir()
         return _one_by_one(folder, files)
     try:
-        with _terminate_as_interrupt():
+        with terminate_as_interrupt():
             _fill(staging, folder, files)
             _put_in_place(staging, folder, files)
     except _CannotSwap:  # the old folder cannot be moved (open in another program, on some systems)
@@ -211,21 +208,3 @@ def clean_stale_folders(parent: Path, name: str) -> None:
                 os.rename(entry.path, target)
                 continue
         shutil.rmtree(entry.path, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM raises KeyboardInterrupt meanwhile (the main thread only), so the hidden folder
-    is removed and the command says it was interrupted."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -11,6 +11,8 @@ the same :class:`Range` of values and cell names (:func:`with_book`).
 
 from __future__ import annotations
 
+import io
+import os
 import re
 import warnings
 import zipfile
@@ -22,7 +24,7 @@ from ..io import sniff, xlsx, xlsx_archive
 from ..io.paths import readable_file
 from ..io.xlsx import reference
 
-__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "with_book"]
+__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "read_book_bytes", "with_book"]
 
 
 def describe_file(path: Path, head: bytes) -> str | None:
@@ -51,23 +53,18 @@ def describe_file(path: Path, head: bytes) -> str | None:
     return f"{path} is {found}, not an Excel workbook" + (" (.xlsx)" if found == sniff.MARKUP else "")
 
 
-def check_archive(path: Path) -> None:
-    """Refuse, before openpyxl parses any XML, a file that is not a workbook or one beyond the
-    limits of :mod:`elo_xl.io.xlsx_archive` (sizes counted as unpacked, sheets, names, depth,
-    document types in any encoding)."""
-    import zipfile
-
-    size = path.stat().st_size
-    if size > xlsx_archive.MAX_FILE:
-        raise EloError(f"{path}: {size / 2**20:.0f} MB is larger than a workbook export reads "
+def check_archive(path: Path, data: bytes) -> None:
+    """Refuse, before openpyxl parses any XML, bytes read from ``path`` that are not a workbook or
+    one beyond the limits of :mod:`elo_xl.io.xlsx_archive` (sizes counted as unpacked, sheets,
+    names, depth, document types in any encoding)."""
+    if len(data) > xlsx_archive.MAX_FILE:
+        raise EloError(f"{path}: {len(data) / 2**20:.0f} MB is larger than a workbook export reads "
                        f"({xlsx_archive.MAX_FILE // 2**20} MB); is it the Swiss book?")
-    with open(path, "rb") as file:
-        head = file.read(512)
-    what = describe_file(path, head)
+    what = describe_file(path, data[:512])
     if what is not None:
         raise EloError(what)
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
         raise EloError(f"{path} is a damaged zip archive, not a readable Excel workbook") from None
     with archive:
@@ -79,6 +76,20 @@ def check_archive(path: Path) -> None:
                 raise EloError(f"{path} is a Word document, not an Excel workbook")
             raise EloError(f"{path} is a zip archive, not an Excel workbook")
         xlsx_archive.check_members(path, archive)
+
+
+def read_book_bytes(path: Path) -> bytes:
+    """The bytes of the book at ``path``, read once (every reader then works on that one
+    snapshot, whatever happens to the file meanwhile); refused beyond the largest book read."""
+    try:
+        with open(path, "rb") as file:  # a read of MAX_FILE + 1 bytes would reserve them all at once
+            data = file.read(min(os.fstat(file.fileno()).st_size, xlsx_archive.MAX_FILE) + 1)
+    except OSError as error:  # gone or locked since it was checked
+        raise EloError(f"{path}: cannot be read ({error.strerror or type(error).__name__})") from None
+    if len(data) > xlsx_archive.MAX_FILE:
+        raise EloError(f"{path}: {path.stat().st_size / 2**20:.0f} MB is larger than a workbook export reads "
+                       f"({xlsx_archive.MAX_FILE // 2**20} MB); is it the Swiss book?")
+    return data
 
 
 def _member_head(archive: Any, name: str) -> bytes:
@@ -170,15 +181,16 @@ class Book:
         return Range(name, sheet, min_col, min_row, rows)
 
 
-def open_book(path: Path) -> Any:
-    """The workbook at ``path``, checked and opened by openpyxl (formulas as written): the way
-    every book can be read, when :class:`FastBook` meets something it leaves to openpyxl."""
+def open_book(path: Path, data: bytes) -> Any:
+    """The workbook read from ``path`` (its bytes ``data``, checked), opened by openpyxl
+    (formulas as written): the way every book can be read, when :class:`FastBook` meets
+    something it leaves to openpyxl."""
     import openpyxl
 
     try:
         with warnings.catch_warnings():  # openpyxl's notes on what it skips are not the arbiter's concern
             warnings.simplefilter("ignore")
-            wb = openpyxl.load_workbook(path, data_only=False)
+            wb = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise EloError(f"{path}: not a readable .xlsx workbook ({type(error).__name__})") from None
     return Book(path, wb)
@@ -220,7 +232,7 @@ class FastBook:
     a name that is not one block, a formula typed in a cell read, dates counted from 1904, a
     part that does not parse — raises :class:`Unusual`, and the book is read by openpyxl."""
 
-    def __init__(self, path: Path, outputs: frozenset[str] = frozenset()):
+    def __init__(self, path: Path, data: bytes, outputs: frozenset[str] = frozenset()):
         from lxml import etree
 
         self.path = path
@@ -228,7 +240,7 @@ class FastBook:
         #: columns are not converted unless one of them is asked for.
         self._outputs = outputs
         self._every_column: set[str] = set()
-        self._zip = zipfile.ZipFile(path)
+        self._zip = zipfile.ZipFile(io.BytesIO(data))
         try:
             book = etree.fromstring(self._zip.read(xlsx.workbook_part(self._zip)), self._parser())
         except (KeyError, etree.XMLSyntaxError, zipfile.BadZipFile, OSError, ValueError) as error:
@@ -355,20 +367,25 @@ class FastBook:
         return values, formulas
 
 
-def with_book(path: str | Path, read: Any) -> Any:
-    """``read(path, book)`` of the workbook at ``path``, checked first: read straight from its
-    XML (:class:`FastBook`), else, where that meets something unusual, by openpyxl."""
-    path = readable_file(Path(path), what="the Swiss or round-robin workbook")
-    check_archive(path)
+def with_book(path: str | Path, read: Any, data: bytes | None = None) -> Any:
+    """``read(path, book)`` of the workbook at ``path`` (or of its bytes ``data``, when the caller
+    read them already: :func:`elo_xl.io.hold.hold`), checked first: read straight from its XML
+    (:class:`FastBook`), else, where that meets something unusual, by openpyxl — both from the
+    same bytes, read once."""
+    path = Path(path)
+    if data is None:
+        path = readable_file(path, what="the Swiss or round-robin workbook")
+        data = read_book_bytes(path)
+    check_archive(path, data)
     from .names import CONTRACT
 
     try:
-        fast = FastBook(path, frozenset(name for promise in CONTRACT.values() for name in promise.outputs))
+        fast = FastBook(path, data, frozenset(name for promise in CONTRACT.values() for name in promise.outputs))
     except Unusual:
-        return read(path, open_book(path))
+        return read(path, open_book(path, data))
     try:
         return read(path, fast)
     except Unusual:
-        return read(path, open_book(path))
+        return read(path, open_book(path, data))
     finally:
         fast._zip.close()

@@ -306,15 +306,15 @@ def swiss_grid(path: str | Path) -> "Grid":
     return with_book(path, _grid)
 
 
-def read_book_and_grid(path: str | Path) -> tuple[Tournament, "Grid | None"]:
+def read_book_and_grid(path: str | Path, data: bytes | None = None) -> tuple[Tournament, "Grid | None"]:
     """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
-    the book read once."""
+    the book read once (from ``data``, its bytes, when given)."""
     def read(path: Path, book: Any) -> tuple[Tournament, Any]:
         if is_swiss(book):
             return _read_swiss(path, book), _grid(path, book)
         return _read_round_robin(path, book), None
 
-    return with_book(path, read)
+    return with_book(path, read, data)
 
 
 class Grid:
