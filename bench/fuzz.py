@@ -18,7 +18,10 @@ decorated with ``@generator("name", weight)`` that returns a :class:`Case` from 
 - faces: ``export`` (broken Swiss books), ``hostile-book`` (books made to hang export or eat
   memory: many sheets or names, deep XML, zip sizes that lie, UTF-16 document types), ``options`` (every command with odd option values
   and paths), ``udfs`` (every Excel function with odd arguments); their inputs are made by
-  ``bench/fuzz_faces.py``.
+  ``bench/fuzz_faces.py``;
+- two writers: ``two-writers`` (two ``pair`` runs, or ``pair`` and ``functions``, on one book or
+  TRF file, or ``pair`` while another program saves it; ``bench/fuzz_races.py``), in the full
+  mode only (``QUICK`` lists the quick mode's generators).
 
 A command case runs ``elo_xl.cli.main`` in this process, in a fresh folder (its working
 directory), with an alarm for hangs; an Excel-function case calls the function. Each case is
@@ -35,6 +38,8 @@ classified as:
   Excel cell can hold (NaN, infinity, text of several lines, a ragged range);
 - ``non-event accepted``: a case whose input is not an event at all (random bytes, a
   workbook, a README) ended in a success.
+- ``mixed result``: two writers left a file that is not what the successful ones write one
+  after the other (two pairings mixed, a write reported and lost).
 
 The full mode caps the address space at 3 GB, so a runaway allocation shows as a traceback
 (MemoryError) instead of stopping the machine.
@@ -62,9 +67,10 @@ for _folder in (ROOT, ROOT / "bench"):
         sys.path.insert(0, str(_folder))
 
 import fuzz_faces  # noqa: E402
+import fuzz_races  # noqa: E402
 from elo_xl.cli import main  # noqa: E402
 
-OUTCOMES = ("success", "clean error", "traceback", "hang", "partial output", "non-event accepted")
+OUTCOMES = ("success", "clean error", "traceback", "hang", "partial output", "non-event accepted", "mixed result")
 #: Real and sample TRF files the mutations start from.
 SEEDS = sorted([*(ROOT / "tests" / "data" / "real").glob("*.trf"), *(ROOT / "tests" / "data" / "trf").glob("*.trf"),
                 ROOT / "elo_xl" / "data" / "sample-swiss.trf"])
@@ -88,6 +94,9 @@ class Case:
     #: Put the files a case's relative output paths may meet into the folder first (a file
     #: ``taken``, a folder ``exists-folder``, an old ``ok.xlsx``).
     prepare: bool = False
+    #: A case that runs its own processes in a fresh folder (the folder, the time limit) and
+    #: classifies itself: two writers racing for one file (``bench/fuzz_races.py``).
+    run: Callable[[Path, float], tuple[str, str]] | None = None
 
 
 @dataclass
@@ -99,12 +108,17 @@ class Result:
 
 
 GENERATORS: dict[str, tuple[Callable[[random.Random], Case], int]] = {}
+#: The generators the quick mode draws from (the others take seconds a case: the full mode's).
+QUICK: list[str] = []
 
 
-def generator(name: str, weight: int = 1) -> Callable:
-    """Register a case generator under ``name``; ``weight`` is its share of the cases."""
+def generator(name: str, weight: int = 1, quick: bool = True) -> Callable:
+    """Register a case generator under ``name``; ``weight`` is its share of the cases;
+    ``quick=False`` leaves it to the full mode (its cases take seconds each)."""
     def register(function: Callable[[random.Random], Case]) -> Callable[[random.Random], Case]:
         GENERATORS[name] = (function, weight)
+        if quick and name not in QUICK:
+            QUICK.append(name)
         return function
     return register
 
@@ -518,6 +532,18 @@ def options(rng: random.Random) -> Case:
     return Case("options", {}, argv, note="elo-xl " + " ".join(fuzz_faces._short(a) for a in argv), prepare=True)
 
 
+@generator("two-writers", 1, quick=False)
+def two_writers(rng: random.Random) -> Case:
+    """Two ``pair`` runs, or ``pair`` and ``functions``, on one book or TRF file, or ``pair``
+    while another program saves the book, a random moment apart: a success or a one-line
+    refusal each, and the file as the successful ones write it one after the other, never a mix
+    (``bench/fuzz_races.py``)."""
+    race = fuzz_races.race_case(rng)
+    return Case("two-writers", {race.name: race.data}, [" | ".join(" ".join(c) for c in race.commands)],
+                note=f"{race.note}, {race.delay:.2f} s apart", run=lambda folder, limit: fuzz_races.run_race(
+                    race, folder, limit))
+
+
 @generator("udfs", 5)
 def excel_functions(rng: random.Random) -> Case:
     """An Excel function with odd arguments (scalars, ranges, huge and non-finite numbers)."""
@@ -640,6 +666,9 @@ def run_case(case: Case, limit: float = 10.0) -> Result:
     start = time.perf_counter()
     if case.call is not None:
         outcome, detail = _call(case, limit)
+    elif case.run is not None:
+        with tempfile.TemporaryDirectory(prefix="elo-xl-fuzz-") as folder:
+            outcome, detail = case.run(Path(folder), limit)
     else:
         with tempfile.TemporaryDirectory(prefix="elo-xl-fuzz-") as folder:
             outcome, detail = _command(case, Path(folder), limit)
@@ -697,7 +726,7 @@ def main_cli(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", help="comma-separated generators: " + ", ".join(GENERATORS))
     parser.add_argument("--limit", type=float, default=10.0, help="seconds before a case is a hang")
     args = parser.parse_args(argv)
-    kinds = args.kinds.split(",") if args.kinds else None
+    kinds = args.kinds.split(",") if args.kinds else (QUICK if args.quick else None)
     if kinds and set(kinds) - set(GENERATORS):
         parser.error(f"no generator {', '.join(sorted(set(kinds) - set(GENERATORS)))}; "
                      f"the generators: {', '.join(GENERATORS)}")
