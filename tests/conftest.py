@@ -52,6 +52,19 @@ OFFICE_STARTED = pytest.StashKey[list[str]]()
 OFFICE_REPORTED = pytest.StashKey[int]()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """elo-xl's modules compiled once, before the workers start: the tests that run the
+    ``elo-xl`` command in a new process then read the bytecode, as an installed package does,
+    instead of compiling every module again in each of them (which they would do under
+    ``PYTHONDONTWRITEBYTECODE``)."""
+    if not hasattr(config, "workerinput"):
+        import compileall
+
+        import elo_xl
+
+        compileall.compile_dir(Path(elo_xl.__file__).parent, quiet=1)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``office`` every test that uses a spreadsheet engine's fixture or the print fonts
