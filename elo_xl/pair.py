@@ -40,6 +40,9 @@ SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE 
 BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
 
 
+#: After how many seconds of pairing a line on standard error (a terminal only) counts them.
+WAITING_AFTER = 3.0
+
 #: What :class:`PairResult` calls a round-robin book: paired (printed), never written into.
 ROUND_ROBIN_BOOK = "round-robin book"
 
@@ -92,8 +95,12 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
             what = "a book (.xlsx)" if kind == "book" else "a TRF file (.trf)"
             raise EloError(f"-o {output}: pair writes the round into {what} like {source.name}; name the file "
                            f"{allowed[0]}")
+    from .progress import Waiting
+
     try:
-        pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds, absent=absent)
+        with Waiting(f"pairing {source.name} ({len(t.entrants):,} players)", after=WAITING_AFTER):
+            pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds,
+                                absent=absent)
     except EloError as error:
         raise EloError(f"{path}: {error}") from None
     after = with_pairing(t, pairing)

@@ -28,6 +28,7 @@ from ..io.trf_model import TrfGame
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import berger_round, cycle_length, schedule_pairing, schedule_round, system_of
 from ..pairing.dutch import pair_dutch
+from ..pairing.field_size import check_field
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
 from .model import Tournament
@@ -158,7 +159,8 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
 
     Refused, with a message naming what to do: a round whose previous round has games without
     a result, a round already paired (without ``replace``), a round after the last one, a
-    round robin whose earlier rounds are not those of the Berger tables.
+    round robin whose earlier rounds are not those of the Berger tables; for the Dutch system,
+    a field larger than gacrux pairs (:mod:`elo_xl.pairing.field_size`).
     """
     if t.pairings is None:
         raise EloError("a crosstable has no rounds to pair: a round robin's rounds are the Berger tables' (C.05 "
@@ -195,6 +197,7 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
             raise EloError("--absent: a round robin's pairings are fixed by the Berger tables; an absent player's "
                            "game is a forfeit, typed as a result")
         return _berger(t, target, planned)
+    check_field(len(t.entrants))
     text = engine_text(t)
     _check_system(text)
     colour = first_colour or first_colour_of(t, text) or "w"
