@@ -173,12 +173,13 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
     paired = set(pairing.paired)
     left = []
     games = t.games() if t.pairings is not None else []
+    recorded = _byes_recorded(t, pairing.round)
     for i, name in enumerate(names, 1):
         if i in paired:
             continue
         row = games[i - 1] if games else []
         g: Round | None = row[pairing.round - 1] if pairing.round - 1 < len(row) else None
-        asked = t.announced.get((i, pairing.round))
+        asked = t.announced.get((i, pairing.round)) or recorded.get(i)
         if asked is not None:
             why = f"bye requested: {asked}"
         else:
@@ -187,6 +188,18 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
     if left:
         lines.append("Not paired: " + ", ".join(left))
     return "\n".join(lines)
+
+
+def _byes_recorded(t: Tournament, round_: int) -> dict[int, str]:
+    """The byes TRF-2026 ``240`` records of the event's file ask for in ``round_``: start number
+    → bye type."""
+    from .io.trf_pairing_records import pairing_records
+
+    try:
+        records = pairing_records(t.origin)
+    except EloError:  # pair_next refused such a record already; a listing made otherwise says nothing of it
+        return {}
+    return {n: b.kind for b in records.byes if b.round == round_ for n in b.players}
 
 
 def _aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]]) -> str:

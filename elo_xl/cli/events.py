@@ -131,6 +131,7 @@ def run_pair(args: argparse.Namespace) -> int:
     colour = {"white": "w", "black": "b", None: None}[args.first_colour]
     result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
                         first_colour=colour, rounds=args.rounds, absent=absent)
+    print_notes([f"{args.event}: {note}" for note in result.pairing.notes])
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)
