@@ -32,7 +32,7 @@ from ..pairing.field_size import check_field
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
 from .model import Tournament
-from .pairing_records import check_records
+from .pairing_records import RecordCheck, check_records
 from .trf import trf_of
 
 __all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
@@ -167,7 +167,7 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
     round robin whose earlier rounds are not those of the Berger tables; for the Dutch system,
     a field larger than gacrux pairs (:mod:`elo_xl.pairing.field_size`), a pairing record that
     cannot apply (:mod:`elo_xl.event.pairing_records`; those that apply to nothing are noted in
-    the pairing's ``notes``).
+    the pairing's ``notes``), a round with nobody or one player left to pair.
     """
     if t.pairings is None:
         raise EloError("a crosstable has no rounds to pair: a round robin's rounds are the Berger tables' (C.05 "
@@ -207,12 +207,54 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
     check_field(len(t.entrants))
     _check_system([r.text for r in t.origin.headers] if t.origin is not None else [])
     records = check_records(t, target, planned)
+    _someone_to_pair(t, target, absent, records)
     text = engine_text(t, records.left_aside)
     colour = first_colour or first_colour_of(t, text) or "w"
     pairs = pair_dutch(text, round_=target, top_colour=colour, rounds=planned, absent=absent)
     if not pairs:
         raise EloError(f"round {target}: nobody to pair")
     return replace_fields(Pairing.from_pairs(target, pairs, "dutch", planned), notes=tuple(records.notes))
+
+
+def _someone_to_pair(t: Tournament, round_: int, absent: Sequence[int], records: RecordCheck) -> None:
+    """Refuse a round with nobody, or one player, left to pair once the byes asked for it (on
+    the players' lines, in ``240`` records) and the absent players (``--absent``, ``XXZ``) are
+    left out: there is no game to pair, whatever gacrux would say."""
+    rows = _rounds(t)
+    byes, typed = set(records.byes), set()
+    for i, row in enumerate(rows, 1):
+        game = row[round_ - 1] if round_ - 1 < len(row) else None
+        if (i, round_) in t.announced or (game is not None and game.opponent is None and game.code is not None
+                                          and game.code not in _PAIRING_BYES):
+            typed.add(i)
+    away = (set(absent) | records.absent) - typed - byes
+    left = [n for n in range(1, len(t.entrants) + 1) if n not in typed | byes | away]
+    if len(left) > 1:
+        return
+    asked = typed | byes
+    whole = len(asked) + len(away) == len(t.entrants) and not (asked and away)
+    reasons, undo = [], []
+    if asked:
+        where = " and ".join(w for w, used in (("typed on their lines", typed), ("240 records", byes - typed)) if used)
+        reasons.append(f"{'all ' if whole else ''}{_players(len(asked))} asked for a bye in round {round_} ({where})")
+        undo.append("take back their byes")
+    if away:
+        where = " and ".join(w for w, used in (("--absent", set(absent)), ("the file's XXZ", records.absent)) if used)
+        count = _players(len(away)) if whole or not asked else str(len(away))
+        reasons.append(f"{'all ' if whole else ''}{count} {'is' if len(away) == 1 else 'are'} absent ({where})")
+        undo.append(f"take them out of {where}")
+    why, back = " and ".join(reasons), " or ".join(undo)
+    if not left:
+        raise EloError(f"round {round_}: nobody is left to pair: {why}; for the players who will play, {back}, then "
+                       f"pair round {round_}")
+    n = left[0]
+    raise EloError(f"round {round_}: only player {n} ({t.entrants[n - 1].name}) is left to pair: {why}; a game needs "
+                   "two players: the arbiter decides his round (type U for a pairing-allocated bye, or the bye he "
+                   f"asks for), or, for the players who will play, {back}")
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
 
 
 #: TRF-2026 ``192`` codes elo-xl pairs (the Dutch system); a round robin's codes go to the Berger tables.
