@@ -136,7 +136,8 @@ def check_records(t: Tournament, round_: int, planned: int) -> RecordCheck:
                     raise EloError(f"{where}: player {n} asks for a bye {b.kind} in round {b.round}, but his line has "
                                    f"{has} in that round (round {b.round} is paired); write the bye on his line "
                                    f"too (0000 - {b.kind}) or correct the record")
-    win = max(t.origin.scoring()["WW"], t.origin.scoring()["BW"]) if t.origin is not None else Fraction(1)
+    scoring = t.origin.scoring() if t.origin is not None else {"WW": Fraction(1), "BW": Fraction(1)}
+    win = max(scoring["WW"], scoring["BW"])
     for a in records.accelerations:
         where = _where(a.line, "250")
         _unknown(where, a.players, players)
