@@ -13,7 +13,7 @@ instead, chosen from what ``bench/bench_pair_size.py`` measures (``docs/cli.md``
 >>> check_field(5000)
 Traceback (most recent call last):
 ...
-elo_xl.errors.EloError: 5,000 players is more than pair handles (1,500 at most: about 3.5 GB of memory and 10 minutes in round 2); split the field into sections of at most 1,500 players (by rating, as large opens do), each its own event, and pair each
+elo_xl.errors.EloError: 5,000 players is more than pair handles (1,500 at most: about 3.3 GB of memory and 7 minutes in round 2); split the field into sections of at most 1,500 players (by rating, as large opens do), each its own event, and pair each
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ __all__ = ["MAX_PLAYERS", "COST", "check_field"]
 #: hands to gacrux.
 MAX_PLAYERS = 1_500
 #: What pairing a field of :data:`MAX_PLAYERS` costs in its costliest round, as measured.
-COST = "about 3.5 GB of memory and 10 minutes in round 2"
+COST = "about 3.3 GB of memory and 7 minutes in round 2"
 
 
 def check_field(players: int) -> None:
