@@ -40,6 +40,9 @@ SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE 
 BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
 
 
+#: After how many seconds of pairing a line on standard error (a terminal only) counts them.
+WAITING_AFTER = 3.0
+
 #: What :class:`PairResult` calls a round-robin book: paired (printed), never written into.
 ROUND_ROBIN_BOOK = "round-robin book"
 
@@ -102,8 +105,12 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
             what = "a book (.xlsx)" if kind == "book" else "a TRF file (.trf)"
             raise EloError(f"-o {output}: pair writes the round into {what} like {source.name}; name the file "
                            f"{allowed[0]}")
+    from .progress import Waiting
+
     try:
-        pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds, absent=absent)
+        with Waiting(f"pairing {source.name} ({len(t.entrants):,} players)", after=WAITING_AFTER):
+            pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds,
+                                absent=absent)
     except EloError as error:
         raise EloError(f"{path}: {error}") from None
     after = with_pairing(t, pairing)
@@ -176,12 +183,13 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
     paired = set(pairing.paired)
     left = []
     games = t.games() if t.pairings is not None else []
+    recorded = _byes_recorded(t, pairing.round)
     for i, name in enumerate(names, 1):
         if i in paired:
             continue
         row = games[i - 1] if games else []
         g: Round | None = row[pairing.round - 1] if pairing.round - 1 < len(row) else None
-        asked = t.announced.get((i, pairing.round))
+        asked = t.announced.get((i, pairing.round)) or recorded.get(i)
         if asked is not None:
             why = f"bye requested: {asked}"
         else:
@@ -190,6 +198,18 @@ def pairing_list(t: Tournament, pairing: Pairing) -> str:
     if left:
         lines.append("Not paired: " + ", ".join(left))
     return "\n".join(lines)
+
+
+def _byes_recorded(t: Tournament, round_: int) -> dict[int, str]:
+    """The byes TRF-2026 ``240`` records of the event's file ask for in ``round_``: start number
+    → bye type."""
+    from .io.trf_pairing_records import pairing_records
+
+    try:
+        records = pairing_records(t.origin)
+    except EloError:  # pair_next refused such a record already; a listing made otherwise says nothing of it
+        return {}
+    return {n: b.kind for b in records.byes if b.round == round_ for n in b.players}
 
 
 def _aligned(shown: list[tuple[str, str, bool]], rows: list[list[str]]) -> str:

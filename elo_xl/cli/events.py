@@ -138,6 +138,7 @@ def run_pair(args: argparse.Namespace) -> int:
                             data=held.data if in_place else None)
         if held is not None and result.data is not None and result.kind != ROUND_ROBIN_BOOK:
             held.replace(result.data)
+    print_notes([f"{args.event}: {note}" for note in result.pairing.notes])
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)

@@ -19,7 +19,7 @@ that one event paired from its TRF and from its book gets the same pairing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import replace, replace as replace_fields  # pair_next's argument "replace" hides the first
 from fractions import Fraction
 
 from ..errors import EloError
@@ -28,9 +28,11 @@ from ..io.trf_model import TrfGame
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import berger_round, cycle_length, schedule_pairing, schedule_round, system_of
 from ..pairing.dutch import pair_dutch
+from ..pairing.field_size import check_field
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
 from .model import Tournament
+from .pairing_records import RecordCheck, check_records
 from .trf import trf_of
 
 __all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
@@ -131,17 +133,21 @@ def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
     return None
 
 
-def engine_text(t: Tournament) -> str:
+def engine_text(t: Tournament, leave_out: frozenset[int] = frozenset()) -> str:
     """The TRF text gacrux pairs: the event as its TRF would be written back (the lines of the
     file it came from, or that its book kept), every player's points the sum of the results
     written (gacrux checks the points column against them), each player line written from its
-    fields (the games as read: an old ``0000 - =`` is the ``H`` it means).
+    fields (the games as read: an old ``0000 - =`` is the ``H`` it means). The records on the
+    lines ``leave_out`` (pairing records that apply to nothing:
+    :func:`elo_xl.event.pairing_records.check_records`) are left out.
 
     A forfeit written without colours (``13 - +``, as some programs write it) is given White
     for the lower start number: gacrux places a game by its colours and refuses the file
     without them, and an unplayed game's colour counts for nothing in C.04.3 (article A.6).
     """
     event = trf_of(t)  # with the byes asked for, not yet counted (Tournament.announced)
+    if leave_out:
+        event.headers = [r for r in event.headers if r.line not in leave_out]
     for p in event.players:
         p.text = None
         for r, g in enumerate(p.games):
@@ -158,7 +164,10 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
 
     Refused, with a message naming what to do: a round whose previous round has games without
     a result, a round already paired (without ``replace``), a round after the last one, a
-    round robin whose earlier rounds are not those of the Berger tables.
+    round robin whose earlier rounds are not those of the Berger tables; for the Dutch system,
+    a field larger than gacrux pairs (:mod:`elo_xl.pairing.field_size`), a pairing record that
+    cannot apply (:mod:`elo_xl.event.pairing_records`; those that apply to nothing are noted in
+    the pairing's ``notes``), a round with nobody or one player left to pair.
     """
     if t.pairings is None:
         raise EloError("a crosstable has no rounds to pair: a round robin's rounds are the Berger tables' (C.05 "
@@ -195,13 +204,57 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
             raise EloError("--absent: a round robin's pairings are fixed by the Berger tables; an absent player's "
                            "game is a forfeit, typed as a result")
         return _berger(t, target, planned)
-    text = engine_text(t)
-    _check_system(text)
+    check_field(len(t.entrants))
+    _check_system([r.text for r in t.origin.headers] if t.origin is not None else [])
+    records = check_records(t, target, planned)
+    _someone_to_pair(t, target, absent, records)
+    text = engine_text(t, records.left_aside)
     colour = first_colour or first_colour_of(t, text) or "w"
     pairs = pair_dutch(text, round_=target, top_colour=colour, rounds=planned, absent=absent)
     if not pairs:
         raise EloError(f"round {target}: nobody to pair")
-    return Pairing.from_pairs(target, pairs, "dutch", planned)
+    return replace_fields(Pairing.from_pairs(target, pairs, "dutch", planned), notes=tuple(records.notes))
+
+
+def _someone_to_pair(t: Tournament, round_: int, absent: Sequence[int], records: RecordCheck) -> None:
+    """Refuse a round with nobody, or one player, left to pair once the byes asked for it (on
+    the players' lines, in ``240`` records) and the absent players (``--absent``, ``XXZ``) are
+    left out: there is no game to pair, whatever gacrux would say."""
+    rows = _rounds(t)
+    byes, typed = set(records.byes), set()
+    for i, row in enumerate(rows, 1):
+        game = row[round_ - 1] if round_ - 1 < len(row) else None
+        if (i, round_) in t.announced or (game is not None and game.opponent is None and game.code is not None
+                                          and game.code not in _PAIRING_BYES):
+            typed.add(i)
+    away = (set(absent) | records.absent) - typed - byes
+    left = [n for n in range(1, len(t.entrants) + 1) if n not in typed | byes | away]
+    if len(left) > 1:
+        return
+    asked = typed | byes
+    whole = len(asked) + len(away) == len(t.entrants) and not (asked and away)
+    reasons, undo = [], []
+    if asked:
+        where = " and ".join(w for w, used in (("typed on their lines", typed), ("240 records", byes - typed)) if used)
+        reasons.append(f"{'all ' if whole else ''}{_players(len(asked))} asked for a bye in round {round_} ({where})")
+        undo.append("take back their byes")
+    if away:
+        where = " and ".join(w for w, used in (("--absent", set(absent)), ("the file's XXZ", records.absent)) if used)
+        count = _players(len(away)) if whole or not asked else str(len(away))
+        reasons.append(f"{'all ' if whole else ''}{count} {'is' if len(away) == 1 else 'are'} absent ({where})")
+        undo.append(f"take them out of {where}")
+    why, back = " and ".join(reasons), " or ".join(undo)
+    if not left:
+        raise EloError(f"round {round_}: nobody is left to pair: {why}; for the players who will play, {back}, then "
+                       f"pair round {round_}")
+    n = left[0]
+    raise EloError(f"round {round_}: only player {n} ({t.entrants[n - 1].name}) is left to pair: {why}; a game needs "
+                   "two players: the arbiter decides his round (type U for a pairing-allocated bye, or the bye he "
+                   f"asks for), or, for the players who will play, {back}")
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
 
 
 #: TRF-2026 ``192`` codes elo-xl pairs (the Dutch system); a round robin's codes go to the Berger tables.
@@ -209,10 +262,10 @@ _DUTCH_CODES = ("FIDE_DUTCH", "FIDE_DUTCH_2026", "FIDE_DUTCH_2017", "FIDE_DUTCH_
                 "FIDE_DUTCH_2017_BAKU")
 
 
-def _check_system(text: str) -> None:
-    """Refuse a file whose ``192`` names another pairing system than the Dutch one, or a team
-    event (``310`` records)."""
-    for line in text.splitlines():
+def _check_system(lines: Sequence[str]) -> None:
+    """Refuse a file whose ``192`` (among its record ``lines``) names another pairing system
+    than the Dutch one, or a team event (``310`` records)."""
+    for line in lines:
         if line.startswith("192 "):
             code = line[4:].strip().upper()
             if code and code not in _DUTCH_CODES:

@@ -31,13 +31,15 @@ class Board:
 class Pairing:
     """Round ``round`` of ``rounds`` (None: not known) paired by ``system`` (``"dutch"``: C.04.3
     through gacrux; ``"berger"``: C.05 Annex 1): its boards, the player given the
-    pairing-allocated bye (None: no bye)."""
+    pairing-allocated bye (None: no bye), and ``notes``: what the pairing noticed in the
+    file and left aside (a record for a round the event does not have…), one line each."""
 
     round: int
     boards: tuple[Board, ...]
     bye: int | None = None
     system: str = "dutch"
     rounds: int | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def paired(self) -> list[int]:

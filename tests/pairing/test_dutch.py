@@ -266,3 +266,55 @@ def test_the_192_record_names_the_system():
     assert pair_next(_open_with("192 FIDE_DUTCH_2026")).system == "dutch"
     with pytest.raises(EloError, match="the file's 192 record says FIDE_DUBOV: elo-xl pairs the Dutch system"):
         pair_next(_open_with("192 FIDE_DUBOV"))
+
+
+# --- nobody, or one player, left to pair: said plainly, gacrux not called ----------------------
+
+
+def _no_gacrux(*args, **kwargs):
+    raise AssertionError("gacrux was called")
+
+
+@pytest.mark.parametrize("byes, absent, message", [
+    (["H", "Z", "F", "H"], [],
+     "round 1: nobody is left to pair: all 4 players asked for a bye in round 1 (typed on their lines); for the "
+     "players who will play, take back their byes, then pair round 1"),
+    ([None] * 4, [1, 2, 3, 4],
+     "round 1: nobody is left to pair: all 4 players are absent (--absent); for the players who will play, take them "
+     "out of --absent, then pair round 1"),
+    (["H", "H", None, None], [3, 4],
+     "round 1: nobody is left to pair: 2 players asked for a bye in round 1 (typed on their lines) and 2 are absent "
+     "(--absent); for the players who will play, take back their byes or take them out of --absent, then pair round 1"),
+    (["H", "Z", "F", None], [],
+     "round 1: only player 4 (P4) is left to pair: 3 players asked for a bye in round 1 (typed on their lines); a game "
+     "needs two players: the arbiter decides his round (type U for a pairing-allocated bye, or the bye he asks for), "
+     "or, for the players who will play, take back their byes"),
+    ([None] * 4, [2, 3, 4],
+     "round 1: only player 1 (P1) is left to pair: 3 players are absent (--absent); a game needs two players: the "
+     "arbiter decides his round (type U for a pairing-allocated bye, or the bye he asks for), or, for the players who "
+     "will play, take them out of --absent"),
+])
+def test_a_round_with_nobody_or_one_player_left_says_so(monkeypatch, byes, absent, message):
+    """Four players; the byes typed for round 1 (``H``, ``Z``, ``F``) and the absent ones leave
+    nobody, or one player, to pair: no pairing exists, whatever C.04.3's criteria."""
+    monkeypatch.setattr("elo_xl.event.pairings.pair_dutch", _no_gacrux)
+    t = _four([[b, None, None] for b in byes], [[None] * 3] * 4, [[""] * 3] * 4)
+    with pytest.raises(EloError) as caught:
+        pair_next(t, absent=absent)
+    assert str(caught.value) == message
+
+
+def test_nobody_left_by_the_file_s_records(monkeypatch):
+    """The entry list (12 players): a ``240`` gives 1–6 a half-point bye in round 1, ``XXZ``
+    marks 7–11 absent, ``--absent`` 12."""
+    monkeypatch.setattr("elo_xl.event.pairings.pair_dutch", _no_gacrux)
+    lines = OPEN.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    text = "\n".join(lines[:first] + ["240 H 001    1    2    3    4    5    6", "XXZ 7 8 9 10 11"] + lines[first:])
+    with pytest.raises(EloError, match=r"^round 1: only player 12 \(Ahmadi, Reza\) is left to pair: 6 players asked for "
+                                       r"a bye in round 1 \(240 records\) and 5 are absent \(the file's XXZ\); "):
+        pair_next(_event(text + "\n"))
+    with pytest.raises(EloError, match=r"^round 1: nobody is left to pair: 6 players asked for a bye in round 1 \(240 "
+                                       r"records\) and 6 are absent \(--absent and the file's XXZ\); "):
+        pair_next(_event(text + "\n"), absent=[12])
+
