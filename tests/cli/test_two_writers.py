@@ -52,9 +52,9 @@ def alone(book: Path, tmp_path: Path, name: str, *options: str) -> Path:
 
 def test_two_pair_runs_on_one_book_never_mix(book, tmp_path, capsys):
     """``pair b.xlsx -o b.xlsx`` and ``pair b.xlsx -o b.xlsx --absent 7`` started together, ten
-    times: the book holds round 5 as one of them pairs it alone (and, when the first had
-    finished before the second read the book, round 6 paired by the second); a run that said
-    "written" is in the book; the other was refused in one line, or ran after the first."""
+    times: the book holds round 5 as one of them pairs it alone; the run that said "written"
+    is in the book; the other was refused in one line, while the first held the book or after
+    it (round 5 then has no results to pair round 6 from)."""
     plain, absent = alone(book, tmp_path, "plain"), alone(book, tmp_path, "absent", "--absent", "7")
     capsys.readouterr()
     expected = {"plain": round_cells(plain), "absent": round_cells(absent)}
@@ -71,7 +71,9 @@ def test_two_pair_runs_on_one_book_never_mix(book, tmp_path, capsys):
         for name in refused:
             out, err = said[name]
             assert out == "" and err.count("\n") == 1 and err.startswith(f"elo-xl: {book}: "), err
-            assert "is writing into it" in err or "changed while pair ran" in err, err
+            # refused while the other held the book, or after it: round 5 is then paired, not played
+            assert "is writing into it" in err or "changed while pair ran" in err or \
+                "round 5 has 5 games without a result" in err, err
         assert len(written) == 1 and len(written | later | refused) == 2, said
         first, = written
         assert round_cells(book) == expected[first]
