@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..results import (COMPLEMENT, DRAW, FALSE_WORDS, FORFEIT_LOSS, LOSS, RESULT_TEXT, TRUE_WORDS, TYPED_TEXT,
                        WIN)
@@ -249,9 +249,40 @@ def _map_grid(r: str, function: str) -> str:
 
 # --- the functions -----------------------------------------------------------------------------
 
+#: What every LET and LAMBDA variable of the texts starts with (``_xlpm.qx_a``): a prefix that no
+#: name a book of elo-xl writes has (a test checks every one) and no book plausibly has; the
+#: parameters a user sees keep their own names (``rating_``). A book already holding such a name
+#: gets the texts with the first of :data:`PREFIXES` it does not hold (:func:`prefix_for`).
+PREFIX = "qx_"
+PREFIXES = tuple(f"q{letter}_" for letter in "xzjvwy")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _codes() -> "Iterator[str]":
+    """``a`` … ``z``, ``aa`` … ``zz``: the variables' short names after the prefix (letters only,
+    so that no variable reads as a cell)."""
+    yield from _ALPHABET
+    for first in _ALPHABET:
+        for second in _ALPHABET:
+            yield first + second
+
+
 @dataclass(frozen=True)
 class LambdaFunction:
-    """One function as a LAMBDA name: its parameters (the optional ones last) and its text."""
+    """One function as a LAMBDA name: its parameters (the optional ones last) and its text.
+
+    The text's parameters are written as in ``body`` (``@rating_``: the names Excel shows when
+    the function is typed); every other variable of ``body`` (``@rule_no``, readable in the
+    source) is written as :data:`PREFIX` and a short code, the most used first, so that no name
+    of a book can stand for it and the text stays short. A ``hidden`` name (a helper the
+    functions call) has only such variables.
+
+    >>> f = LambdaFunction("F", ("x",), (), "_xlfn.LET(@twice,2*@x_,@twice+@twice)")
+    >>> f.text, f.variables()
+    ('_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qx_a,2*_xlpm.x_,_xlpm.qx_a+_xlpm.qx_a))', {'x_', 'qx_a'})
+    >>> f.render("qz_")
+    '_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qz_a,2*_xlpm.x_,_xlpm.qz_a+_xlpm.qz_a))'
+    """
 
     name: str
     params: tuple[str, ...]
@@ -260,12 +291,39 @@ class LambdaFunction:
     note: str = ""
     #: What the parameters' names end with in the text (``rating_``: no clash with a book's ``Rating``).
     suffix: str = "_"
+    hidden: bool = False
 
     @property
     def text(self) -> str:
         """The defined name's text, as Excel writes it in ``xl/workbook.xml``."""
-        params = [f"_xlop.{p}{self.suffix}" if p in self.optional else f"_xlpm.{p}{self.suffix}" for p in self.params]
-        return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
+        return self.render(PREFIX)
+
+    def _codes(self, prefix: str) -> dict[str, str]:
+        """Each variable of the body that is not a parameter a user sees: its name in the text."""
+        kept = set() if self.hidden else {p + self.suffix for p in self.params}
+        header = " ".join(f"@{p}{self.suffix}" for p in self.params)
+        found = _LOCAL.findall(header + " " + self.body)
+        first = {}
+        for position, name in enumerate(found):
+            first.setdefault(name, position)
+        order = sorted((n for n in first if n not in kept), key=lambda n: (-found.count(n), first[n]))
+        return {name: prefix + code for name, code in zip(order, _codes())}
+
+    def render(self, prefix: str) -> str:
+        """The text with the variables' prefix ``prefix``."""
+        codes = self._codes(prefix)
+        params = [f"_xlop." if p in self.optional else "_xlpm." for p in self.params]
+        header = [kind + codes.get(p + self.suffix, p + self.suffix) for kind, p in zip(params, self.params)]
+        body = _LOCAL.sub(lambda m: "_xlpm." + codes.get(m.group(1), m.group(1)), self.body)
+        return "_xlfn.LAMBDA(" + ",".join(header) + "," + body + ")"
+
+    def variables(self, prefix: str = PREFIX) -> set[str]:
+        """Every LAMBDA and LET variable of the text, as written (a book's name must be none of them)."""
+        return set(re.findall(r"_xl(?:pm|op)\.(\w+)", self.render(prefix)))
+
+    def public_variables(self) -> set[str]:
+        """The variables that keep their names whatever the prefix: the parameters a user sees."""
+        return set() if self.hidden else {p + self.suffix for p in self.params}
 
 
 def _logistic(x: str) -> str:
@@ -602,7 +660,7 @@ LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 #: Names the functions call, not meant to be typed (the books' contract lists them too).
 HELPERS: tuple[LambdaFunction, ...] = (
     LambdaFunction(EVENT_ROW, ("rule_no", "rule_scale", "pr", "k_all", "s_all", "slot_opp", "codes", "who", "what"), (),
-                   _event_row_body(), suffix=""),
+                   _event_row_body(), suffix="", hidden=True),
 )
 #: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
 WITHOUT_LAMBDA: dict[str, str] = {f.name: f.without_lambda for f in ALL_FUNCTIONS if not f.has_lambda}
@@ -610,9 +668,43 @@ assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functio
 assert tuple(f.name for f in HELPERS) == names.FUNCTION_HELPERS
 
 
+class NameClash(ValueError):
+    """A book's name that a parameter of the functions has (``name``; ``function``, ``parameter``)."""
+
+    def __init__(self, name: str, function: str, parameter: str):
+        super().__init__(f"a name {name}, which {function} has as a parameter ({parameter})")
+        self.name, self.function, self.parameter = name, function, parameter
+
+
+def prefix_for(taken: Iterable[str]) -> str:
+    """The prefix of the variables for a book holding the names ``taken`` (any scope, tables
+    too; case does not matter, as in Excel): :data:`PREFIX`, or the first of :data:`PREFIXES`
+    none of whose variables the book holds. A name that is a parameter a user sees
+    (``rating_``) cannot be avoided so: :class:`NameClash`.
+
+    >>> prefix_for(["Rounds", "Rating"]), prefix_for(["QX_A"])
+    ('qx_', 'qz_')
+    >>> prefix_for(["K_"])
+    Traceback (most recent call last):
+    ...
+    elo_xl.workbook.lambdas.NameClash: a name K_, which ELO_NEW has as a parameter (k_)
+    """
+    held = {name.upper(): name for name in taken}
+    for function in FUNCTIONS + HELPERS:
+        for variable in sorted(function.public_variables()):
+            if variable.upper() in held:
+                raise NameClash(held[variable.upper()], function.name, variable)
+    for prefix in PREFIXES:
+        if not any(v.upper() in held for f in FUNCTIONS + HELPERS for v in f.variables(prefix)):
+            return prefix
+    clash = next(v for f in FUNCTIONS + HELPERS for v in sorted(f.variables(PREFIX)) if v.upper() in held)
+    raise NameClash(held[clash.upper()], "every prefix of the functions' variables", clash)
+
+
 def add_to_workbook(book: Any) -> None:
     """Put the functions into an openpyxl workbook: the hidden table sheet and one workbook-scope
-    name per function (a name the book already has is refused, named).
+    name per function (a name the book already has is refused, named; the variables' prefix is
+    one no name of the book has, :func:`prefix_for`).
 
     >>> import openpyxl
     >>> wb = openpyxl.Workbook(); add_to_workbook(wb)
@@ -624,6 +716,9 @@ def add_to_workbook(book: Any) -> None:
     taken = [f.name for f in FUNCTIONS + HELPERS if f.name in book.defined_names]
     if taken or TABLE_SHEET in book.sheetnames:
         raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
+    held = list(book.defined_names) + [name for ws in book.worksheets for name in ws.defined_names]
+    held += [table for ws in book.worksheets for table in ws.tables]
+    prefix = prefix_for(held)
     sheet = book.create_sheet(TABLE_SHEET)
     sheet.sheet_state = "hidden"
     sheet.protection.sheet = True
@@ -633,5 +728,5 @@ def add_to_workbook(book: Any) -> None:
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)
     for function in FUNCTIONS + HELPERS:
-        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.text)
+        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.render(prefix))
 

@@ -5,11 +5,13 @@ LAMBDA text. ``ELO_LAMBDA_CASES`` sets how many random argument sets each functi
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import random
 import re
 
+import openpyxl
 import pytest
 from openpyxl.utils import FORMULAE
 
@@ -296,7 +298,8 @@ def test_ranges_give_ranges():
 @pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference"])
 def test_every_book_carries_the_functions(kind, tmp_path):
     """A book made by ``elo-xl workbook``, read by IronCalc with ``=ELO_NEW(…)`` typed into it,
-    gives the engine's value; its other names do not clash with the functions' locals."""
+    gives the engine's value; its other names do not clash with the functions' locals (the
+    Swiss book's ``Rounds`` once took the place of a local of ``ELO_EVENT``: #VALUE!)."""
     from books import built
 
     from elo_xl.workbook import names
@@ -309,7 +312,11 @@ def test_every_book_carries_the_functions(kind, tmp_path):
              "ELO_K(2350,12)": udfs.ELO_K(2350, 12),
              "ELO_NEEDED(2400,{2400;2400;2400;2400;2400;2400;2400;2400;2400},2420,20)":
                  udfs.ELO_NEEDED(2400, [[2400]] * 9, 2420, 20),
-             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460)}
+             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460),
+             'INDEX(ELO_EVENT({2500;2400},{"",1;0,""},10),1,6)':
+                 udfs.ELO_EVENT([[2500], [2400]], [[None, 1], [0, None]], 10)[0][5],
+             'INDEX(ELO_EVENT({2500;2400},{"1";0},,,{2;1}),2,6)':
+                 udfs.ELO_EVENT([[2500], [2400]], [["1"], [0]], None, None, [[2], [1]])[1][5]}
     sheets = [s["name"] if isinstance(s, dict) else s.name for s in model.get_worksheets_properties()]
     assert names.FUNCTION_TABLES in sheets
     for row, formula in enumerate(typed, 1):
@@ -317,6 +324,23 @@ def test_every_book_carries_the_functions(kind, tmp_path):
     model.evaluate()
     got = [model.get_cell_value_by_ref(f"{sheets[0]}!GR{row}") for row in range(1, len(typed) + 1)]
     assert got == [float(v) for v in typed.values()]
+
+
+@pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference", "functions"])
+def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
+    """No defined name (any scope) or table of a book elo-xl writes is a LAMBDA or LET variable of
+    the functions, in any language: an engine that reads the book's name first (IronCalc does)
+    would compute with the book's cells."""
+    from books import built
+
+    from elo_xl.languages import LANGUAGES
+
+    variables = {v.upper(): f.name for f in FUNCTIONS + HELPERS for v in f.variables()}
+    for lang in LANGUAGES:
+        wb = openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
+        held = set(wb.defined_names) | {n for ws in wb.worksheets for n in ws.defined_names}
+        held |= {t for ws in wb.worksheets for t in ws.tables}
+        assert held and not {n for n in held if n.upper() in variables}, (kind, lang)
 
 
 def test_functions_book_live_examples_equal_the_engine(tmp_path):
