@@ -98,6 +98,16 @@ def table_columns() -> list[tuple[str, list[Any]]]:
             ("FlagWord", [w for w, _ in flags]), ("FlagValue", [v for _, v in flags])] + norm_formulas.parameters()
 
 
+def _exact(value: str, column: str) -> str:
+    """The position of ``value`` in ``column``, compared with ``=`` (case aside, as Excel
+    compares text; never MATCH's wildcards, which read "t*" as "true"), #N/A when absent.
+
+    >>> _exact('"x"', "FlagWord")
+    'MATCH(TRUE,FlagWord="x",0)'
+    """
+    return f"MATCH(TRUE,{column}={value},0)"
+
+
 def _column(name: str) -> str:
     """An absolute reference to a named column of :data:`TABLE_SHEET`."""
     for i, (found, values) in enumerate(table_columns()):
@@ -135,12 +145,21 @@ def _localise(text: str) -> str:
     return re.sub(r"\b(" + "|".join(_SWITCH_NAMES) + r")\b", lambda m: "@sw_" + m.group(1).lower(), text)
 
 
-def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True) -> str:
+def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True, checks: Sequence[str] = (),
+              rule_check: bool = True) -> str:
     """One LET: the rule-set argument read (``rules``), the switches the rest reads, then
-    ``pairs`` and ``body`` (vocabulary text, localised here)."""
+    ``pairs`` and ``body`` (vocabulary text, localised here). The whole value is #VALUE! when
+    the rule set or one of ``checks`` is an error, whatever path the body takes: the Python
+    function reads every argument before it computes (a K of 150 is refused even for an unrated
+    player, whose initial rating needs no K). ``rule_check``: the rule set is checked with the
+    rest (not where the argument may be something else, ELO_K's schedule)."""
+    checked = (["@rule_no"] if rules and rule_check else []) + list(checks)
+    if checked:
+        body = f"IF(ISERROR({'+'.join(checked)}),{BAD},{body})"
+    prelude = _rules_prelude() if rules else []
     pairs = [(name, _localise(value)) for name, value in pairs]
     body = _localise(body)
-    text = " ".join(v for _, v in pairs) + " " + body
+    text = " ".join(v for _, v in prelude + pairs) + " " + body
     used = [n for n in _SWITCH_NAMES if re.search(rf"@sw_{n.lower()}\b", text)]
     switches = [(f"sw_{n.lower()}", _switch_value(n)) for n in used]
     helpers = []
@@ -148,7 +167,7 @@ def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True) -
         if f"@{name}(" in text:
             helpers.insert(0, (name, value))
             text += value
-    return let(helpers + (_rules_prelude() if rules else []) + switches + pairs, body)
+    return let(helpers + prelude + switches + pairs, body)
 
 
 _LOGISTIC_NO = next(i + 1 for i, rs in enumerate(RULE_SETS) if isinstance(rs, LogisticRules))
@@ -167,7 +186,7 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
         ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
         ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
         ("rule_key", key),
-        ("rule_found", f"IFERROR(INDEX({_column('RuleKeyNo')},MATCH(@rule_key,{_column('RuleKey')},0)),0)"),
+        ("rule_found", f"IFERROR(INDEX({_column('RuleKeyNo')},{_exact('@rule_key', _column('RuleKey'))}),0)"),
         ("rule_tail", "TRIM(MID(@rule_words,9,999))"),
         ("rule_rest", rest),
         ("rule_scale", f"IF(@rule_found>0,{_SCALE.SCALE_DEFAULT},{number})"),
@@ -207,13 +226,11 @@ def _helpers() -> list[tuple[str, str]]:
     check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
     rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
               f"{check}),{check}))")
-    found = f"MATCH(TRIM(@res),{_column('ResultSpelling')},0)"
-    text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
-            f"IF(INDEX({_column('ResultCode')},{found})<=7,INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}),{BAD}))")
+    code = f"INDEX({_column('ResultCode')},{_exact('TRIM(@res)', _column('ResultSpelling'))})"
+    text = f"IF(TRIM(@res)=\"\",-1,IFERROR(IF({code}<=7,{code},{BAD}),{BAD}))"
     number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
     result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
-    any_text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
-                f"INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}))")
+    any_text = f"IF(TRIM(@res)=\"\",-1,IFERROR({code},{BAD}))"
     result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
     k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
     k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
@@ -278,8 +295,8 @@ class LambdaFunction:
     functions call) has only such variables.
 
     >>> f = LambdaFunction("F", ("x",), (), "_xlfn.LET(@twice,2*@x_,@twice+@twice)")
-    >>> f.text, f.variables()
-    ('_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qx_a,2*_xlpm.x_,_xlpm.qx_a+_xlpm.qx_a))', {'x_', 'qx_a'})
+    >>> f.text, sorted(f.variables())
+    ('_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qx_a,2*_xlpm.x_,_xlpm.qx_a+_xlpm.qx_a))', ['qx_a', 'x_'])
     >>> f.render("qz_")
     '_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qz_a,2*_xlpm.x_,_xlpm.qz_a+_xlpm.qz_a))'
     """
@@ -373,7 +390,7 @@ def _average_body() -> str:
     values = _each(_cells("@ratings_"), _rating(_item("@ratings_", "@i")))
     used = "IF(@vals>0,@vals,IF(AverageCountsUnrated,UnratedAs,0))"
     pairs = [("vals", values), ("used", used), ("cnt", "SUM(IF(@used>0,1,0))"), ("tot", "SUM(@used)")]
-    return _assemble(pairs, f'IF(@cnt=0,"",{fx.average("@tot", "@cnt")})')
+    return _assemble(pairs, f'IF(@cnt=0,"",{fx.average("@tot", "@cnt")})', checks=["@tot"])
 
 
 def _category_body() -> str:
@@ -399,6 +416,10 @@ def _games(opponents: str, results: str | None, own: str) -> list[tuple[str, str
         ("oppv", _each("@n_cells", _rating(_item(opponents, "@i")))),
         ("codes", _each("@n_cells", _result(_item(results, "@i")))),
     ] + _counting(own)
+
+
+#: What :func:`_games` read: a bad cell refuses the whole call, even where its game does not count.
+_GAMES_READ = ["SUM(@oppv)", "SUM(@codes)"]
 
 
 def _counting(own: str) -> list[tuple[str, str]]:
@@ -450,7 +471,7 @@ def _rate_body(value: str) -> str:
         ("rating_v", "IF(@seeded,@standard_v,@rating_in)"),
         ("own", "IF(@rating_v>0,@rating_v,UnratedAs)"),
     ] + _games("@opponents_", "@results_", "@rating_v") + _outcome()
-    return _assemble(pairs, value)
+    return _assemble(pairs, value, checks=["@k_v", "@rating_in", "@standard_v", "@seeded"] + _GAMES_READ)
 
 
 NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@initial),@own+@rounded)'
@@ -463,7 +484,8 @@ _PERFORMANCE_LOGISTIC = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
 
 def _performance_body() -> str:
     pairs = _games("@opponents_", "@results_", "0") + [("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})")]
-    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE}))')
+    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE}))',
+                     checks=_GAMES_READ)
 
 
 #: The other side of a game code (:data:`elo_xl.results.COMPLEMENT`, games only), as ``CHOOSE`` arguments.
@@ -523,7 +545,7 @@ def _event_body() -> str:
             call))),
         ("grid", "_xlfn.MAKEARRAY(@np,7,@cell_of)"),
     ]
-    return _assemble(pairs, f"IF(ISERROR(MAX(@grid)),{BAD},@grid)")
+    return _assemble(pairs, "@grid", checks=["MAX(@grid)", "SUM(@r_all)", "SUM(@k_all)", "SUM(@stv)"])
 
 
 #: The helper name computing one cell of ``ELO_EVENT`` (a player's row, a column), called by it.
@@ -552,7 +574,7 @@ def _initial_body() -> str:
     """ELO_INITIAL (:func:`elo_xl.engine.initial_rating`): an unrated player's rating after these games."""
     pairs = [("rating_v", "0"), ("k_v", "0"), ("seeded", "FALSE"), ("own", "UnratedAs")]
     pairs += _games("@opponents_", "@results_", "0") + _outcome()
-    return _assemble(pairs, NEW_VALUE)
+    return _assemble(pairs, NEW_VALUE, checks=_GAMES_READ)
 
 
 def _forecast_body() -> str:
@@ -566,7 +588,8 @@ def _forecast_body() -> str:
         ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})")]
     # points and the expected score added exactly, as decimals (the engine adds them as fractions)
     value = "IF(IsKvant,(10*@so_far+@tenths)/10,IF(IsLogistic,@so_far+@e_sum,(100*@so_far+@pd)/100))"
-    return _assemble(pairs, f'IF(AND(InitialRatings,@rating_v=0),IF(ISNUMBER(@so_far),"",{BAD}),{value})')
+    return _assemble(pairs, f'IF(AND(InitialRatings,@rating_v=0),"",{value})',
+                     checks=["@rating_v", "@so_far"])
 
 
 def _needed_body() -> str:
@@ -579,14 +602,14 @@ def _needed_body() -> str:
     tried = "_xlfn.MAP(@tries,LAMBDA(@h,LET(@v,@new_for(@h),IF(ISNUMBER(@v),IF(@v>=@goal,@h,9999),9999))))"
     tried = tried.replace("LAMBDA(", "_xlfn.LAMBDA(").replace("LET(", "_xlfn.LET(")
     body = let([("new_for", new), ("tries", "_xlfn.SEQUENCE(2*@cnt+1,1,0)"), ("least", f"MIN({tried})")],
-               f'IF(ISNUMBER(@goal),IF(@least=9999,"",@least/2),{BAD})')
-    return _assemble(pairs, body)
+               'IF(@least=9999,"",@least/2)')
+    return _assemble(pairs, body, checks=["@rating_v", "@goal", "@k_v"] + _GAMES_READ)
 
 
 def _k_body() -> str:
     """ELO_K (:func:`elo_xl.engine.k_factor`): K by a rule set's K rules, or from a schedule range."""
     flag = (f"IF(ISBLANK(@fl),FALSE,IF(ISLOGICAL(@fl),@fl,IF(ISNUMBER(@fl),IF(OR(@fl=0,@fl=1),@fl=1,{BAD}),"
-            f"IF(TRIM(@fl)=\"\",FALSE,IFERROR(INDEX(FlagValue,MATCH(LOWER(TRIM(@fl)),FlagWord,0))=1,{BAD})))))")
+            f"IF(TRIM(@fl)=\"\",FALSE,IFERROR(INDEX(FlagValue,{_exact('LOWER(TRIM(@fl))', 'FlagWord')})=1,{BAD})))))")
     in_range = let([("wn", _number_text("@wv"))], f"IF(AND(@wn=INT(@wn),@wn>=@lo,@wn<=@hi),@wn,{BAD})")
     whole = f'IF(ISBLANK(@wv),"",IF(TRIM(@wv)="","",{in_range}))'
     schedule = _schedule("@rules_", "@rating_v")
@@ -601,9 +624,10 @@ def _k_body() -> str:
     ]
     rule = fx.k_rule("@rating_v", "@reached_v", "@games_v", "@born_v")
     rule = re.sub(r"\bEventYear\b", "@year_v", rule).replace("=FlagYes", "")
-    checked = f"IF(ISERROR(@rating_v+@year_v+N(@games_v)+N(@born_v)+N(@reached_v)),{BAD},{{}})"
+    checked = f"IF(ISERROR(@rating_v+@year_v+N(@games_v)+N(@born_v)+N(@reached_v){{}}),{BAD},{{}})"
     single = f"IF(_xlfn.ISOMITTED(@rules_),1,{_cells('@rules_')})=1"
-    return _assemble(pairs, f"IF({single},{checked.format(rule)},{checked.format(schedule)})")
+    return _assemble(pairs, f"IF({single},{checked.format('+@rule_no', rule)},{checked.format('', schedule)})",
+                     rule_check=False)
 
 
 def _schedule(rows: str, rating: str) -> str:
@@ -632,8 +656,7 @@ def _norm_score_body() -> str:
     key = "UPPER(TRIM(@norm_in))"
     pairs = [
         ("norm_in", _optional("norm_")),
-        ("norm_k", f'IF(ISTEXT(@norm_in),IFERROR(IF(INDEX(NormList,MATCH({key},NormList,0))={key},'
-                   f'MATCH({key},NormList,0),{BAD}),{BAD}),{BAD})'),
+        ("norm_k", f'IF(ISTEXT(@norm_in),IFERROR({_exact(key, "NormList")},{BAD}),{BAD})'),
         ("games_in", _number_text(_optional("games_"))),
         ("games_v", f"IF(AND(@games_in=INT(@games_in),@games_in>=1,@games_in<=99),@games_in,{BAD})"),
         ("avg_in", _number_text(_optional("average_"))),

@@ -93,7 +93,7 @@ def _args(name: str, rng: random.Random) -> tuple:
         if name in ("ELO_PERFORMANCE", "ELO_INITIAL"):
             return (opps, res) + ((_rules(rng),) if rng.random() < 0.8 else ())
         rules = _rules(rng)
-        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32])
+        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32] + ([150, 0, -5, "abc", "t*"] if bad else []))
         standard = None
         if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
             standard = rng.randint(1400, 2700)
@@ -119,13 +119,14 @@ def _args(name: str, rng: random.Random) -> tuple:
         if name == "ELO_FORECAST":
             return (own, rng.choice([rng.randint(0, 20) / 2, "3", "2,5", 0, 1.25]), opponents, _rules(rng))
         target = (own if isinstance(own, int) else 2000) + rng.randint(-40, 60)
-        return (own, opponents, rng.choice([target, str(target)]), rng.choice([None, 10, 20, 40, 12.5]), _rules(rng))
+        return (own, opponents, rng.choice([target, str(target)]),
+                rng.choice([None, 10, 20, 40, 12.5] + ([150, 0, "abc"] if bad else [])), _rules(rng))
     if name == "ELO_K":
         schedule = [[0, 25], [1600, 20], [None, None], [2000, 15], [2400, 10]]
         rules = rng.choice([_rules(rng), _rules(rng), schedule, [[0, 40], [2300, 20]], [[2000, 10], [1000, 20]]])
         return (_rating(rng, 0.2), rng.choice([None, 0, 12, 29, 30, 80, "12", 12.5 if bad else 5]),
                 rng.choice([None, 1990, 2008, 2010, 2012, "2009"]),
-                rng.choice([None, True, False, "yes", "no", 1, 0, "x", "maybe" if bad else None]),
+                rng.choice([None, True, False, "yes", "no", 1, 0, "x"] + (["maybe", "t*", "?", "*", "f?lse"] if bad else [])),
                 rules, rng.choice([2026, 2024, "2026"]))
     if name == "ELO_NORM_SCORE":
         return (rng.choice(["GM", "IM", "WGM", "WIM", " wgm ", "im", "FM" if bad else "GM"]),
@@ -217,7 +218,7 @@ def _event(rng: random.Random) -> tuple:
                 results[order[-1]][t] = rng.choice(["H", "F", "U", "Z", "+", None])
         if rng.random() < 0.05:
             pairings[0][0] = n + 1  # no such player
-    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]])
+    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]] + ([150] if rng.random() < 0.1 else []))
     rules = _rules(rng)
     standard = None
     if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
@@ -249,6 +250,51 @@ def test_event_equals_udf_on_random_events():
         if not ok:
             wrong.append((args, expected, got))
     assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:2]}"
+
+
+#: Arguments the Python functions refuse (or read) on every path, the unrated player's too: a K
+#: outside (0, 100], a flag or a result that only a wildcard would match, a bad cell among games
+#: that do not count. Each LAMBDA must answer as the Python function does.
+CHECKED = [
+    ("ELO_NEW", (2000, [2000], [1], 150)), ("ELO_NEW", (None, [2100] * 5, [1] * 5, 150)),
+    ("ELO_NEW", (None, [2100] * 5, [1] * 5, 0)), ("ELO_NEW", (None, [2100] * 5, [1] * 5, "abc")),
+    ("ELO_NEW", (None, [2100] * 5, [1] * 5, 20, "FIDE-RAPID", "abc")), ("ELO_CHANGE", (None, [2100] * 5, [1] * 5, 150)),
+    ("ELO_CHANGE", (None, [2100] * 5, [1] * 5, -5)), ("ELO_CHANGE", (2000, [2000], ["t*"])),
+    ("ELO_NEW", (2000, [2000], ["?"])), ("ELO_NEW", (2000, [2000], ["*"])), ("ELO_NEW", (2000, [2000], ["~1"])),
+    ("ELO_NEEDED", (2000, [2000] * 5, 2010, 0)), ("ELO_NEEDED", (2000, [2000] * 5, 2010, 150)),
+    ("ELO_NEEDED", (2000, [2000] * 5, 2010, -1)), ("ELO_NEEDED", (2000, [2000] * 5, 2010, "abc")),
+    ("ELO_NEEDED", (2000, [2000] * 5, 3000, 150)), ("ELO_NEEDED", (None, [2000] * 5, 2010, 150)),
+    ("ELO_NEEDED", (2000, [2000] * 5, "abc")), ("ELO_NEEDED", (2000, [2000] * 5, 2010, 20, "nonsense")),
+    ("ELO_K", (2350, None, None, "t*")), ("ELO_K", (2350, None, None, "?")), ("ELO_K", (2450, None, None, "*")),
+    ("ELO_K", (2350, None, None, "f*")), ("ELO_K", (2350, None, None, "~")), ("ELO_K", (2350, None, None, "tru?")),
+    ("ELO_K", (2350, None, None, "TRUE")), ("ELO_K", (2350, None, None, "x")),
+    ("ELO_NORM_SCORE", ("G*", 9, 2460)), ("ELO_NORM_SCORE", ("?M", 9, 2460)), ("ELO_NORM_SCORE", ("*", 9, 2460)),
+    ("ELO_FORECAST", (None, 3, [2400, "abc"])), ("ELO_FORECAST", (None, "x", [2400])),
+    ("ELO_PERFORMANCE", ([2400, "abc"], [1, None])), ("ELO_PERFORMANCE", ([2400, 2500], [1, "?"])),
+    ("ELO_INITIAL", ([2100] * 5, [1, 1, 1, 1, "x"])), ("ELO_INITIAL", ([2100] * 4 + ["abc"], [1, 1, 1, 1, None])),
+    ("ELO_AVERAGE", ([2400, "t*"],)), ("ELO_EXPECTED", (2000, "abc")), ("ELO_CATEGORY", ("2?30",)),
+]
+
+
+@pytest.mark.parametrize("function,args", CHECKED, ids=[f"{f}{a}" for f, a in CHECKED])
+def test_python_checks_hold_in_the_lambdas(function, args):
+    sheet = Sheet()
+    ref = sheet.call(function, *args)
+    got = sheet.evaluate().get_cell_value_by_ref(ref)
+    expected = getattr(udfs, function)(*_udf_args(args))
+    assert _agrees(expected, got, False), (expected, got)
+
+
+def test_event_checks_every_k():
+    """ELO_EVENT refuses a K outside (0, 100], even a player's K who has no game."""
+    sheet = Sheet()
+    calls = [([2500, 2400], [[None, 1], [0, None]], 150), ([2500, 2400, 2000], [[None, 1, None], [0, None, None],
+                                                                              [None, None, None]], [10, 20, 0])]
+    refs = [sheet.spill("ELO_EVENT", len(args[0]), 7, *args) for args in calls]
+    model = sheet.evaluate()
+    for args, ref in zip(calls, refs):
+        assert isinstance(udfs.ELO_EVENT(*_udf_args(args)), str)
+        assert model.get_cell_value_by_ref(ref) == BAD, args
 
 
 def test_published_examples():
