@@ -181,7 +181,7 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
     key = (f"_xlfn.REDUCE(\"\",_xlfn.SEQUENCE(MAX(1,LEN(@rule_words))),"
            f"{lam(['acc', 'pos'], '@acc&' + let([('ch', 'MID(@rule_words,@pos,1)')], alnum))})")
     rest = "IF(OR(LEFT(@rule_tail,1)=\":\",LEFT(@rule_tail,1)=\"=\"),TRIM(MID(@rule_tail,2,999)),@rule_tail)"
-    number = "IFERROR(--SUBSTITUTE(SUBSTITUTE(@rule_rest,\",\",\".\"),\"\u2212\",\"-\"),0)"
+    number = "IFERROR(@num(@rule_rest),0)"
     return [
         ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
         ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
@@ -196,6 +196,18 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
 
 
 # --- what users type ---------------------------------------------------------------------------
+
+#: A number typed as text, as :func:`elo_xl.results.to_number` reads it: trimmed, the minus sign
+#: U+2212 and a decimal comma read as - and a point; then only digits, a point, signs and an
+#: exponent (Python's float; the other characters counted one by one with FIND, which has no
+#: wildcards), read by NUMBERVALUE with the separators given. Never ``--text``
+#: or VALUE: they read text by the user's locale, and an Excel with a decimal comma (de, fr, ru,
+#: vi) takes "2.5" for a date (2 May).
+_NUMBER_TEXT = "SUBSTITUTE(SUBSTITUTE(TRIM(@nv),\",\",\".\"),\"\u2212\",\"-\")"
+_STRAYS = ("_xlfn.REDUCE(0,_xlfn.SEQUENCE(LEN(@nt)),"
+           + lam(["sa", "si"], '@sa+ISERROR(FIND(MID(UPPER(@nt),@si,1),"0123456789.+-E"))') + ")")
+_NUMBER = f'IF(LEN(@nt)=0,{BAD},IF({_STRAYS}=0,_xlfn.NUMBERVALUE(@nt,".",","),{BAD}))'
+
 
 def _number_text(v: str) -> str:
     """A cell as a number the way :func:`elo_xl.results.to_number` reads it (#VALUE! when not one)."""
@@ -221,8 +233,7 @@ def _k(v: str) -> str:
 
 def _helpers() -> list[tuple[str, str]]:
     """The LET-bound LAMBDAs a function's text may call, each written once (in order of need)."""
-    num = (f"IF(ISNUMBER(@nv),@nv,IF(ISTEXT(@nv),--SUBSTITUTE(SUBSTITUTE(TRIM(@nv),\",\",\".\"),\"\u2212\",\"-\"),"
-           f"{BAD}))")
+    num = f"IF(ISNUMBER(@nv),@nv,IF(ISTEXT(@nv),{let([('nt', _NUMBER_TEXT)], _NUMBER)},{BAD}))"
     check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
     rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
               f"{check}),{check}))")
