@@ -30,7 +30,7 @@ from xml.etree import ElementTree
 from ..errors import EloError
 from ..io.xlsx import MAIN, RELATIONSHIPS, column_letter, escape, local, relationships, workbook_part
 from ..io.xlsx_archive import check_archive_bytes
-from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, NameClash, prefix_for, table_columns
+from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, LambdaFunction, NameClash, prefix_for, table_columns
 
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
@@ -100,6 +100,16 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
     return output.getvalue()
 
 
+def added() -> str:
+    """What ``elo-xl functions`` adds, counted from the functions' records.
+
+    >>> added()
+    '14 functions added as LAMBDA names, with 1 hidden helper name and the hidden sheet EloFunctionTables'
+    """
+    helpers = f"{len(HELPERS)} hidden helper name{'s' if len(HELPERS) != 1 else ''}"
+    return f"{len(FUNCTIONS)} functions added as LAMBDA names, with {helpers} and the hidden sheet {TABLE_SHEET}"
+
+
 def _check_free(root: ElementTree.Element, name: str) -> None:
     """Refuse a book holding one of the functions' names or a sheet named like their table sheet."""
     if local(root.tag) != "workbook" or not root.tag.startswith("{" + MAIN + "}"):
@@ -134,6 +144,16 @@ def _prefix(root: ElementTree.Element, archive: zipfile.ZipFile, name: str) -> s
         raise EloError(f"{name} has {clash}; {_BAD} (rename it in the book, and the functions can be added)") from None
 
 
+def _attributes(function: LambdaFunction) -> str:
+    """A name's comment (what Excel shows as it is typed) and, for a helper, ``hidden``.
+
+    >>> _attributes(LambdaFunction("F", (), (), "1", comment='a "b" & <c>')), _attributes(HELPERS[0])
+    (' comment="a &quot;b&quot; &amp; &lt;c&gt;"', ' hidden="1"')
+    """
+    comment = f' comment="{escape(function.comment).replace(chr(34), "&quot;")}"' if function.comment else ""
+    return comment + (' hidden="1"' if function.hidden else "")
+
+
 def _insert(text: str, before: str, line: str, name: str) -> bytes:
     """``line`` written before the last ``before`` of ``text``."""
     at = text.rfind(before)
@@ -155,7 +175,8 @@ def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str
     sheet = (f'<sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
              f'{r}:id="{identifier}"/>')
     text = _insert(text, "</sheets>", sheet, name).decode("utf-8")
-    names = "".join(f'<definedName name="{f.name}">{escape(f.render(variables))}</definedName>' for f in FUNCTIONS + HELPERS)
+    names = "".join(f'<definedName name="{f.name}"{_attributes(f)}>{escape(f.render(variables))}</definedName>'
+                    for f in FUNCTIONS + HELPERS)
     if "</definedNames>" in text:
         return _insert(text, "</definedNames>", names, name).decode("utf-8")
     empty = re.search(r"<definedNames\s*/>", text)

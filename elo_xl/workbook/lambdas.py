@@ -319,7 +319,10 @@ class LambdaFunction:
     note: str = ""
     #: What the parameters' names end with in the text (``rating_``: no clash with a book's ``Rating``).
     suffix: str = "_"
+    #: A helper the functions call, hidden from the Name Manager and from autocomplete.
     hidden: bool = False
+    #: What Excel shows beside the name as it is typed (the function's description).
+    comment: str = ""
 
     @property
     def text(self) -> str:
@@ -689,7 +692,8 @@ assert set(_BODIES) == {f.name for f in WITH_LAMBDA}, "one text per function wit
 #: Every function with a LAMBDA, in the order of :data:`elo_xl.functions.FUNCTIONS`: its parameters
 #: and note from its record, its text rendered here.
 FUNCTIONS: tuple[LambdaFunction, ...] = tuple(
-    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note) for f in WITH_LAMBDA)
+    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note, comment=f.comment)
+    for f in WITH_LAMBDA)
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 #: Names the functions call, not meant to be typed (the books' contract lists them too).
 HELPERS: tuple[LambdaFunction, ...] = (
@@ -737,13 +741,13 @@ def prefix_for(taken: Iterable[str]) -> str:
 
 def add_to_workbook(book: Any) -> None:
     """Put the functions into an openpyxl workbook: the hidden table sheet and one workbook-scope
-    name per function (a name the book already has is refused, named; the variables' prefix is
-    one no name of the book has, :func:`prefix_for`).
+    name per function, with its comment, and the hidden helpers (a name the book already has is
+    refused, named; the variables' prefix is one no name of the book has, :func:`prefix_for`).
 
     >>> import openpyxl
     >>> wb = openpyxl.Workbook(); add_to_workbook(wb)
-    >>> wb[TABLE_SHEET].sheet_state, "ELO_NEW" in wb.defined_names
-    ('hidden', True)
+    >>> wb[TABLE_SHEET].sheet_state, wb.defined_names["ELO_NEW"].comment[:30], wb.defined_names["ELO_EVENT_ROW"].hidden
+    ('hidden', 'New rating after these games, ', True)
     """
     from openpyxl.workbook.defined_name import DefinedName
 
@@ -762,5 +766,7 @@ def add_to_workbook(book: Any) -> None:
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)
     for function in FUNCTIONS + HELPERS:
-        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.render(prefix))
+        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.render(prefix),
+                                                        comment=function.comment or None,
+                                                        hidden=True if function.hidden else None)
 

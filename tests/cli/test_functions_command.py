@@ -35,7 +35,9 @@ def _parts(path):
 def test_functions_are_added_and_nothing_else_changes(tmp_path, capsys):
     book, out = _club(tmp_path / "club.xlsx"), tmp_path / "club-elo.xlsx"
     assert main(["functions", str(book), "-o", str(out)]) == 0
-    assert capsys.readouterr().out == f"{out}: 14 functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)\n"
+    assert capsys.readouterr().out == (f"{out}: {len(FUNCTIONS)} functions added as LAMBDA names, with "
+                                       f"{len(FUNCTION_HELPERS)} hidden helper name and the hidden sheet "
+                                       f"{FUNCTION_TABLES} (Excel 365, Excel 2024, Excel for the web)\n")
     before, after = _parts(book), _parts(out)
     changed = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
     assert {k: v for k, v in after.items() if k in before and k not in changed} == {
@@ -44,6 +46,25 @@ def test_functions_are_added_and_nothing_else_changes(tmp_path, capsys):
     wb = openpyxl.load_workbook(out)
     assert set(FUNCTIONS) | set(FUNCTION_HELPERS) | {"Budget"} == set(wb.defined_names)
     assert wb[FUNCTION_TABLES].sheet_state == "hidden" and wb["Players"]["C1"].value == "=B1+1"
+
+
+def test_each_function_has_its_comment_and_the_helper_is_hidden(tmp_path):
+    """The count printed is what is added; each name a user types carries the function's
+    description as its comment (what Excel shows as the name is typed, at most 255 characters);
+    the helper is hidden."""
+    from xml.etree import ElementTree
+
+    from elo_xl.functions import BY_NAME
+
+    book = _club(tmp_path / "club.xlsx")
+    assert main(["functions", str(book)]) == 0
+    root = ElementTree.fromstring(_parts(book)["xl/workbook.xml"])
+    names = {e.get("name"): e for e in root.iter() if e.tag.endswith("definedName")}
+    assert set(names) - {"Budget"} == set(FUNCTIONS) | set(FUNCTION_HELPERS)
+    for name in FUNCTIONS:
+        assert names[name].get("comment") == BY_NAME[name].description and len(BY_NAME[name].description) <= 255
+        assert names[name].get("hidden") is None
+    assert all(names[name].get("hidden") == "1" and names[name].get("comment") is None for name in FUNCTION_HELPERS)
 
 
 def test_ironcalc_computes_the_added_functions(tmp_path):

@@ -408,7 +408,9 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
     would compute with the book's cells."""
     from books import built
 
+    from elo_xl.functions import BY_NAME
     from elo_xl.languages import LANGUAGES
+    from elo_xl.workbook import names
 
     variables = {v.upper(): f.name for f in FUNCTIONS + HELPERS for v in f.variables()}
     for lang in LANGUAGES:
@@ -416,6 +418,9 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
         held = set(wb.defined_names) | {n for ws in wb.worksheets for n in ws.defined_names}
         held |= {t for ws in wb.worksheets for t in ws.tables}
         assert held and not {n for n in held if n.upper() in variables}, (kind, lang)
+        for name in names.FUNCTIONS:
+            assert wb.defined_names[name].comment == BY_NAME[name].comment and not wb.defined_names[name].hidden
+        assert all(wb.defined_names[name].hidden for name in names.FUNCTION_HELPERS)
 
 
 def test_functions_book_live_examples_equal_the_engine(tmp_path):
