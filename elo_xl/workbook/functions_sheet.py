@@ -44,13 +44,15 @@ def spill_range(top_left: str, value: Any) -> str:
 
 
 def signature(name: str) -> str:
-    """A function as Excel's tooltip shows a LAMBDA's arguments: optional ones in brackets.
+    """A function as Excel's tooltip shows a LAMBDA's arguments: by the parameters' names,
+    optional ones in brackets.
 
     >>> signature("ELO_K")
-    'ELO_K(rating, [games], [birth_year], [reached_2400], [rules], [year])'
+    'ELO_K(rating_, [games_], [birth_year_], [reached_2400_], [rules_], [year_])'
     """
     function = LAMBDAS[name]
-    return f"{name}(" + ", ".join(f"[{p}]" if p in function.optional else p for p in function.params) + ")"
+    shown = [p + function.suffix for p in function.params]
+    return f"{name}(" + ", ".join(f"[{s}]" if p in function.optional else s for p, s in zip(function.params, shown)) + ")"
 
 
 def build(book: Book) -> None:
