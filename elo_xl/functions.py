@@ -28,6 +28,8 @@ from typing import Any, Callable
 from . import engine, norms
 from .rules import FIDE, rule_choices
 
+#: Excel's limit for the comment of a defined name (the Name Manager refuses a longer one).
+COMMENT_LIMIT = 255
 #: The category the functions sit under in Excel's function wizard.
 CATEGORY = "Elo"
 RULES_DOC = f"Rule set: {rule_choices()}."
@@ -125,6 +127,12 @@ class Function:
     def ranges(self) -> tuple[str, ...]:
         """The names of the parameters that take a range."""
         return tuple(p.name for p in self.parameters if p.takes_range)
+
+    @property
+    def comment(self) -> str:
+        """The LAMBDA name's comment, which Excel shows beside the name as it is typed: the
+        description (at most :data:`COMMENT_LIMIT` characters, Excel's limit for a name's comment)."""
+        return self.description
 
     @property
     def has_lambda(self) -> bool:
@@ -383,3 +391,4 @@ BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS}
 #: The functions that exist as LAMBDA names too, in order.
 WITH_LAMBDA: tuple[Function, ...] = tuple(f for f in FUNCTIONS if f.has_lambda)
 assert all(f.example is None or f.example.function == f.name for f in FUNCTIONS), "each example calls its function"
+assert all(len(f.comment) <= COMMENT_LIMIT for f in FUNCTIONS), "a name's comment holds at most 255 characters"

@@ -89,7 +89,18 @@ def render(functions: list[dict], examples: str) -> str:
         "",
         "The column **LAMBDA** says whether the function also exists as a LAMBDA name, which every",
         "book `elo-xl workbook` writes carries and `elo-xl functions BOOK.xlsx` adds to any book:",
-        f"{LAMBDA_EXCEL} then computes it with no add-in (see [Excel](excel.md)).",
+        f"{LAMBDA_EXCEL} then computes it with no add-in (see [Excel](excel.md)). These are the Excel",
+        "versions with `LAMBDA` and `ISOMITTED` (the optional arguments); Excel 2021 and older, LibreOffice",
+        "and Gnumeric have no LAMBDA and show `#NAME?`. Google Sheets has its own LAMBDA and named",
+        "functions; whether it computes an Excel book's LAMBDA names has not been tested.",
+        "",
+        "As LAMBDA names the parameters' names end in `_` (`ELO_NEW(rating_, opponents_, results_, [k_], …)`,",
+        "as Excel shows them while the formula is typed): Microsoft documents no rule for a parameter",
+        "named like one of the book's own names, the books elo-xl writes name their ranges `Rating`, `K`,",
+        "`Results`, `Ratings` for other tools, and IronCalc, the engine the tests run the names in,",
+        "reads such a book name in place of the parameter. The add-in's functions keep the plain names.",
+        "Each name carries the function's description as its comment, which Excel shows as the name",
+        "is typed.",
         "",
         "| function | what it returns | LAMBDA |",
         "|---|---|---|",
@@ -97,7 +108,7 @@ def render(functions: list[dict], examples: str) -> str:
     for function in functions:
         anchor = function["name"].lower()
         first = function["description"].split(", e.g.")[0].split(". ")[0].rstrip(".")
-        has = "yes" if function["name"] in lambdas else "no"
+        has = "yes" if function["name"] in with_lambda() else "no"
         lines.append(f"| [`{function['name']}`](#{anchor}) | {_cell(first)} | {has} |")
     lines += ["", preamble.strip("\n"), ""]
     for function in functions:
@@ -115,8 +126,13 @@ def render(functions: list[dict], examples: str) -> str:
 
 #: Where a LAMBDA name computes (Microsoft's "Applies to" of the LAMBDA and ISOMITTED functions).
 LAMBDA_EXCEL = "Excel for Microsoft 365 (Windows and Mac), Excel 2024 (Windows and Mac) and Excel for the web"
-#: Where it does not: a cell calling the name shows #NAME?.
-NO_LAMBDA = "Excel 2021 and older, LibreOffice, Gnumeric and Google Sheets"
+#: Where it does not: a cell calling the name shows #NAME? (Excel 2021 has LET, not LAMBDA or ISOMITTED).
+NO_LAMBDA = "Excel 2021 and older, LibreOffice and Gnumeric, which have no LAMBDA"
+
+
+def with_lambda() -> set[str]:
+    """The functions that exist as LAMBDA names (their records say so)."""
+    return {function.name for function in _records() if function.has_lambda}
 
 
 def lambda_names() -> dict[str, str]:
@@ -127,12 +143,13 @@ def lambda_names() -> dict[str, str]:
         if not function.has_lambda:
             out[name] = f"**As a LAMBDA name:** none: {function.without_lambda}."
             continue
-        params = ", ".join(f"[{p}]" if p in function.lambda_optionals else p for p in function.params)
+        params = ", ".join(f"[{p}_]" if p in function.lambda_optionals else f"{p}_" for p in function.params)
         note = function.lambda_note
         extra = f" {note[0].upper()}{note[1:]}." if note else ""
-        out[name] = (f"**As a LAMBDA name:** `{name}({params})`, the same arguments and values, in {LAMBDA_EXCEL}; "
-                     f"not in {NO_LAMBDA} (`#NAME?`). Bad input gives `#VALUE!` instead of a message; an empty "
-                     f"result is an empty text.{extra}")
+        out[name] = (f"**As a LAMBDA name:** `{name}({params})` (the parameters' names end in `_`, see above), the "
+                     f"same arguments and values, in {LAMBDA_EXCEL}; not in {NO_LAMBDA} (`#NAME?`); Google Sheets "
+                     f"untested. Bad input gives `#VALUE!` instead of a message; an empty result is an empty "
+                     f"text.{extra}")
     return out
 
 

@@ -304,12 +304,11 @@ def _book_held(args: argparse.Namespace, command: str, advice: str) -> Iterator[
 
 def run_functions(args: argparse.Namespace) -> int:
     """``elo-xl functions BOOK [-o OUT]``: the functions added to a workbook as LAMBDA names."""
-    from ..workbook.add_functions import add_functions
-    from ..workbook.names import FUNCTIONS
+    from ..workbook.add_functions import add_functions, added
 
     with _book_held(args, "functions", "give an .xlsx workbook") as (_, held, data):
         if held.path.suffix.lower() not in (".xlsx", ".xlsm"):
             raise EloError(f"-o {held.path}: functions writes an .xlsx workbook; name the file .xlsx")
         held.replace(add_functions(data, args.book))
-    print(f"{held.path}: {len(FUNCTIONS)} functions added as LAMBDA names (Excel 365, Excel 2024, Excel for the web)")
+    print(f"{held.path}: {added()} (Excel 365, Excel 2024, Excel for the web)")
     return 0

@@ -4,7 +4,9 @@
 ``BOOK``'s ``xl/workbook.xml`` and adds their hidden table sheet as a new part; the workbook's
 relationships and ``[Content_Types].xml`` gain one line each, and every other part of the file
 is copied byte for byte. A book that already has one of the names (at any scope), or a sheet
-named like the table sheet, is refused with the name.
+named like the table sheet, is refused with the name. The functions' variables take a prefix
+that none of the book's own names has (:func:`elo_xl.workbook.lambdas.prefix_for`); a name
+that is one of their parameters (``rating_``) is refused, named.
 
 >>> import io, openpyxl
 >>> buffer = io.BytesIO(); openpyxl.Workbook().save(buffer)
@@ -28,7 +30,7 @@ from xml.etree import ElementTree
 from ..errors import EloError
 from ..io.xlsx import MAIN, RELATIONSHIPS, column_letter, escape, local, relationships, workbook_part
 from ..io.xlsx_archive import check_archive_bytes
-from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, table_columns
+from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, LambdaFunction, NameClash, prefix_for, table_columns
 
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
@@ -75,12 +77,13 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
         except ElementTree.ParseError:
             raise EloError(f"{name}: xl/workbook.xml is not well-formed XML; {_BAD}") from None
         _check_free(root, name)
+        prefix = _prefix(root, archive, name)
         ids = {relation.get("Id") for relation in relationships(archive, rels)}
         identifier = next(f"rId{n}" for n in range(len(ids) + 1, len(ids) + 10**6) if f"rId{n}" not in ids)
         part = next(f"worksheets/sheet{n}.xml" for n in range(1, 10**6)
                     if posixpath.join(folder, f"worksheets/sheet{n}.xml") not in archive.namelist())
         changed = {
-            workbook: _with_names(book_xml, root, identifier, name).encode("utf-8"),
+            workbook: _with_names(book_xml, root, identifier, name, prefix).encode("utf-8"),
             rels: _insert(rels_xml, "</Relationships>",
                           f'<Relationship Id="{identifier}" Type="{WORKSHEET_TYPE}" Target="{part}"/>', name),
             "[Content_Types].xml": _insert(types_xml, "</Types>", f'<Override PartName="/{posixpath.join(folder, part)}" '
@@ -95,6 +98,16 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
                             table_sheet_xml())
         target.comment = archive.comment
     return output.getvalue()
+
+
+def added() -> str:
+    """What ``elo-xl functions`` adds, counted from the functions' records.
+
+    >>> added()
+    '14 functions added as LAMBDA names, with 1 hidden helper name and the hidden sheet EloFunctionTables'
+    """
+    helpers = f"{len(HELPERS)} hidden helper name{'s' if len(HELPERS) != 1 else ''}"
+    return f"{len(FUNCTIONS)} functions added as LAMBDA names, with {helpers} and the hidden sheet {TABLE_SHEET}"
 
 
 def _check_free(root: ElementTree.Element, name: str) -> None:
@@ -113,6 +126,34 @@ def _check_free(root: ElementTree.Element, name: str) -> None:
                            "or rename the sheet)")
 
 
+def _prefix(root: ElementTree.Element, archive: zipfile.ZipFile, name: str) -> str:
+    """The prefix of the functions' variables that none of the book's own names has (its
+    defined names at any scope and its tables' names, which Excel keeps with them); a name that
+    is a parameter of the functions is refused, named."""
+    held = [element.get("name") or "" for element in root.iter() if local(element.tag) == "definedName"]
+    for part in archive.namelist():
+        if re.fullmatch(r"(?:.*/)?tables/[^/]+\.xml", part):
+            try:
+                table = ElementTree.fromstring(archive.read(part))
+            except ElementTree.ParseError:
+                continue
+            held += [table.get("name") or "", table.get("displayName") or ""]
+    try:
+        return prefix_for(held)
+    except NameClash as clash:
+        raise EloError(f"{name} has {clash}; {_BAD} (rename it in the book, and the functions can be added)") from None
+
+
+def _attributes(function: LambdaFunction) -> str:
+    """A name's comment (what Excel shows as it is typed) and, for a helper, ``hidden``.
+
+    >>> _attributes(LambdaFunction("F", (), (), "1", comment='a "b" & <c>')), _attributes(HELPERS[0])
+    (' comment="a &quot;b&quot; &amp; &lt;c&gt;"', ' hidden="1"')
+    """
+    comment = f' comment="{escape(function.comment).replace(chr(34), "&quot;")}"' if function.comment else ""
+    return comment + (' hidden="1"' if function.hidden else "")
+
+
 def _insert(text: str, before: str, line: str, name: str) -> bytes:
     """``line`` written before the last ``before`` of ``text``."""
     at = text.rfind(before)
@@ -121,10 +162,10 @@ def _insert(text: str, before: str, line: str, name: str) -> bytes:
     return (text[:at] + line + text[at:]).encode("utf-8")
 
 
-def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str) -> str:
+def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str, variables: str) -> str:
     """workbook.xml with the table sheet listed (hidden) and the names added to its
     ``<definedNames>`` (created after ``<sheets>``, or after ``<externalReferences>``, as the
-    schema orders them)."""
+    schema orders them), their variables prefixed ``variables``."""
     start = re.search(r"<(?:\w+:)?workbook\b[^>]*>", text)
     prefix = re.search(r'xmlns:(\w+)="' + re.escape(RELATIONSHIPS) + '"', start[0]) if start else None
     r = prefix[1] if prefix else "r"
@@ -134,7 +175,8 @@ def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str
     sheet = (f'<sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
              f'{r}:id="{identifier}"/>')
     text = _insert(text, "</sheets>", sheet, name).decode("utf-8")
-    names = "".join(f'<definedName name="{f.name}">{escape(f.text)}</definedName>' for f in FUNCTIONS + HELPERS)
+    names = "".join(f'<definedName name="{f.name}"{_attributes(f)}>{escape(f.render(variables))}</definedName>'
+                    for f in FUNCTIONS + HELPERS)
     if "</definedNames>" in text:
         return _insert(text, "</definedNames>", names, name).decode("utf-8")
     empty = re.search(r"<definedNames\s*/>", text)

@@ -29,9 +29,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..io.xlsx import cell_name
 from ..rules import RULE_SETS, LogisticRules, RuleSet
 from ..tables import D_TO_P, P_TO_DP
+from . import dynamic_arrays, names
 from . import formulas as f
-from . import names
-from .archive import save_deterministic
+from .archive import deterministic, save_deterministic
 from .i18n import LANGUAGES, translate
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 from .pages import paginate, pages_wide, points, within
@@ -588,4 +588,5 @@ class Book:
                 paginate(ws, *ws._elo_paginate)
         self.wb.properties.creator = "elo-xl"
         self.wb.calculation.fullCalcOnLoad = True
-        return save_deterministic(self.wb)
+        data = save_deterministic(self.wb)
+        return deterministic(dynamic_arrays.with_metadata(data)) if dynamic_arrays.holds_spills(self.wb) else data

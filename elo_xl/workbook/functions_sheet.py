@@ -2,7 +2,9 @@
 arguments, a live example that calls the LAMBDA name and the value the engine gives for it.
 
 Open the book in Excel 365, Excel 2024 or Excel for the web: the column of live examples
-must equal the column next to it. Elsewhere the live examples show #NAME? (no LAMBDA).
+must equal the column next to it. Elsewhere the live examples show #NAME? (no LAMBDA). Each
+live example is stored as Excel stores a formula typed into a cell
+(:mod:`elo_xl.workbook.dynamic_arrays`): shown as typed, spilling over the range its value fills.
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ from typing import Any, Callable
 from openpyxl.styles import Alignment
 
 from ..functions import FUNCTIONS, WITH_LAMBDA
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
 from .book import Book
+from .dynamic_arrays import SpillFormula
 from .lambdas import LAMBDAS
 from .style import WRAP
 
@@ -22,14 +28,31 @@ EXAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     f.name: (f.example.formula, f.example.value) for f in WITH_LAMBDA if f.example is not None}
 
 
+def spill_range(top_left: str, value: Any) -> str:
+    """The range a value fills from ``top_left``: one cell for a single value, the rows and
+    columns of a list of rows (a flat list is a column).
+
+    >>> spill_range("C5", 2504), spill_range("C5", [1, 2]), spill_range("C5", [[1, 2, 3], [4, 5, 6]])
+    ('C5', 'C5:C6', 'C5:E6')
+    """
+    if not isinstance(value, list):
+        return top_left
+    rows = [r if isinstance(r, list) else [r] for r in value]
+    letter, row = coordinate_from_string(top_left)
+    right = get_column_letter(column_index_from_string(letter) + max(len(r) for r in rows) - 1)
+    return f"{top_left}:{right}{row + len(rows) - 1}"
+
+
 def signature(name: str) -> str:
-    """A function as Excel's tooltip shows a LAMBDA's arguments: optional ones in brackets.
+    """A function as Excel's tooltip shows a LAMBDA's arguments: by the parameters' names,
+    optional ones in brackets.
 
     >>> signature("ELO_K")
-    'ELO_K(rating, [games], [birth_year], [reached_2400], [rules], [year])'
+    'ELO_K(rating_, [games_], [birth_year_], [reached_2400_], [rules_], [year_])'
     """
     function = LAMBDAS[name]
-    return f"{name}(" + ", ".join(f"[{p}]" if p in function.optional else p for p in function.params) + ")"
+    shown = [p + function.suffix for p in function.params]
+    return f"{name}(" + ", ".join(f"[{s}]" if p in function.optional else s for p, s in zip(function.params, shown)) + ")"
 
 
 def build(book: Book) -> None:
@@ -47,7 +70,7 @@ def build(book: Book) -> None:
             formula, value = EXAMPLES[name]
             book.text(ws, f"A{row}", signature(name))
             book.text(ws, f"B{row}", formula[1:])
-            ws[f"C{row}"] = formula
+            ws[f"C{row}"] = SpillFormula(spill_range(f"C{row}", value()), formula)
             ws[f"D{row}"] = value()
             book.label(ws, f"E{row}", "fn.same")
         else:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..results import (COMPLEMENT, DRAW, FALSE_WORDS, FORFEIT_LOSS, LOSS, RESULT_TEXT, TRUE_WORDS, TYPED_TEXT,
                        WIN)
@@ -98,6 +98,16 @@ def table_columns() -> list[tuple[str, list[Any]]]:
             ("FlagWord", [w for w, _ in flags]), ("FlagValue", [v for _, v in flags])] + norm_formulas.parameters()
 
 
+def _exact(value: str, column: str) -> str:
+    """The position of ``value`` in ``column``, compared with ``=`` (case aside, as Excel
+    compares text; never MATCH's wildcards, which read "t*" as "true"), #N/A when absent.
+
+    >>> _exact('"x"', "FlagWord")
+    'MATCH(TRUE,FlagWord="x",0)'
+    """
+    return f"MATCH(TRUE,{column}={value},0)"
+
+
 def _column(name: str) -> str:
     """An absolute reference to a named column of :data:`TABLE_SHEET`."""
     for i, (found, values) in enumerate(table_columns()):
@@ -135,12 +145,21 @@ def _localise(text: str) -> str:
     return re.sub(r"\b(" + "|".join(_SWITCH_NAMES) + r")\b", lambda m: "@sw_" + m.group(1).lower(), text)
 
 
-def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True) -> str:
+def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True, checks: Sequence[str] = (),
+              rule_check: bool = True) -> str:
     """One LET: the rule-set argument read (``rules``), the switches the rest reads, then
-    ``pairs`` and ``body`` (vocabulary text, localised here)."""
+    ``pairs`` and ``body`` (vocabulary text, localised here). The whole value is #VALUE! when
+    the rule set or one of ``checks`` is an error, whatever path the body takes: the Python
+    function reads every argument before it computes (a K of 150 is refused even for an unrated
+    player, whose initial rating needs no K). ``rule_check``: the rule set is checked with the
+    rest (not where the argument may be something else, ELO_K's schedule)."""
+    checked = (["@rule_no"] if rules and rule_check else []) + list(checks)
+    if checked:
+        body = f"IF(ISERROR({'+'.join(checked)}),{BAD},{body})"
+    prelude = _rules_prelude() if rules else []
     pairs = [(name, _localise(value)) for name, value in pairs]
     body = _localise(body)
-    text = " ".join(v for _, v in pairs) + " " + body
+    text = " ".join(v for _, v in prelude + pairs) + " " + body
     used = [n for n in _SWITCH_NAMES if re.search(rf"@sw_{n.lower()}\b", text)]
     switches = [(f"sw_{n.lower()}", _switch_value(n)) for n in used]
     helpers = []
@@ -148,7 +167,7 @@ def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True) -
         if f"@{name}(" in text:
             helpers.insert(0, (name, value))
             text += value
-    return let(helpers + (_rules_prelude() if rules else []) + switches + pairs, body)
+    return let(helpers + prelude + switches + pairs, body)
 
 
 _LOGISTIC_NO = next(i + 1 for i, rs in enumerate(RULE_SETS) if isinstance(rs, LogisticRules))
@@ -162,12 +181,12 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
     key = (f"_xlfn.REDUCE(\"\",_xlfn.SEQUENCE(MAX(1,LEN(@rule_words))),"
            f"{lam(['acc', 'pos'], '@acc&' + let([('ch', 'MID(@rule_words,@pos,1)')], alnum))})")
     rest = "IF(OR(LEFT(@rule_tail,1)=\":\",LEFT(@rule_tail,1)=\"=\"),TRIM(MID(@rule_tail,2,999)),@rule_tail)"
-    number = "IFERROR(--SUBSTITUTE(SUBSTITUTE(@rule_rest,\",\",\".\"),\"\u2212\",\"-\"),0)"
+    number = "IFERROR(@num(@rule_rest),0)"
     return [
         ("rule_text", f"IF(_xlfn.ISOMITTED(@{param}),\"\",@{param})"),
         ("rule_words", f"IF(ISTEXT(@rule_text),UPPER(TRIM(@rule_text)),IF(ISBLANK(@rule_text),\"\",{BAD}))"),
         ("rule_key", key),
-        ("rule_found", f"IFERROR(INDEX({_column('RuleKeyNo')},MATCH(@rule_key,{_column('RuleKey')},0)),0)"),
+        ("rule_found", f"IFERROR(INDEX({_column('RuleKeyNo')},{_exact('@rule_key', _column('RuleKey'))}),0)"),
         ("rule_tail", "TRIM(MID(@rule_words,9,999))"),
         ("rule_rest", rest),
         ("rule_scale", f"IF(@rule_found>0,{_SCALE.SCALE_DEFAULT},{number})"),
@@ -177,6 +196,18 @@ def _rules_prelude(param: str = "rules_") -> list[tuple[str, str]]:
 
 
 # --- what users type ---------------------------------------------------------------------------
+
+#: A number typed as text, as :func:`elo_xl.results.to_number` reads it: trimmed, the minus sign
+#: U+2212 and a decimal comma read as - and a point; then only digits, a point, signs and an
+#: exponent (Python's float; the other characters counted one by one with FIND, which has no
+#: wildcards), read by NUMBERVALUE with the separators given. Never ``--text``
+#: or VALUE: they read text by the user's locale, and an Excel with a decimal comma (de, fr, ru,
+#: vi) takes "2.5" for a date (2 May).
+_NUMBER_TEXT = "SUBSTITUTE(SUBSTITUTE(TRIM(@nv),\",\",\".\"),\"\u2212\",\"-\")"
+_STRAYS = ("_xlfn.REDUCE(0,_xlfn.SEQUENCE(LEN(@nt)),"
+           + lam(["sa", "si"], '@sa+ISERROR(FIND(MID(UPPER(@nt),@si,1),"0123456789.+-E"))') + ")")
+_NUMBER = f'IF(LEN(@nt)=0,{BAD},IF({_STRAYS}=0,_xlfn.NUMBERVALUE(@nt,".",","),{BAD}))'
+
 
 def _number_text(v: str) -> str:
     """A cell as a number the way :func:`elo_xl.results.to_number` reads it (#VALUE! when not one)."""
@@ -202,18 +233,15 @@ def _k(v: str) -> str:
 
 def _helpers() -> list[tuple[str, str]]:
     """The LET-bound LAMBDAs a function's text may call, each written once (in order of need)."""
-    num = (f"IF(ISNUMBER(@nv),@nv,IF(ISTEXT(@nv),--SUBSTITUTE(SUBSTITUTE(TRIM(@nv),\",\",\".\"),\"\u2212\",\"-\"),"
-           f"{BAD}))")
+    num = f"IF(ISNUMBER(@nv),@nv,IF(ISTEXT(@nv),{let([('nt', _NUMBER_TEXT)], _NUMBER)},{BAD}))"
     check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
     rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
               f"{check}),{check}))")
-    found = f"MATCH(TRIM(@res),{_column('ResultSpelling')},0)"
-    text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
-            f"IF(INDEX({_column('ResultCode')},{found})<=7,INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}),{BAD}))")
+    code = f"INDEX({_column('ResultCode')},{_exact('TRIM(@res)', _column('ResultSpelling'))})"
+    text = f"IF(TRIM(@res)=\"\",-1,IFERROR(IF({code}<=7,{code},{BAD}),{BAD}))"
     number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
     result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
-    any_text = (f"IF(TRIM(@res)=\"\",-1,IFERROR(IF(INDEX({_column('ResultSpelling')},{found})=TRIM(@res),"
-                f"INDEX({_column('ResultCode')},{found}),{BAD}),{BAD}))")
+    any_text = f"IF(TRIM(@res)=\"\",-1,IFERROR({code},{BAD}))"
     result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
     k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
     k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
@@ -249,9 +277,40 @@ def _map_grid(r: str, function: str) -> str:
 
 # --- the functions -----------------------------------------------------------------------------
 
+#: What every LET and LAMBDA variable of the texts starts with (``_xlpm.qx_a``): a prefix that no
+#: name a book of elo-xl writes has (a test checks every one) and no book plausibly has; the
+#: parameters a user sees keep their own names (``rating_``). A book already holding such a name
+#: gets the texts with the first of :data:`PREFIXES` it does not hold (:func:`prefix_for`).
+PREFIX = "qx_"
+PREFIXES = tuple(f"q{letter}_" for letter in "xzjvwy")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _codes() -> "Iterator[str]":
+    """``a`` … ``z``, ``aa`` … ``zz``: the variables' short names after the prefix (letters only,
+    so that no variable reads as a cell)."""
+    yield from _ALPHABET
+    for first in _ALPHABET:
+        for second in _ALPHABET:
+            yield first + second
+
+
 @dataclass(frozen=True)
 class LambdaFunction:
-    """One function as a LAMBDA name: its parameters (the optional ones last) and its text."""
+    """One function as a LAMBDA name: its parameters (the optional ones last) and its text.
+
+    The text's parameters are written as in ``body`` (``@rating_``: the names Excel shows when
+    the function is typed); every other variable of ``body`` (``@rule_no``, readable in the
+    source) is written as :data:`PREFIX` and a short code, the most used first, so that no name
+    of a book can stand for it and the text stays short. A ``hidden`` name (a helper the
+    functions call) has only such variables.
+
+    >>> f = LambdaFunction("F", ("x",), (), "_xlfn.LET(@twice,2*@x_,@twice+@twice)")
+    >>> f.text, sorted(f.variables())
+    ('_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qx_a,2*_xlpm.x_,_xlpm.qx_a+_xlpm.qx_a))', ['qx_a', 'x_'])
+    >>> f.render("qz_")
+    '_xlfn.LAMBDA(_xlpm.x_,_xlfn.LET(_xlpm.qz_a,2*_xlpm.x_,_xlpm.qz_a+_xlpm.qz_a))'
+    """
 
     name: str
     params: tuple[str, ...]
@@ -260,12 +319,42 @@ class LambdaFunction:
     note: str = ""
     #: What the parameters' names end with in the text (``rating_``: no clash with a book's ``Rating``).
     suffix: str = "_"
+    #: A helper the functions call, hidden from the Name Manager and from autocomplete.
+    hidden: bool = False
+    #: What Excel shows beside the name as it is typed (the function's description).
+    comment: str = ""
 
     @property
     def text(self) -> str:
         """The defined name's text, as Excel writes it in ``xl/workbook.xml``."""
-        params = [f"_xlop.{p}{self.suffix}" if p in self.optional else f"_xlpm.{p}{self.suffix}" for p in self.params]
-        return "_xlfn.LAMBDA(" + ",".join(params) + "," + _x(self.body) + ")"
+        return self.render(PREFIX)
+
+    def _codes(self, prefix: str) -> dict[str, str]:
+        """Each variable of the body that is not a parameter a user sees: its name in the text."""
+        kept = set() if self.hidden else {p + self.suffix for p in self.params}
+        header = " ".join(f"@{p}{self.suffix}" for p in self.params)
+        found = _LOCAL.findall(header + " " + self.body)
+        first = {}
+        for position, name in enumerate(found):
+            first.setdefault(name, position)
+        order = sorted((n for n in first if n not in kept), key=lambda n: (-found.count(n), first[n]))
+        return {name: prefix + code for name, code in zip(order, _codes())}
+
+    def render(self, prefix: str) -> str:
+        """The text with the variables' prefix ``prefix``."""
+        codes = self._codes(prefix)
+        params = [f"_xlop." if p in self.optional else "_xlpm." for p in self.params]
+        header = [kind + codes.get(p + self.suffix, p + self.suffix) for kind, p in zip(params, self.params)]
+        body = _LOCAL.sub(lambda m: "_xlpm." + codes.get(m.group(1), m.group(1)), self.body)
+        return "_xlfn.LAMBDA(" + ",".join(header) + "," + body + ")"
+
+    def variables(self, prefix: str = PREFIX) -> set[str]:
+        """Every LAMBDA and LET variable of the text, as written (a book's name must be none of them)."""
+        return set(re.findall(r"_xl(?:pm|op)\.(\w+)", self.render(prefix)))
+
+    def public_variables(self) -> set[str]:
+        """The variables that keep their names whatever the prefix: the parameters a user sees."""
+        return set() if self.hidden else {p + self.suffix for p in self.params}
 
 
 def _logistic(x: str) -> str:
@@ -315,7 +404,7 @@ def _average_body() -> str:
     values = _each(_cells("@ratings_"), _rating(_item("@ratings_", "@i")))
     used = "IF(@vals>0,@vals,IF(AverageCountsUnrated,UnratedAs,0))"
     pairs = [("vals", values), ("used", used), ("cnt", "SUM(IF(@used>0,1,0))"), ("tot", "SUM(@used)")]
-    return _assemble(pairs, f'IF(@cnt=0,"",{fx.average("@tot", "@cnt")})')
+    return _assemble(pairs, f'IF(@cnt=0,"",{fx.average("@tot", "@cnt")})', checks=["@tot"])
 
 
 def _category_body() -> str:
@@ -341,6 +430,10 @@ def _games(opponents: str, results: str | None, own: str) -> list[tuple[str, str
         ("oppv", _each("@n_cells", _rating(_item(opponents, "@i")))),
         ("codes", _each("@n_cells", _result(_item(results, "@i")))),
     ] + _counting(own)
+
+
+#: What :func:`_games` read: a bad cell refuses the whole call, even where its game does not count.
+_GAMES_READ = ["SUM(@oppv)", "SUM(@codes)"]
 
 
 def _counting(own: str) -> list[tuple[str, str]]:
@@ -392,7 +485,7 @@ def _rate_body(value: str) -> str:
         ("rating_v", "IF(@seeded,@standard_v,@rating_in)"),
         ("own", "IF(@rating_v>0,@rating_v,UnratedAs)"),
     ] + _games("@opponents_", "@results_", "@rating_v") + _outcome()
-    return _assemble(pairs, value)
+    return _assemble(pairs, value, checks=["@k_v", "@rating_in", "@standard_v", "@seeded"] + _GAMES_READ)
 
 
 NEW_VALUE = f'IF({fx.gets_initial_rating("@rating_v")},IF(@initial="",{NONE},@initial),@own+@rounded)'
@@ -405,7 +498,8 @@ _PERFORMANCE_LOGISTIC = f"INT(@avg+{fx.dp_logistic('@halves', '@cnt')}+0.5)"
 
 def _performance_body() -> str:
     pairs = _games("@opponents_", "@results_", "0") + [("avg", f"IF(@cnt=0,0,{fx.average('@opp_sum', '@cnt')})")]
-    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE}))')
+    return _assemble(pairs, f'IF(@cnt=0,"",IF(IsLogistic,{_PERFORMANCE_LOGISTIC},{_PERFORMANCE_TABLE}))',
+                     checks=_GAMES_READ)
 
 
 #: The other side of a game code (:data:`elo_xl.results.COMPLEMENT`, games only), as ``CHOOSE`` arguments.
@@ -465,7 +559,7 @@ def _event_body() -> str:
             call))),
         ("grid", "_xlfn.MAKEARRAY(@np,7,@cell_of)"),
     ]
-    return _assemble(pairs, f"IF(ISERROR(MAX(@grid)),{BAD},@grid)")
+    return _assemble(pairs, "@grid", checks=["MAX(@grid)", "SUM(@r_all)", "SUM(@k_all)", "SUM(@stv)"])
 
 
 #: The helper name computing one cell of ``ELO_EVENT`` (a player's row, a column), called by it.
@@ -494,7 +588,7 @@ def _initial_body() -> str:
     """ELO_INITIAL (:func:`elo_xl.engine.initial_rating`): an unrated player's rating after these games."""
     pairs = [("rating_v", "0"), ("k_v", "0"), ("seeded", "FALSE"), ("own", "UnratedAs")]
     pairs += _games("@opponents_", "@results_", "0") + _outcome()
-    return _assemble(pairs, NEW_VALUE)
+    return _assemble(pairs, NEW_VALUE, checks=_GAMES_READ)
 
 
 def _forecast_body() -> str:
@@ -508,7 +602,8 @@ def _forecast_body() -> str:
         ("tenths", f"IF(@cnt=0,0,{fx.n_exp_tenths(_table_h('@own-@avg'), '@cnt')})")]
     # points and the expected score added exactly, as decimals (the engine adds them as fractions)
     value = "IF(IsKvant,(10*@so_far+@tenths)/10,IF(IsLogistic,@so_far+@e_sum,(100*@so_far+@pd)/100))"
-    return _assemble(pairs, f'IF(AND(InitialRatings,@rating_v=0),IF(ISNUMBER(@so_far),"",{BAD}),{value})')
+    return _assemble(pairs, f'IF(AND(InitialRatings,@rating_v=0),"",{value})',
+                     checks=["@rating_v", "@so_far"])
 
 
 def _needed_body() -> str:
@@ -521,14 +616,14 @@ def _needed_body() -> str:
     tried = "_xlfn.MAP(@tries,LAMBDA(@h,LET(@v,@new_for(@h),IF(ISNUMBER(@v),IF(@v>=@goal,@h,9999),9999))))"
     tried = tried.replace("LAMBDA(", "_xlfn.LAMBDA(").replace("LET(", "_xlfn.LET(")
     body = let([("new_for", new), ("tries", "_xlfn.SEQUENCE(2*@cnt+1,1,0)"), ("least", f"MIN({tried})")],
-               f'IF(ISNUMBER(@goal),IF(@least=9999,"",@least/2),{BAD})')
-    return _assemble(pairs, body)
+               'IF(@least=9999,"",@least/2)')
+    return _assemble(pairs, body, checks=["@rating_v", "@goal", "@k_v"] + _GAMES_READ)
 
 
 def _k_body() -> str:
     """ELO_K (:func:`elo_xl.engine.k_factor`): K by a rule set's K rules, or from a schedule range."""
     flag = (f"IF(ISBLANK(@fl),FALSE,IF(ISLOGICAL(@fl),@fl,IF(ISNUMBER(@fl),IF(OR(@fl=0,@fl=1),@fl=1,{BAD}),"
-            f"IF(TRIM(@fl)=\"\",FALSE,IFERROR(INDEX(FlagValue,MATCH(LOWER(TRIM(@fl)),FlagWord,0))=1,{BAD})))))")
+            f"IF(TRIM(@fl)=\"\",FALSE,IFERROR(INDEX(FlagValue,{_exact('LOWER(TRIM(@fl))', 'FlagWord')})=1,{BAD})))))")
     in_range = let([("wn", _number_text("@wv"))], f"IF(AND(@wn=INT(@wn),@wn>=@lo,@wn<=@hi),@wn,{BAD})")
     whole = f'IF(ISBLANK(@wv),"",IF(TRIM(@wv)="","",{in_range}))'
     schedule = _schedule("@rules_", "@rating_v")
@@ -543,9 +638,10 @@ def _k_body() -> str:
     ]
     rule = fx.k_rule("@rating_v", "@reached_v", "@games_v", "@born_v")
     rule = re.sub(r"\bEventYear\b", "@year_v", rule).replace("=FlagYes", "")
-    checked = f"IF(ISERROR(@rating_v+@year_v+N(@games_v)+N(@born_v)+N(@reached_v)),{BAD},{{}})"
+    checked = f"IF(ISERROR(@rating_v+@year_v+N(@games_v)+N(@born_v)+N(@reached_v){{}}),{BAD},{{}})"
     single = f"IF(_xlfn.ISOMITTED(@rules_),1,{_cells('@rules_')})=1"
-    return _assemble(pairs, f"IF({single},{checked.format(rule)},{checked.format(schedule)})")
+    return _assemble(pairs, f"IF({single},{checked.format('+@rule_no', rule)},{checked.format('', schedule)})",
+                     rule_check=False)
 
 
 def _schedule(rows: str, rating: str) -> str:
@@ -574,8 +670,7 @@ def _norm_score_body() -> str:
     key = "UPPER(TRIM(@norm_in))"
     pairs = [
         ("norm_in", _optional("norm_")),
-        ("norm_k", f'IF(ISTEXT(@norm_in),IFERROR(IF(INDEX(NormList,MATCH({key},NormList,0))={key},'
-                   f'MATCH({key},NormList,0),{BAD}),{BAD}),{BAD})'),
+        ("norm_k", f'IF(ISTEXT(@norm_in),IFERROR({_exact(key, "NormList")},{BAD}),{BAD})'),
         ("games_in", _number_text(_optional("games_"))),
         ("games_v", f"IF(AND(@games_in=INT(@games_in),@games_in>=1,@games_in<=99),@games_in,{BAD})"),
         ("avg_in", _number_text(_optional("average_"))),
@@ -597,12 +692,13 @@ assert set(_BODIES) == {f.name for f in WITH_LAMBDA}, "one text per function wit
 #: Every function with a LAMBDA, in the order of :data:`elo_xl.functions.FUNCTIONS`: its parameters
 #: and note from its record, its text rendered here.
 FUNCTIONS: tuple[LambdaFunction, ...] = tuple(
-    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note) for f in WITH_LAMBDA)
+    LambdaFunction(f.name, f.params, f.lambda_optionals, _BODIES[f.name](), f.lambda_note, comment=f.comment)
+    for f in WITH_LAMBDA)
 LAMBDAS: dict[str, LambdaFunction] = {f.name: f for f in FUNCTIONS}
 #: Names the functions call, not meant to be typed (the books' contract lists them too).
 HELPERS: tuple[LambdaFunction, ...] = (
     LambdaFunction(EVENT_ROW, ("rule_no", "rule_scale", "pr", "k_all", "s_all", "slot_opp", "codes", "who", "what"), (),
-                   _event_row_body(), suffix=""),
+                   _event_row_body(), suffix="", hidden=True),
 )
 #: The functions of :mod:`elo_xl.udfs` with no LAMBDA name, why, and what comes nearest.
 WITHOUT_LAMBDA: dict[str, str] = {f.name: f.without_lambda for f in ALL_FUNCTIONS if not f.has_lambda}
@@ -610,20 +706,57 @@ assert tuple(LAMBDAS) == names.FUNCTIONS, "the books' contract lists the functio
 assert tuple(f.name for f in HELPERS) == names.FUNCTION_HELPERS
 
 
+class NameClash(ValueError):
+    """A book's name that a parameter of the functions has (``name``; ``function``, ``parameter``)."""
+
+    def __init__(self, name: str, function: str, parameter: str):
+        super().__init__(f"a name {name}, which {function} has as a parameter ({parameter})")
+        self.name, self.function, self.parameter = name, function, parameter
+
+
+def prefix_for(taken: Iterable[str]) -> str:
+    """The prefix of the variables for a book holding the names ``taken`` (any scope, tables
+    too; case does not matter, as in Excel): :data:`PREFIX`, or the first of :data:`PREFIXES`
+    none of whose variables the book holds. A name that is a parameter a user sees
+    (``rating_``) cannot be avoided so: :class:`NameClash`.
+
+    >>> prefix_for(["Rounds", "Rating"]), prefix_for(["QX_A"])
+    ('qx_', 'qz_')
+    >>> prefix_for(["K_"])
+    Traceback (most recent call last):
+    ...
+    elo_xl.workbook.lambdas.NameClash: a name K_, which ELO_NEW has as a parameter (k_)
+    """
+    held = {name.upper(): name for name in taken}
+    for function in FUNCTIONS + HELPERS:
+        for variable in sorted(function.public_variables()):
+            if variable.upper() in held:
+                raise NameClash(held[variable.upper()], function.name, variable)
+    for prefix in PREFIXES:
+        if not any(v.upper() in held for f in FUNCTIONS + HELPERS for v in f.variables(prefix)):
+            return prefix
+    clash = next(v for f in FUNCTIONS + HELPERS for v in sorted(f.variables(PREFIX)) if v.upper() in held)
+    raise NameClash(held[clash.upper()], "every prefix of the functions' variables", clash)
+
+
 def add_to_workbook(book: Any) -> None:
     """Put the functions into an openpyxl workbook: the hidden table sheet and one workbook-scope
-    name per function (a name the book already has is refused, named).
+    name per function, with its comment, and the hidden helpers (a name the book already has is
+    refused, named; the variables' prefix is one no name of the book has, :func:`prefix_for`).
 
     >>> import openpyxl
     >>> wb = openpyxl.Workbook(); add_to_workbook(wb)
-    >>> wb[TABLE_SHEET].sheet_state, "ELO_NEW" in wb.defined_names
-    ('hidden', True)
+    >>> wb[TABLE_SHEET].sheet_state, wb.defined_names["ELO_NEW"].comment[:30], wb.defined_names["ELO_EVENT_ROW"].hidden
+    ('hidden', 'New rating after these games, ', True)
     """
     from openpyxl.workbook.defined_name import DefinedName
 
     taken = [f.name for f in FUNCTIONS + HELPERS if f.name in book.defined_names]
     if taken or TABLE_SHEET in book.sheetnames:
         raise ValueError(f"the book already has {', '.join(taken) or TABLE_SHEET}; rename it or leave the book as it is")
+    held = list(book.defined_names) + [name for ws in book.worksheets for name in ws.defined_names]
+    held += [table for ws in book.worksheets for table in ws.tables]
+    prefix = prefix_for(held)
     sheet = book.create_sheet(TABLE_SHEET)
     sheet.sheet_state = "hidden"
     sheet.protection.sheet = True
@@ -633,5 +766,7 @@ def add_to_workbook(book: Any) -> None:
         for row, value in enumerate(values, 1):
             sheet.cell(row, column, value)
     for function in FUNCTIONS + HELPERS:
-        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.text)
+        book.defined_names[function.name] = DefinedName(function.name, attr_text=function.render(prefix),
+                                                        comment=function.comment or None,
+                                                        hidden=True if function.hidden else None)
 

@@ -55,6 +55,7 @@ from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..io.xlsx import column_letter, escape
+from .dynamic_arrays import CELL_MARK, SpillFormula
 
 #: Stands for the row number of a formula's own row in a :func:`relative_key`.
 ROW = "\x00"
@@ -192,6 +193,11 @@ def sheet_data(ws: Worksheet) -> str:
             head = f'<c r="{letters[column]}{row}"'
         kind = cell.data_type
         if kind == "f":
+            if isinstance(value, SpillFormula):
+                if column in runs:
+                    close(column)
+                append(f'{head}{CELL_MARK}><f t="array" ref="{value.ref}">{escape(value.text[1:])}</f></c>')
+                continue
             if not isinstance(value, str):
                 raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
             run = runs.get(column)

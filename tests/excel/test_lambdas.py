@@ -5,11 +5,13 @@ LAMBDA text. ``ELO_LAMBDA_CASES`` sets how many random argument sets each functi
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import random
 import re
 
+import openpyxl
 import pytest
 from openpyxl.utils import FORMULAE
 
@@ -34,16 +36,27 @@ EXCEL_FUNCTIONS = {
     "SUM": "", "TRIM": "", "UPPER": "", "LOWER": "", "ISLOGICAL": "", "ISERROR": "", "N": "", "YEAR": "",
     "TODAY": "", "COUNTIF": "",
     "LAMBDA": "_xlfn.", "LET": "_xlfn.", "MAP": "_xlfn.", "REDUCE": "_xlfn.", "SEQUENCE": "_xlfn.",
-    "ISOMITTED": "_xlfn.", "MAKEARRAY": "_xlfn.", "NOT": "",
+    "ISOMITTED": "_xlfn.", "MAKEARRAY": "_xlfn.", "NOT": "", "NUMBERVALUE": "_xlfn.", "FIND": "",
 }
+#: Excel's limit for the text of a formula or a defined name (Microsoft's "Excel specifications and
+#: limits": 8,192 characters), and the room every text keeps below it, measured as the file stores
+#: it (with its ``_xlfn.`` and ``_xlpm.`` prefixes, longer than what Excel counts): a change that
+#: brings a function near the limit fails here, not in a user's Excel.
+LIMIT, MARGIN = 8192, 400
 CELL_LIKE = re.compile(r"^(?:[A-Za-z]{1,3}[0-9]+|[RrCc])$")
+
+
+def test_every_prefix_keeps_the_texts_within_the_limit():
+    from elo_xl.workbook.lambdas import PREFIXES
+
+    assert max(len(f.render(prefix)) for f in FUNCTIONS + HELPERS for prefix in PREFIXES) <= LIMIT - MARGIN
 
 
 def test_texts_call_only_excel_functions_with_their_prefix():
     helpers = {f.name: "" for f in HELPERS}
     for function in FUNCTIONS + HELPERS:
         text = re.sub(r'"[^"]*"', '""', function.text)
-        assert len(function.text) <= 8192, f"{function.name}: Excel's limit for a formula is 8192 characters"
+        assert len(function.text) <= LIMIT - MARGIN, f"{function.name}: within {MARGIN} of Excel's limit ({LIMIT})"
         for prefix, name in re.findall(r"(?<![\w.])((?:_xlfn\.)?)([A-Z][A-Z0-9_.]*)\(", text):
             known = {**EXCEL_FUNCTIONS, **helpers}
             assert name in known, f"{function.name} calls {name}"
@@ -91,7 +104,7 @@ def _args(name: str, rng: random.Random) -> tuple:
         if name in ("ELO_PERFORMANCE", "ELO_INITIAL"):
             return (opps, res) + ((_rules(rng),) if rng.random() < 0.8 else ())
         rules = _rules(rng)
-        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32])
+        k = rng.choice([None, BLANK, 10, 20, 40, 12.5, "15", 32] + ([150, 0, -5, "abc", "t*"] if bad else []))
         standard = None
         if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
             standard = rng.randint(1400, 2700)
@@ -117,13 +130,14 @@ def _args(name: str, rng: random.Random) -> tuple:
         if name == "ELO_FORECAST":
             return (own, rng.choice([rng.randint(0, 20) / 2, "3", "2,5", 0, 1.25]), opponents, _rules(rng))
         target = (own if isinstance(own, int) else 2000) + rng.randint(-40, 60)
-        return (own, opponents, rng.choice([target, str(target)]), rng.choice([None, 10, 20, 40, 12.5]), _rules(rng))
+        return (own, opponents, rng.choice([target, str(target)]),
+                rng.choice([None, 10, 20, 40, 12.5] + ([150, 0, "abc"] if bad else [])), _rules(rng))
     if name == "ELO_K":
         schedule = [[0, 25], [1600, 20], [None, None], [2000, 15], [2400, 10]]
         rules = rng.choice([_rules(rng), _rules(rng), schedule, [[0, 40], [2300, 20]], [[2000, 10], [1000, 20]]])
         return (_rating(rng, 0.2), rng.choice([None, 0, 12, 29, 30, 80, "12", 12.5 if bad else 5]),
                 rng.choice([None, 1990, 2008, 2010, 2012, "2009"]),
-                rng.choice([None, True, False, "yes", "no", 1, 0, "x", "maybe" if bad else None]),
+                rng.choice([None, True, False, "yes", "no", 1, 0, "x"] + (["maybe", "t*", "?", "*", "f?lse"] if bad else [])),
                 rules, rng.choice([2026, 2024, "2026"]))
     if name == "ELO_NORM_SCORE":
         return (rng.choice(["GM", "IM", "WGM", "WIM", " wgm ", "im", "FM" if bad else "GM"]),
@@ -215,7 +229,7 @@ def _event(rng: random.Random) -> tuple:
                 results[order[-1]][t] = rng.choice(["H", "F", "U", "Z", "+", None])
         if rng.random() < 0.05:
             pairings[0][0] = n + 1  # no such player
-    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]])
+    k = rng.choice([None, 10, 20, [rng.choice([None, 10, 20, 40]) for _ in range(n)]] + ([150] if rng.random() < 0.1 else []))
     rules = _rules(rng)
     standard = None
     if rules in ("FIDE-RAPID", "FIDE-BLITZ", "rapid") and rng.random() < 0.5:
@@ -247,6 +261,69 @@ def test_event_equals_udf_on_random_events():
         if not ok:
             wrong.append((args, expected, got))
     assert not wrong, f"{len(wrong)} of {len(calls)} differ, e.g. {wrong[:2]}"
+
+
+#: Arguments the Python functions refuse (or read) on every path, the unrated player's too: a K
+#: outside (0, 100], a flag or a result that only a wildcard would match, a bad cell among games
+#: that do not count. Each LAMBDA must answer as the Python function does.
+CHECKED = [
+    ("ELO_NEW", (2000, [2000], [1], 150)), ("ELO_NEW", (None, [2100] * 5, [1] * 5, 150)),
+    ("ELO_NEW", (None, [2100] * 5, [1] * 5, 0)), ("ELO_NEW", (None, [2100] * 5, [1] * 5, "abc")),
+    ("ELO_NEW", (None, [2100] * 5, [1] * 5, 20, "FIDE-RAPID", "abc")), ("ELO_CHANGE", (None, [2100] * 5, [1] * 5, 150)),
+    ("ELO_CHANGE", (None, [2100] * 5, [1] * 5, -5)), ("ELO_CHANGE", (2000, [2000], ["t*"])),
+    ("ELO_NEW", (2000, [2000], ["?"])), ("ELO_NEW", (2000, [2000], ["*"])), ("ELO_NEW", (2000, [2000], ["~1"])),
+    ("ELO_NEEDED", (2000, [2000] * 5, 2010, 0)), ("ELO_NEEDED", (2000, [2000] * 5, 2010, 150)),
+    ("ELO_NEEDED", (2000, [2000] * 5, 2010, -1)), ("ELO_NEEDED", (2000, [2000] * 5, 2010, "abc")),
+    ("ELO_NEEDED", (2000, [2000] * 5, 3000, 150)), ("ELO_NEEDED", (None, [2000] * 5, 2010, 150)),
+    ("ELO_NEEDED", (2000, [2000] * 5, "abc")), ("ELO_NEEDED", (2000, [2000] * 5, 2010, 20, "nonsense")),
+    ("ELO_K", (2350, None, None, "t*")), ("ELO_K", (2350, None, None, "?")), ("ELO_K", (2450, None, None, "*")),
+    ("ELO_K", (2350, None, None, "f*")), ("ELO_K", (2350, None, None, "~")), ("ELO_K", (2350, None, None, "tru?")),
+    ("ELO_K", (2350, None, None, "TRUE")), ("ELO_K", (2350, None, None, "x")),
+    ("ELO_NORM_SCORE", ("G*", 9, 2460)), ("ELO_NORM_SCORE", ("?M", 9, 2460)), ("ELO_NORM_SCORE", ("*", 9, 2460)),
+    ("ELO_FORECAST", (None, 3, [2400, "abc"])), ("ELO_FORECAST", (None, "x", [2400])),
+    ("ELO_PERFORMANCE", ([2400, "abc"], [1, None])), ("ELO_PERFORMANCE", ([2400, 2500], [1, "?"])),
+    ("ELO_INITIAL", ([2100] * 5, [1, 1, 1, 1, "x"])), ("ELO_INITIAL", ([2100] * 4 + ["abc"], [1, 1, 1, 1, None])),
+    ("ELO_AVERAGE", ([2400, "t*"],)), ("ELO_EXPECTED", (2000, "abc")), ("ELO_CATEGORY", ("2?30",)),
+]
+
+
+@pytest.mark.parametrize("function,args", CHECKED, ids=[f"{f}{a}" for f, a in CHECKED])
+def test_python_checks_hold_in_the_lambdas(function, args):
+    sheet = Sheet()
+    ref = sheet.call(function, *args)
+    got = sheet.evaluate().get_cell_value_by_ref(ref)
+    expected = getattr(udfs, function)(*_udf_args(args))
+    assert _agrees(expected, got, False), (expected, got)
+
+
+#: Numbers typed as text: those Python's float reads (a decimal comma too), and those it does not,
+#: which a spreadsheet's VALUE or NUMBERVALUE would (a percent, a space in the middle, a time,
+#: a currency, a date). Not "1_000", which Python's float reads (digit grouping in its own source
+#: syntax) and no spreadsheet does.
+NUMBER_TEXTS = ["2,5", "2.5", " 7 ", "2,5e3", "1e2", "1E2", "+5", ".5", "5.", "\u22123", "-12,25", "1.5e+2", "5%", "2 400",
+                "$5", "(5)", "1:30", "--5", "e3", "", " ", "0x10", "1.0.5", "1,000.5", "2.5.2024", "inf", "nan",
+                "1e400", "5e", "½"]
+
+
+@pytest.mark.parametrize("text", NUMBER_TEXTS)
+def test_numbers_as_text_are_read_as_python_reads_them(text):
+    sheet = Sheet()
+    refs = [sheet.call("ELO_TABLE_H", text), sheet.call("ELO_FORECAST", 2000, text, [2000])]
+    model = sheet.evaluate()
+    for ref, expected in zip(refs, (udfs.ELO_TABLE_H(text), udfs.ELO_FORECAST(2000, text, [[2000]]))):
+        assert _agrees(expected, model.get_cell_value_by_ref(ref), False), (text, expected)
+
+
+def test_event_checks_every_k():
+    """ELO_EVENT refuses a K outside (0, 100], even a player's K who has no game."""
+    sheet = Sheet()
+    calls = [([2500, 2400], [[None, 1], [0, None]], 150), ([2500, 2400, 2000], [[None, 1, None], [0, None, None],
+                                                                              [None, None, None]], [10, 20, 0])]
+    refs = [sheet.spill("ELO_EVENT", len(args[0]), 7, *args) for args in calls]
+    model = sheet.evaluate()
+    for args, ref in zip(calls, refs):
+        assert isinstance(udfs.ELO_EVENT(*_udf_args(args)), str)
+        assert model.get_cell_value_by_ref(ref) == BAD, args
 
 
 def test_published_examples():
@@ -296,7 +373,8 @@ def test_ranges_give_ranges():
 @pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference"])
 def test_every_book_carries_the_functions(kind, tmp_path):
     """A book made by ``elo-xl workbook``, read by IronCalc with ``=ELO_NEW(…)`` typed into it,
-    gives the engine's value; its other names do not clash with the functions' locals."""
+    gives the engine's value; its other names do not clash with the functions' locals (the
+    Swiss book's ``Rounds`` once took the place of a local of ``ELO_EVENT``: #VALUE!)."""
     from books import built
 
     from elo_xl.workbook import names
@@ -309,7 +387,11 @@ def test_every_book_carries_the_functions(kind, tmp_path):
              "ELO_K(2350,12)": udfs.ELO_K(2350, 12),
              "ELO_NEEDED(2400,{2400;2400;2400;2400;2400;2400;2400;2400;2400},2420,20)":
                  udfs.ELO_NEEDED(2400, [[2400]] * 9, 2420, 20),
-             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460)}
+             'ELO_NORM_SCORE("GM",9,2460)': udfs.ELO_NORM_SCORE("GM", 9, 2460),
+             'INDEX(ELO_EVENT({2500;2400},{"",1;0,""},10),1,6)':
+                 udfs.ELO_EVENT([[2500], [2400]], [[None, 1], [0, None]], 10)[0][5],
+             'INDEX(ELO_EVENT({2500;2400},{"1";0},,,{2;1}),2,6)':
+                 udfs.ELO_EVENT([[2500], [2400]], [["1"], [0]], None, None, [[2], [1]])[1][5]}
     sheets = [s["name"] if isinstance(s, dict) else s.name for s in model.get_worksheets_properties()]
     assert names.FUNCTION_TABLES in sheets
     for row, formula in enumerate(typed, 1):
@@ -317,6 +399,28 @@ def test_every_book_carries_the_functions(kind, tmp_path):
     model.evaluate()
     got = [model.get_cell_value_by_ref(f"{sheets[0]}!GR{row}") for row in range(1, len(typed) + 1)]
     assert got == [float(v) for v in typed.values()]
+
+
+@pytest.mark.parametrize("kind", ["player", "round-robin", "swiss", "match", "reference", "functions"])
+def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
+    """No defined name (any scope) or table of a book elo-xl writes is a LAMBDA or LET variable of
+    the functions, in any language: an engine that reads the book's name first (IronCalc does)
+    would compute with the book's cells."""
+    from books import built
+
+    from elo_xl.functions import BY_NAME
+    from elo_xl.languages import LANGUAGES
+    from elo_xl.workbook import names
+
+    variables = {v.upper(): f.name for f in FUNCTIONS + HELPERS for v in f.variables()}
+    for lang in LANGUAGES:
+        wb = openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
+        held = set(wb.defined_names) | {n for ws in wb.worksheets for n in ws.defined_names}
+        held |= {t for ws in wb.worksheets for t in ws.tables}
+        assert held and not {n for n in held if n.upper() in variables}, (kind, lang)
+        for name in names.FUNCTIONS:
+            assert wb.defined_names[name].comment == BY_NAME[name].comment and not wb.defined_names[name].hidden
+        assert all(wb.defined_names[name].hidden for name in names.FUNCTION_HELPERS)
 
 
 def test_functions_book_live_examples_equal_the_engine(tmp_path):
