@@ -169,6 +169,13 @@ class Book:
         rows = [[value(r, c) for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
         return Range(name, sheet, min_col, min_row, rows)
 
+    def row(self, sheet: str, row: int, first: int, last: int) -> list[Any]:
+        """The values of columns ``first`` to ``last`` of one row of ``sheet`` (a header row
+        above a named range: :mod:`elo_xl.workbook.placement`); None where a cell is empty."""
+        cells = getattr(self.wb[sheet], "_cells", {})
+        found = [cells.get((row, c)) for c in range(first, last + 1)]
+        return [None if cell is None else cell.value for cell in found]
+
 
 def open_book(path: Path) -> Any:
     """The workbook at ``path``, checked and opened by openpyxl (formulas as written): the way
@@ -277,6 +284,13 @@ class FastBook:
                 row.append(values.get((r, c)))
             rows.append(row)
         return Range(name, sheet, min_col, min_row, rows)
+
+    def row(self, sheet: str, row: int, first: int, last: int) -> list[Any]:
+        """The values of columns ``first`` to ``last`` of one row of ``sheet``, a sheet some
+        name points into (a header row above a named range: :mod:`elo_xl.workbook.placement`);
+        None where a cell is empty or holds a formula."""
+        values, _ = self._sheet(sheet)
+        return [values.get((row, c)) for c in range(first, last + 1)]
 
     def _state(self) -> Any:
         """openpyxl's cell parser with this book's shared strings and date styles."""

@@ -29,7 +29,7 @@ from ..io import xlsx
 from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
                        parse_result, to_number)
-from . import names
+from . import names, placement
 from .book_access import Book, Range, with_book
 
 #: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
@@ -166,6 +166,20 @@ def _player_columns(path: Path, book: Book) -> dict[str, Range]:
     return columns
 
 
+def _swiss_ranges(path: Path, book: Any) -> tuple[dict[str, Range], tuple[Range, Range, Range]]:
+    """A Swiss book's players table and rounds grid (:func:`_round_ranges`), each range checked
+    to be the size of the others and where the template puts it (:mod:`.placement`)."""
+    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    grids = _round_ranges(path, book)
+    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
+        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    placement.check_swiss(path, book, columns, grids)
+    return columns, grids
+
+
 def _kept_schedule(origin: Any) -> dict[tuple[int, int, int], tuple[int, str]]:
     """The round and colour of each game in the TRF player lines a book kept (its event's
     ``origin``): (i, j, cycle) → (round, colour of i), ``cycle`` counting the meetings of i and
@@ -205,6 +219,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
         raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{cycles * size} like Names "
                        f"({columns['name'].reference}) and {names.PAIRING_SYSTEM} ({system or 'none'}) say; export "
                        "needs the ranges as elo-xl wrote them")
+    placement.check_round_robin(path, book, columns, table)
     used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
             or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
     n = max(used) + 1 if used else 0
@@ -339,7 +354,7 @@ class Grid:
 
 
 def _grid(path: Path, book: Any) -> Grid:
-    opponents, colours, results = _round_ranges(path, book)
+    opponents, colours, results = _swiss_ranges(path, book)[1]
     if len({opponents.sheet, colours.sheet, results.sheet}) != 1:
         raise EloError(f"{path}: the ranges {', '.join(names.GAMES_LAYOUT_1)} are not on one sheet; export needs "
                        "the names as elo-xl wrote them")
@@ -365,14 +380,8 @@ def _round_ranges(path: Path, book: Any) -> tuple[Range, Range, Range]:
 
 def _read_swiss(path: Path, book: Any) -> Tournament:
     """:func:`read_swiss_book` of an opened book."""
-    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
-    grids = list(_round_ranges(path, book))
+    columns, grids = _swiss_ranges(path, book)
     size = len(columns["name"].rows)
-    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
-        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
-            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
-                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
-                           "deleted, or a name edited?)")
     pairings, colours, results = grids
     used = [i for i in range(size)
             if not is_blank(columns["name"].rows[i][0]) or not is_blank(columns["rating"].rows[i][0])
