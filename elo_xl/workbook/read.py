@@ -156,7 +156,7 @@ def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
 
 def _player_columns(path: Path, book: Book) -> dict[str, Range]:
     """The players table's columns, each checked to be the size of ``Names``."""
-    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    columns = {key: book.range(name, MAX_PLAYERS, 1, defer=True) for key, name in names.PLAYER_FIELDS.items()}
     first = columns["name"]
     for r in columns.values():
         if len(r.rows) != len(first.rows):
@@ -169,7 +169,7 @@ def _player_columns(path: Path, book: Book) -> dict[str, Range]:
 def _swiss_ranges(path: Path, book: Any) -> tuple[dict[str, Range], tuple[Range, Range, Range]]:
     """A Swiss book's players table and rounds grid (:func:`_round_ranges`), each range checked
     to be the size of the others and where the template puts it (:mod:`.placement`)."""
-    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    columns = {key: book.range(name, MAX_PLAYERS, 1, defer=True) for key, name in names.PLAYER_FIELDS.items()}
     grids = _round_ranges(path, book)
     for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
         if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
@@ -177,6 +177,8 @@ def _swiss_ranges(path: Path, book: Any) -> tuple[dict[str, Range], tuple[Range,
                            f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
                            "deleted, or a name edited?)")
     placement.check_swiss(path, book, columns, grids)
+    for r in [*columns.values(), *grids]:
+        r.refuse_formulas()
     return columns, grids
 
 
@@ -211,7 +213,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     """:func:`read_round_robin_book` of an opened book."""
     columns = _player_columns(path, book)
     size = len(columns["name"].rows)
-    table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS)
+    table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS, defer=True)
     system = _text(book.range(names.PAIRING_SYSTEM, 1, 1).rows[0][0]) if book.has(names.PAIRING_SYSTEM) else ""
     double, reverse = system_of(system) or (False, False)
     cycles = 2 if double else 1
@@ -220,6 +222,8 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
                        f"({columns['name'].reference}) and {names.PAIRING_SYSTEM} ({system or 'none'}) say; export "
                        "needs the ranges as elo-xl wrote them")
     placement.check_round_robin(path, book, columns, table)
+    for r in [*columns.values(), table]:
+        r.refuse_formulas()
     used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
             or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
     n = max(used) + 1 if used else 0
@@ -366,9 +370,9 @@ def _round_ranges(path: Path, book: Any) -> tuple[Range, Range, Range]:
     """The opponents, colours and results typed, as three n×r ranges: the columns of ``Rounds``
     (three per round), or a book of the first layout's ``Pairings``, ``Colours``, ``Results``."""
     if not book.has(names.ROUNDS) and book.has(names.PAIRINGS):
-        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES_LAYOUT_1)
+        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS, defer=True) for name in names.GAMES_LAYOUT_1)
         return first, second, third
-    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS)
+    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS, defer=True)
     width = len(grid.rows[0]) if grid.rows else 0
     if width % 3:
         raise EloError(f"{path}: the range {names.ROUNDS} ({grid.reference}) is {width} columns wide, not three per "
