@@ -27,8 +27,8 @@ from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import xlsx
 from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
-from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
-                       parse_result, to_number)
+from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, blank_result, is_blank, parse_k,
+                       parse_rating, parse_result, result_text, to_number)
 from . import names, placement
 from .book_access import Book, Range, with_book
 
@@ -89,6 +89,18 @@ def _text(value: Any) -> str:
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.strftime("%Y/%m/%d")
     return str(value).strip()
+
+
+def _typed_result(value: Any) -> Any:
+    """A result cell read (a result, :func:`~elo_xl.results.parse_result` says): a fraction as
+    typed, a text without the spaces around it (:func:`~elo_xl.results.result_text`).
+
+    >>> _typed_result(0.5), _typed_result(1), _typed_result(" ½\\u00a0")
+    (0.5, '1', '½')
+    """
+    if isinstance(value, float):
+        return value
+    return result_text(value) if isinstance(value, str) else _text(value)
 
 
 def is_swiss(book: Book) -> bool:
@@ -225,7 +237,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     for r in [*columns.values(), table]:
         r.refuse_formulas()
     used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
-            or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
+            or not is_blank(columns["rating"].rows[i][0]) or any(not blank_result(v) for v in table.rows[i])]
     n = max(used) + 1 if used else 0
     if n == 0:
         raise EloError(f"{path}: the players table is empty")
@@ -237,7 +249,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
         for t in range(cycles * size):
             j, c = t % size, t // size
             value = table.rows[i][t]
-            if i == j or j >= n or is_blank(value):
+            if i == j or j >= n or blank_result(value):
                 continue
             try:
                 code = parse_result(value, "results")
@@ -302,7 +314,7 @@ def _slots(games: list[tuple[int, int, int, Any, Any]], n: int, kept: dict[tuple
 def _side(own: Any, other: Any) -> Any:
     """One player's result of a game from his cell, else the complement of the other's."""
     if own is not None and own[0] is not None:
-        return own[1] if isinstance(own[1], float) else _text(own[1])
+        return _typed_result(own[1])
     if other is not None and other[0] is not None:
         return TRF_SYMBOL[COMPLEMENT[other[0]]]
     return None
@@ -397,7 +409,7 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     faults = Faults(path)
     entrants = _entrants(where, columns, n, faults)
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
-                  if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
+                  if not is_blank(pairings.rows[i][t]) or not blank_result(results.rows[i][t])), default=0)
     grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds, faults)
     event, origin = _event_and_origin(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
@@ -538,7 +550,7 @@ def _cell_of_rounds(where: str, pairings: Range, colours: Range, results: Range,
         raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
                        f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
     grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
-    grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+    grid_r[i][t] = None if code is None else _typed_result(result)
 
 
 def _not_a_result(value: Any) -> str:
