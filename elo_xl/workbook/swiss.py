@@ -173,9 +173,9 @@ def _rounds_paired(book: Book, ws: Worksheet, at: Layout) -> None:
     for a later round is pre-announced: it counts once that round is paired (C.07 article 16),
     as ``rate`` and ``export`` count it (:func:`elo_xl.event.load.hold_announced`)."""
     for t in range(at.r):
-        results = at.column(RESULTS, t)
+        results, bases = at.column(RESULTS, t), at.column(BASE, t)
         book.formula(ws, at.paired_flag(t), f'IF(OR(COUNTIF({at.column(OPPONENTS, t)},">0")>0,'
-                                            f'COUNTIF({results},"U")>0,COUNTIF({at.column(BASE, t)},12)>0),{t + 1},0)',
+                                            f'{f.pairing_byes(results, bases)}>0,COUNTIF({bases},12)>0),{t + 1},0)',
                      fill=WORK_FILL)
     first, last = at.paired_flag(0), at.paired_flag(at.r - 1)
     book.formula(ws, at.last_paired.replace("$", ""), f"MAX({first}:{last})", fill=WORK_FILL)
