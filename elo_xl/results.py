@@ -15,6 +15,7 @@ rated. ``None`` is a game not played.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -102,7 +103,36 @@ RESULT_TEXT = {
 #: They belong to the books and :func:`parse_result`, not to TRF files.
 TYPED_TEXT = {"R": DRAW, "F+": FORFEIT_WIN, "F-": FORFEIT_LOSS, "F−": FORFEIT_LOSS}
 _ALL_TEXT = {**RESULT_TEXT, **TYPED_TEXT}
+#: The characters a typed result may hold besides its spelling, which the engine and the books'
+#: formulas (:func:`elo_xl.workbook.codes.typed_text`) both drop wherever they stand: the space
+#: and the no-break space (U+00A0, which pasting from a web page or a PDF brings). Nothing
+#: else: a tab, a line break or another space makes the cell no result, in both. No spelling
+#: holds one of them (:func:`result_text`).
+RESULT_SPACES = (" ", "\u00a0")
 _RESULT_TEXT = {**_ALL_TEXT, **{k.lower(): v for k, v in _ALL_TEXT.items() if k != k.lower()}}
+
+
+def result_text(text: str) -> str:
+    """A typed result's text as the engine and the books read it: :data:`RESULT_SPACES` dropped.
+
+    >>> result_text(" ½\\u00a0"), result_text("F +"), result_text("1\\t")
+    ('½', 'F+', '1\\t')
+    >>> [text for text in _ALL_TEXT if result_text(text) != text]  # no spelling holds one
+    []
+    """
+    for space in RESULT_SPACES:
+        text = text.replace(space, "")
+    return text
+
+
+def blank_result(value: Any) -> bool:
+    """Whether a result cell holds no result: nothing, or only :data:`RESULT_SPACES` (a tab is
+    not blank there, as the books' formulas read it).
+
+    >>> blank_result(None), blank_result(" \\u00a0"), blank_result("\\t"), blank_result(0)
+    (True, True, False, False)
+    """
+    return value is None or (isinstance(value, str) and not result_text(value))
 
 
 def agree(code: int, other: int) -> bool:
@@ -221,11 +251,15 @@ def broadcast(first: list[list[Any]], first_name: str, second: list[list[Any]], 
         "give two ranges of one shape, or a single value for one of them")
 
 
+#: A number typed as text, once its spaces are dropped and a decimal comma is a point.
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def to_number(value: Any) -> float | int | None:
     """A cell's value as a number, or None when it is not one (text is read as typed).
 
-    >>> to_number("2,5"), to_number(" 7 "), to_number("x"), to_number(True)
-    (2.5, 7, None, None)
+    >>> to_number("2,5"), to_number(" 7 "), to_number("x"), to_number(True), to_number("7\\t"), to_number("1_000")
+    (2.5, 7, None, None, None, None)
     """
     if isinstance(value, bool):
         return None
@@ -236,11 +270,12 @@ def to_number(value: Any) -> float | int | None:
             return None
         return int(value) if value.is_integer() else value
     if isinstance(value, str):
-        text = value.strip().replace("\u2212", "-").replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
+        # spaces around the number are dropped (as Excel's TRIM drops them: the LAMBDA names read
+        # it so); a tab, a line break, a no-break space or an underscore makes it text
+        text = value.strip(" ").replace("\u2212", "-").replace(",", ".")
+        if not _NUMBER.fullmatch(text):
             return None
+        number = float(text)
         if not math.isfinite(number):
             return None
         return int(number) if number.is_integer() else number
@@ -254,6 +289,8 @@ def parse_result(value: Any, argument: str = "result", pos: int | tuple[int, int
     [2, 1, 0, 1, 1, 4, None, None]
     >>> [parse_result(v) for v in ("0,5", "R", "r", "F+", "f-", "F−")]
     [1, 1, 1, 3, 4, 4]
+    >>> [parse_result(v) for v in (" 1 ", "\\u00a0½\\u00a0", "F +", "  ")]  # spaces and no-break spaces dropped
+    [2, 1, 3, None]
     >>> parse_result("x", "results", (2, 3))
     Traceback (most recent call last):
     ...
@@ -262,7 +299,7 @@ def parse_result(value: Any, argument: str = "result", pos: int | tuple[int, int
     if value is None:
         return None
     if isinstance(value, str):
-        text = value.strip()
+        text = result_text(value)
         if not text:
             return None
         code = _RESULT_TEXT.get(text)

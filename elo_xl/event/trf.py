@@ -46,7 +46,7 @@ from ..io.trf_format import PLAYER_COLUMNS, round_columns
 from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds, is_trf_2026
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import system_of
-from ..results import TRF_SYMBOL, is_blank, parse_result
+from ..results import TRF_SYMBOL, blank_result, parse_result
 from .model import Tournament
 from .ranking import event_ranking
 
@@ -211,7 +211,7 @@ def _player_from_book(t: Any, i: int) -> TrfPlayer:
     colours = (t.colours[i] if t.colours and i < len(t.colours) else None) or [""] * len(t.pairings[i])
     games = []
     for r, (opponent, colour, result) in enumerate(zip(t.pairings[i], colours, t.results[i]), 1):
-        code = None if is_blank(result) else parse_result(result, "results", (i + 1, r))
+        code = None if blank_result(result) else parse_result(result, "results", (i + 1, r))
         symbol = "" if code is None else TRF_SYMBOL[code]
         # a result without an opponent (a bye typed in the book) takes the colour "-", as the specification writes it
         games.append(TrfGame(opponent, colour or ("-" if opponent is None and symbol else ""), symbol))

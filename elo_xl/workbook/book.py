@@ -254,9 +254,12 @@ class Book:
 
     @staticmethod
     def result_colours(ws: Worksheet, cells: str, first: str) -> None:
-        """Win/draw/loss colours on result cells (``first`` = top-left cell of ``cells``)."""
+        """Win/draw/loss colours on result cells (``first`` = top-left cell of ``cells``), the
+        spaces around a result read as the codes read them (:func:`formulas.typed_text`)."""
+        typed = f.typed_text(first)
+
         def any_of(numbers: tuple[float, ...], texts: tuple[str, ...]) -> str:
-            tests = [f"AND(ISNUMBER({first}),{first}={n})" for n in numbers] + [f'{first}="{t}"' for t in texts]
+            tests = [f"AND(ISNUMBER({first}),{first}={n})" for n in numbers] + [f'{typed}="{t}"' for t in texts]
             return f"OR({','.join(tests)})"
         ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((1,), ("1", "+", "W", "F+"))], fill=WIN_FILL))
         ws.conditional_formatting.add(cells, FormulaRule(formula=[any_of((0.5,), ("½", "=", "D", "R", "0.5", "0,5", "1/2"))],

@@ -2,7 +2,9 @@
 (:mod:`elo_xl.workbook.read`, the faces that type into a book). The archive is checked before
 any XML is parsed (:func:`check_archive`), the ranges are read straight from the XML
 (:class:`FastBook`), and anything unusual is read by openpyxl (:func:`open_book`), both giving
-the same :class:`Range` of values and cell names (:func:`with_book`).
+the same :class:`Range` of values and cell names (:func:`with_book`). A formula typed into a cell
+read gives the value the book stores for it, as a spreadsheet shows it; one with no stored
+value, or an error, is refused naming its cell (:func:`formula_refusal`).
 
 >>> r = Range("Rounds", "Swiss", 10, 6, [[5, "w", 1]])
 >>> r.cell(0, 2), r.reference
@@ -19,12 +21,35 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..errors import EloError
+from ..errors import EloError, escaped
 from ..io import sniff, xlsx, xlsx_archive
 from ..io.paths import readable_file
 from ..io.xlsx import reference
 
-__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "open_book", "read_book_bytes", "with_book"]
+__all__ = ["Book", "FastBook", "Range", "Unusual", "check_archive", "describe_file", "formula_refusal", "open_book",
+           "read_book_bytes", "with_book"]
+
+#: What a formula cell read holds when the book stores no value for it (else its error, ``#N/A``…).
+NO_VALUE = "no value"
+
+
+def formula_refusal(path: Path, name: str, found: list[tuple[str, str]]) -> EloError:
+    """The one line refusing the formula cells of a range read (``found``: each cell and what
+    it holds, :data:`NO_VALUE` or an error value), naming the first.
+
+    >>> print(formula_refusal(Path("cup.xlsx"), "Names", [("Swiss!D6", NO_VALUE), ("Swiss!D7", NO_VALUE)]))
+    cup.xlsx, Swiss!D6: holds a formula, and the book stores no value for it (nor for 1 more cell of Names); recalculate the book (elo-xl recalc) or type the value instead of the formula
+    >>> print(formula_refusal(Path("cup.xlsx"), "Results", [("Swiss!L6", "#DIV/0!")]))
+    cup.xlsx, Swiss!L6: holds a formula whose value is an error (#DIV/0!); type the value instead of the formula
+    """
+    cell, held = found[0]
+    more = len(found) - 1
+    others = f" (nor for {more} more cell{'s' if more > 1 else ''} of {name})" if more else ""
+    if held == NO_VALUE:
+        return EloError(f"{path}, {cell}: holds a formula, and the book stores no value for it{others}; recalculate the "
+                        "book (elo-xl recalc) or type the value instead of the formula")
+    return EloError(f"{path}, {cell}: holds a formula whose value is an error ({escaped(held)}); type the value "
+                    "instead of the formula")
 
 
 def describe_file(path: Path, head: bytes) -> str | None:
@@ -108,6 +133,17 @@ class Range:
     def __init__(self, name: str, sheet: str, min_col: int, min_row: int, rows: list[list[Any]], step: int = 1):
         self.name, self.sheet, self.min_col, self.min_row, self.rows = name, sheet, min_col, min_row, rows
         self.step, self.whole = step, None
+        #: Its formula cells without a usable value (each cell and :data:`NO_VALUE` or its error),
+        #: refused by :meth:`refuse_formulas` (read None meanwhile).
+        self.formulas: list[tuple[str, str]] = []
+        self.path: Path | None = None
+
+    def refuse_formulas(self) -> None:
+        """Refuse the range when a formula cell of it has no usable value (:func:`formula_refusal`):
+        where :meth:`Book.range` was told to ``defer`` it, once the range is known to stand where
+        it should (a name moved over formulas is a moved name first)."""
+        if self.formulas:
+            raise formula_refusal(self.path or Path(), self.name, self.formulas)
 
     def cell(self, i: int, j: int = 0) -> str:
         """The cell of row ``i``, column ``j`` of the range (from 0): ``Swiss!M6``."""
@@ -122,7 +158,7 @@ class Range:
         """
         part = Range(self.name, self.sheet, self.min_col + offset, self.min_row,
                       [row[offset::step] for row in self.rows], step)
-        part.whole = self.reference
+        part.whole, part.path, part.formulas = self.reference, self.path, self.formulas  # refused as the grid's
         return part
 
     @property
@@ -138,11 +174,34 @@ class Book:
 
     def __init__(self, path: Path, wb: Any):
         self.path, self.wb = path, wb
+        self._stored: Any = None  # the values the book stores for its formulas, read when one is met
+
+    def _value(self, sheet: str, cell: Any) -> tuple[Any, str]:
+        """A cell's value, and for a formula what the book stores for it: (value, "") when it
+        is usable, else (None, :data:`NO_VALUE` or the error value)."""
+        if cell is None:
+            return None, ""
+        if cell.data_type != "f":
+            return cell.value, ""
+        if self._stored is None:
+            import openpyxl
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self._stored = openpyxl.load_workbook(self.path, data_only=True)
+        stored = getattr(self._stored[sheet], "_cells", {}).get((cell.row, cell.column))
+        if stored is None or stored.value is None:  # the empty text stored keeps its type
+            return None, "" if stored is not None and stored.data_type == "str" else NO_VALUE
+        if stored.data_type == "e":
+            return None, str(stored.value)
+        return stored.value, ""
 
     def has(self, name: str) -> bool:
         return name in self.wb.defined_names
 
-    def range(self, name: str, max_rows: int, max_cols: int) -> Range:
+    def range(self, name: str, max_rows: int, max_cols: int, defer: bool = False) -> Range:
+        """The range named ``name``, at most ``max_rows`` × ``max_cols``; a formula cell in it
+        without a usable value is refused (``defer``: later, by :meth:`Range.refuse_formulas`)."""
         from openpyxl.utils.cell import range_boundaries
 
         if name not in self.wb.defined_names:
@@ -173,12 +232,31 @@ class Book:
         if cells is None:  # not an ordinary worksheet (a chart sheet)
             raise EloError(f"{self.path}: the range named {name} is on {sheet!r}, which is not a worksheet")
 
+        problems: list[tuple[str, str]] = []
+
         def value(r: int, c: int) -> Any:
-            cell = cells.get((r, c))
-            return None if cell is None else cell.value
+            read, held = self._value(sheet, cells.get((r, c)))
+            if held:
+                problems.append((reference(sheet, c, r), held))
+            return read
 
         rows = [[value(r, c) for c in range(min_col, max_col + 1)] for r in range(min_row, max_row + 1)]
-        return Range(name, sheet, min_col, min_row, rows)
+        return _with_formulas(Range(name, sheet, min_col, min_row, rows), self.path, problems, defer)
+
+    def row(self, sheet: str, row: int, first: int, last: int) -> list[Any]:
+        """The values of columns ``first`` to ``last`` of one row of ``sheet`` (a header row
+        above a named range: :mod:`elo_xl.workbook.placement`); None where a cell is empty (or
+        a formula stores no value)."""
+        cells = getattr(self.wb[sheet], "_cells", {})
+        return [self._value(sheet, cells.get((row, c)))[0] for c in range(first, last + 1)]
+
+
+def _with_formulas(r: Range, path: Path, formulas: list[tuple[str, str]], defer: bool) -> Range:
+    """``r`` with the formula cells found in it unusable, refused now unless ``defer``."""
+    r.path, r.formulas = path, formulas
+    if not defer:
+        r.refuse_formulas()
+    return r
 
 
 def open_book(path: Path, data: bytes) -> Any:
@@ -227,10 +305,11 @@ class FastBook:
     """A book's defined ranges read straight from its XML: the workbook part, the shared strings
     and styles, and only the worksheets the names point into, every cell of them walked once
     with lxml but only the cells in the columns of the inputs' names converted, as openpyxl's own cell parser converts
-    them (``openpyxl.worksheet._reader``). A 500-player Swiss book reads in a fraction of a
-    second where openpyxl builds every cell of every sheet (several seconds). Anything unusual —
-    a name that is not one block, a formula typed in a cell read, dates counted from 1904, a
-    part that does not parse — raises :class:`Unusual`, and the book is read by openpyxl."""
+    them (``openpyxl.worksheet._reader``); a formula cell as the value the book stores for it.
+    A 500-player Swiss book reads in a fraction of a second where openpyxl builds every cell of
+    every sheet (several seconds). Anything unusual — a name that is not one block, dates counted
+    from 1904, a part that does not parse — raises :class:`Unusual`, and the book is read by
+    openpyxl."""
 
     def __init__(self, path: Path, data: bytes, outputs: frozenset[str] = frozenset()):
         from lxml import etree
@@ -264,7 +343,8 @@ class FastBook:
     def has(self, name: str) -> bool:
         return name in self._names
 
-    def range(self, name: str, max_rows: int, max_cols: int) -> Range:
+    def range(self, name: str, max_rows: int, max_cols: int, defer: bool = False) -> Range:
+        """As :meth:`Book.range`."""
         if name not in self._names:
             raise Unusual(name)  # openpyxl's reading says what is missing
         block = _block(self._names[name])
@@ -281,14 +361,22 @@ class FastBook:
             self._cells.pop(sheet, None)
         values, formulas = self._sheet(sheet)
         rows = []
+        problems: list[tuple[str, str]] = []
         for r in range(min_row, max_row + 1):
             row = []
             for c in range(min_col, max_col + 1):
-                if (r, c) in formulas:
-                    raise Unusual(f"a formula in {sheet}!{xlsx.cell_name(c, r)}")
+                if formulas.get((r, c)):
+                    problems.append((reference(sheet, c, r), formulas[(r, c)]))
                 row.append(values.get((r, c)))
             rows.append(row)
-        return Range(name, sheet, min_col, min_row, rows)
+        return _with_formulas(Range(name, sheet, min_col, min_row, rows), self.path, problems, defer)
+
+    def row(self, sheet: str, row: int, first: int, last: int) -> list[Any]:
+        """The values of columns ``first`` to ``last`` of one row of ``sheet``, a sheet some
+        name points into (a header row above a named range: :mod:`elo_xl.workbook.placement`);
+        None where a cell is empty (or a formula stores no value)."""
+        values, _ = self._sheet(sheet)
+        return [values.get((row, c)) for c in range(first, last + 1)]
 
     def _state(self) -> Any:
         """openpyxl's cell parser with this book's shared strings and date styles."""
@@ -311,7 +399,7 @@ class FastBook:
                     dates, durations = set(styles.date_formats), set(styles.timedelta_formats)
             except Exception as error:  # a damaged part: openpyxl says what it is
                 raise Unusual(str(error)) from None
-            self._parser_state = WorkSheetParser(None, strings, data_only=False, date_formats=dates,
+            self._parser_state = WorkSheetParser(None, strings, data_only=True, date_formats=dates,
                                                  timedelta_formats=durations, rich_text=False)
         return self._parser_state
 
@@ -328,16 +416,18 @@ class FastBook:
                 columns.update(range(block[2], block[4] + 1))
         return frozenset(columns)
 
-    def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], set[tuple[int, int]]]:
-        """The values of a worksheet's cells that hold no formula, and where its formulas are."""
+    def _sheet(self, sheet: str) -> tuple[dict[tuple[int, int], Any], dict[tuple[int, int], str]]:
+        """The values of a worksheet's cells (a formula's: the value stored for it), and where
+        its formulas are, each with what makes it unusable ("" when nothing does:
+        :data:`NO_VALUE`, or its error value)."""
         if sheet in self._cells:
             return self._cells[sheet]
         from lxml import etree
 
-        parse = self._state().parse_cell
-        cell, formula = f"{{{xlsx.MAIN}}}c", f"{{{xlsx.MAIN}}}f"
+        parse = self._state().parse_cell  # data_only: a formula cell gives its stored value
+        cell, formula, stored = f"{{{xlsx.MAIN}}}c", f"{{{xlsx.MAIN}}}f", f"{{{xlsx.MAIN}}}v"
         values: dict[tuple[int, int], Any] = {}
-        formulas: set[tuple[int, int]] = set()
+        formulas: dict[tuple[int, int], str] = {}
         wanted = self._columns(sheet)
         try:
             # the part whole (its size is checked by check_archive), then only its cells: a tree
@@ -354,11 +444,20 @@ class FastBook:
                 if wanted is not None and found[1] not in wanted:
                     continue  # a column no defined name reads (the book's formulas): not converted
                 if element.find(formula) is not None:
-                    formulas.add(found)
+                    value = element.find(stored)
+                    # none stored: no <v>, or an empty one that is no text (openpyxl writes <v></v>)
+                    if value is None or (not value.text and element.get("t") != "str"):
+                        formulas[found] = NO_VALUE
+                        continue
+                    read = parse(element)
+                    if read["data_type"] == "e":
+                        formulas[found] = str(read["value"])
+                        continue
+                    formulas[found] = ""
                 else:
                     read = parse(element)
-                    if read["value"] is not None:
-                        values[(read["row"], read["column"])] = read["value"]
+                if read["value"] is not None:
+                    values[(read["row"], read["column"])] = read["value"]
         except Unusual:
             raise
         except Exception as error:  # XML that does not parse, a damaged entry: openpyxl's message

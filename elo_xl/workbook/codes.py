@@ -22,7 +22,9 @@ from ..results import (
     FORFEIT_LOSS,
     FORFEIT_WIN,
     LOSS,
+    RESULT_SPACES,
     RESULT_TEXT,
+    TRF_SYMBOL,
     TYPED_TEXT,
     UNRATED_DRAW,
     UNRATED_LOSS,
@@ -54,17 +56,51 @@ def result_table() -> list[tuple[str, int]]:
     return [(text, BASE_CODE[code]) for text, code in {**RESULT_TEXT, **TYPED_TEXT}.items()]
 
 
-def result_base(cell: str) -> str:
-    """The base code of a typed result: 90 when blank, 110 when not a result.
+def typed_text(cell: str) -> str:
+    """A typed result as text the way the engine reads it (:func:`elo_xl.results.result_text`):
+    the space and the no-break space dropped wherever they stand. The no-break space is written
+    as the character itself: ``CHAR(160)`` is one only where the system's code page says so
+    (Excel for Windows), not in Excel for Mac nor in LibreOffice under a UTF-8 locale; and
+    SUBSTITUTE drops exactly these two characters in every program, where TRIM drops other
+    spaces in Gnumeric (tabs, line breaks) than in Excel and LibreOffice (the space only).
 
-    A number is read as a number (1, 0.5, 0: whatever the locale's separator); text is looked
-    up in ``ResultText`` and the row found must equal it, since MATCH reads ``*``, ``?`` and
-    ``~`` as wildcards (a pasted ``*`` would otherwise be the first result of the list).
+    >>> typed_text("L6") == 'SUBSTITUTE(SUBSTITUTE(L6," ",""),"\u00a0","")'
+    True
     """
-    found = f"MATCH({cell},ResultText,0)"
+    text = cell
+    for space in RESULT_SPACES:
+        text = f'SUBSTITUTE({text},"{space}","")'
+    return text
+
+
+def result_base(cell: str) -> str:
+    """The base code of a typed result: 90 when blank (or spaces only), 110 when not a result.
+
+    A number is read as a number (1, 0.5, 0: whatever the locale's separator); text, its spaces
+    and no-break spaces dropped (:func:`typed_text`), is looked up in ``ResultText`` and the row
+    found must equal it, since MATCH reads ``*``, ``?`` and ``~`` as wildcards (a pasted ``*``
+    would otherwise be the first result of the list).
+    """
+    text = typed_text(cell)
+    found = f"MATCH({text},ResultText,0)"
     number = f"IF({cell}=1,{BASE_CODE[WIN]},IF({cell}=0.5,{BASE_CODE[DRAW]},IF({cell}=0,{BASE_CODE[LOSS]},{CONFLICT})))"
-    return (f'IF({cell}="",{NOTHING},IF(ISNUMBER({cell}),{number},'
-            f'IFERROR(IF(INDEX(ResultText,{found})={cell},INDEX(ResultBase,{found}),{CONFLICT}),{CONFLICT})))')
+    return (f'IF({text}="",{NOTHING},IF(ISNUMBER({cell}),{number},'
+            f'IFERROR(IF(INDEX(ResultText,{found})={text},INDEX(ResultBase,{found}),{CONFLICT}),{CONFLICT})))')
+
+
+def pairing_byes(results: str, bases: str) -> str:
+    """How many cells of ``results`` hold the pairing-allocated bye (``U``), spaces around it or
+    not: those whose base code (``bases``, the cells beside them) is a full-point bye's and whose
+    text holds a U (COUNTIFS's ``*`` stands for any characters; ``F``, the other full-point bye,
+    holds none). :func:`typed_text` cannot be counted over a range: Gnumeric evaluates no text
+    function over a range inside SUMPRODUCT.
+
+    >>> pairing_byes("$L$6:$L$9", "$BA$6:$BA$9")
+    'COUNTIFS($BA$6:$BA$9,32,$L$6:$L$9,"*U*")'
+    >>> [text for text, code in result_table() if code == 32 and "U" in text.upper()]  # U alone
+    ['U']
+    """
+    return f'COUNTIFS({bases},{BASE_CODE[BYE_PAIRING]},{results},"*{TRF_SYMBOL[BYE_PAIRING]}*")'
 
 
 def complement(code: str) -> str:

@@ -50,10 +50,12 @@ from .codes import (  # noqa: F401  (re-exported: the templates read every formu
     implied_colour,
     implied_opponent,
     other_side,
+    pairing_byes,
     points,
     result_base,
     result_table,
     rounds_code,
+    typed_text,
 )
 
 #: The defined names of the rule-set switches: (name, the rule set's value; None counts as 0).

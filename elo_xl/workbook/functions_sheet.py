@@ -14,8 +14,7 @@ from typing import Any, Callable
 from openpyxl.styles import Alignment
 
 from ..functions import FUNCTIONS, WITH_LAMBDA
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+from ..io.xlsx import cell_name, parse_cell
 
 from .book import Book
 from .dynamic_arrays import SpillFormula
@@ -38,9 +37,8 @@ def spill_range(top_left: str, value: Any) -> str:
     if not isinstance(value, list):
         return top_left
     rows = [r if isinstance(r, list) else [r] for r in value]
-    letter, row = coordinate_from_string(top_left)
-    right = get_column_letter(column_index_from_string(letter) + max(len(r) for r in rows) - 1)
-    return f"{top_left}:{right}{row + len(rows) - 1}"
+    row, column = parse_cell(top_left)
+    return f"{top_left}:{cell_name(column + max(len(r) for r in rows) - 1, row + len(rows) - 1)}"
 
 
 def signature(name: str) -> str:

@@ -237,11 +237,18 @@ def _helpers() -> list[tuple[str, str]]:
     check = let([("rv", "@num(@rv_in)")], f"IF(@rv=0,0,IF(AND(@rv>=1,@rv<=3999),@rv,{BAD}))")
     rating = (f"IF(ISBLANK(@rv_in),0,IF(ISTEXT(@rv_in),IF(OR(TRIM(@rv_in)=\"\",UPPER(TRIM(@rv_in))=\"NR\"),0,"
               f"{check}),{check}))")
-    code = f"INDEX({_column('ResultCode')},{_exact('TRIM(@res)', _column('ResultSpelling'))})"
-    text = f"IF(TRIM(@res)=\"\",-1,IFERROR(IF({code}<=7,{code},{BAD}),{BAD}))"
+    # the typed text (spaces and no-break spaces dropped, as the engine and the books read it) and
+    # its row among the spellings (compared with =, never MATCH's wildcards), bound once
+    spelling, code = _column('ResultSpelling'), _column('ResultCode')
+
+    def lookup(found: str) -> str:
+        return let([("rt", fx.typed_text("@res")), ("rf", _exact("@rt", spelling))],
+                   f"IF(@rt=\"\",-1,IFERROR({found},{BAD}))")
+
+    text = lookup(f"IF(INDEX({code},@rf)<=7,INDEX({code},@rf),{BAD})")
     number = f"IF(@res=1,{WIN},IF(@res=0.5,{DRAW},IF(@res=0,{LOSS},{BAD})))"
     result = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{text},{BAD})))"
-    any_text = f"IF(TRIM(@res)=\"\",-1,IFERROR({code},{BAD}))"
+    any_text = lookup(f"INDEX({code},@rf)")
     result_any = f"IF(ISBLANK(@res),-1,IF(ISNUMBER(@res),{number},IF(ISTEXT(@res),{any_text},{BAD})))"
     k_value = let([("kv", "@num(@kin)")], f"IF(AND(@kv>0,@kv<=100),@kv,{BAD})")
     k_of = f"IF(ISBLANK(@kin),0,IF(TRIM(@kin)=\"\",0,{k_value}))"
@@ -343,7 +350,7 @@ class LambdaFunction:
     def render(self, prefix: str) -> str:
         """The text with the variables' prefix ``prefix``."""
         codes = self._codes(prefix)
-        params = [f"_xlop." if p in self.optional else "_xlpm." for p in self.params]
+        params = ["_xlop." if p in self.optional else "_xlpm." for p in self.params]
         header = [kind + codes.get(p + self.suffix, p + self.suffix) for kind, p in zip(params, self.params)]
         body = _LOCAL.sub(lambda m: "_xlpm." + codes.get(m.group(1), m.group(1)), self.body)
         return "_xlfn.LAMBDA(" + ",".join(header) + "," + body + ")"

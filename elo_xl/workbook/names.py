@@ -34,10 +34,19 @@ TIEBREAK_LIST, TIEBREAK_RULES = "TiebreakList", "TiebreakRules"
 #: in the order of the players table.
 PLAYER_FIELDS = {"sex": "Sexes", "title": "Titles", "name": "Names", "rating": "Ratings", "federation": "Federations",
                  "fide_id": "FideIds", "birth": "Births", "k": "KFactors"}
+#: The header the templates write above each column of the players table (a key of
+#: :data:`elo_xl.workbook.texts.TEXT`), by field: a book's names must stand under them
+#: (:mod:`elo_xl.workbook.placement`).
+PLAYER_HEADERS = {field: f"col.{field}" for field in PLAYER_FIELDS}
 #: The games of a Swiss book: ``Rounds``, n × 3r, each round's three columns side by side (typed
 #: board by board), in the order of :data:`ROUND_FIELDS`. A round-robin book has ``Results`` (n×n).
 ROUNDS = "Rounds"
 ROUND_FIELDS = ("opponent", "colour", "result")
+#: The headers above each round's three columns of ``Rounds``, in the order of :data:`ROUND_FIELDS`.
+ROUND_HEADERS = ("col.round_opponent", "col.round_colour", "col.round_result")
+#: The header above each column of a round-robin book's ``Results`` (the opponent's number) and
+#: of each block of the first layout (the round's number).
+NUMBER_HEADER = "col.number"
 RESULTS = "Results"
 #: The rounds grid of a Swiss book of the first layout (elo-xl 0.1.0): three n×r blocks, every
 #: round's opponents, then its colours, then its results. No book is written so any more; the

@@ -67,9 +67,9 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
         book.formula(ws, f"{key}{row}", f'IF(AND(ISNUMBER({opp}{row}),{col}{row}="w"),'
                      f'IF({opp}{row}>0,MAX({pts}{row},{other})*1000000+({pts}{row}+{other})*10000'
                      f'+9999-MIN({i + 1},{opp}{row}),""),"")', fill=WORK_FILL)
-        typed = _pick(result, i, r, now)
-        book.formula(ws, f"{bye}{row}", f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),UPPER({typed})="U"),1,0))',
-                     fill=WORK_FILL)
+        typed = f.typed_text(_pick(result, i, r, now))  # spaces around a U as the book's codes read them
+        book.formula(ws, f"{bye}{row}", f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),'
+                     f'UPPER({typed})="U"),1,0))', fill=WORK_FILL)
     for b in range(n // 2):
         row = TOP + b
         white = f"MATCH(LARGE({keys},{b + 1}),{keys},0)"

@@ -27,9 +27,9 @@ from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import xlsx
 from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
-from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, is_blank, parse_k, parse_rating,
-                       parse_result, to_number)
-from . import names
+from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, blank_result, is_blank, parse_k,
+                       parse_rating, parse_result, result_text, to_number)
+from . import names, placement
 from .book_access import Book, Range, with_book
 
 #: The largest ranges read: TRF's 4-digit start numbers, and more rounds than any event has.
@@ -89,6 +89,18 @@ def _text(value: Any) -> str:
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.strftime("%Y/%m/%d")
     return str(value).strip()
+
+
+def _typed_result(value: Any) -> Any:
+    """A result cell read (a result, :func:`~elo_xl.results.parse_result` says): a fraction as
+    typed, a text without the spaces around it (:func:`~elo_xl.results.result_text`).
+
+    >>> _typed_result(0.5), _typed_result(1), _typed_result(" ½\\u00a0")
+    (0.5, '1', '½')
+    """
+    if isinstance(value, float):
+        return value
+    return result_text(value) if isinstance(value, str) else _text(value)
 
 
 def is_swiss(book: Book) -> bool:
@@ -156,7 +168,7 @@ def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
 
 def _player_columns(path: Path, book: Book) -> dict[str, Range]:
     """The players table's columns, each checked to be the size of ``Names``."""
-    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
+    columns = {key: book.range(name, MAX_PLAYERS, 1, defer=True) for key, name in names.PLAYER_FIELDS.items()}
     first = columns["name"]
     for r in columns.values():
         if len(r.rows) != len(first.rows):
@@ -164,6 +176,22 @@ def _player_columns(path: Path, book: Book) -> dict[str, Range]:
                            f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
                            "deleted, or a name edited?)")
     return columns
+
+
+def _swiss_ranges(path: Path, book: Any) -> tuple[dict[str, Range], tuple[Range, Range, Range]]:
+    """A Swiss book's players table and rounds grid (:func:`_round_ranges`), each range checked
+    to be the size of the others and where the template puts it (:mod:`.placement`)."""
+    columns = {key: book.range(name, MAX_PLAYERS, 1, defer=True) for key, name in names.PLAYER_FIELDS.items()}
+    grids = _round_ranges(path, book)
+    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
+        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
+            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
+                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
+                           "deleted, or a name edited?)")
+    placement.check_swiss(path, book, columns, grids)
+    for r in [*columns.values(), *grids]:
+        r.refuse_formulas()
+    return columns, grids
 
 
 def _kept_schedule(origin: Any) -> dict[tuple[int, int, int], tuple[int, str]]:
@@ -197,7 +225,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     """:func:`read_round_robin_book` of an opened book."""
     columns = _player_columns(path, book)
     size = len(columns["name"].rows)
-    table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS)
+    table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS, defer=True)
     system = _text(book.range(names.PAIRING_SYSTEM, 1, 1).rows[0][0]) if book.has(names.PAIRING_SYSTEM) else ""
     double, reverse = system_of(system) or (False, False)
     cycles = 2 if double else 1
@@ -205,8 +233,11 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
         raise EloError(f"{path}: the range Results ({table.reference}) is not {size}×{cycles * size} like Names "
                        f"({columns['name'].reference}) and {names.PAIRING_SYSTEM} ({system or 'none'}) say; export "
                        "needs the ranges as elo-xl wrote them")
+    placement.check_round_robin(path, book, columns, table)
+    for r in [*columns.values(), table]:
+        r.refuse_formulas()
     used = [i for i in range(size) if not is_blank(columns["name"].rows[i][0])
-            or not is_blank(columns["rating"].rows[i][0]) or any(not is_blank(v) for v in table.rows[i])]
+            or not is_blank(columns["rating"].rows[i][0]) or any(not blank_result(v) for v in table.rows[i])]
     n = max(used) + 1 if used else 0
     if n == 0:
         raise EloError(f"{path}: the players table is empty")
@@ -218,7 +249,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
         for t in range(cycles * size):
             j, c = t % size, t // size
             value = table.rows[i][t]
-            if i == j or j >= n or is_blank(value):
+            if i == j or j >= n or blank_result(value):
                 continue
             try:
                 code = parse_result(value, "results")
@@ -283,7 +314,7 @@ def _slots(games: list[tuple[int, int, int, Any, Any]], n: int, kept: dict[tuple
 def _side(own: Any, other: Any) -> Any:
     """One player's result of a game from his cell, else the complement of the other's."""
     if own is not None and own[0] is not None:
-        return own[1] if isinstance(own[1], float) else _text(own[1])
+        return _typed_result(own[1])
     if other is not None and other[0] is not None:
         return TRF_SYMBOL[COMPLEMENT[other[0]]]
     return None
@@ -339,7 +370,7 @@ class Grid:
 
 
 def _grid(path: Path, book: Any) -> Grid:
-    opponents, colours, results = _round_ranges(path, book)
+    opponents, colours, results = _swiss_ranges(path, book)[1]
     if len({opponents.sheet, colours.sheet, results.sheet}) != 1:
         raise EloError(f"{path}: the ranges {', '.join(names.GAMES_LAYOUT_1)} are not on one sheet; export needs "
                        "the names as elo-xl wrote them")
@@ -351,9 +382,9 @@ def _round_ranges(path: Path, book: Any) -> tuple[Range, Range, Range]:
     """The opponents, colours and results typed, as three n×r ranges: the columns of ``Rounds``
     (three per round), or a book of the first layout's ``Pairings``, ``Colours``, ``Results``."""
     if not book.has(names.ROUNDS) and book.has(names.PAIRINGS):
-        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS) for name in names.GAMES_LAYOUT_1)
+        first, second, third = (book.range(name, MAX_PLAYERS, MAX_ROUNDS, defer=True) for name in names.GAMES_LAYOUT_1)
         return first, second, third
-    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS)
+    grid = book.range(names.ROUNDS, MAX_PLAYERS, 3 * MAX_ROUNDS, defer=True)
     width = len(grid.rows[0]) if grid.rows else 0
     if width % 3:
         raise EloError(f"{path}: the range {names.ROUNDS} ({grid.reference}) is {width} columns wide, not three per "
@@ -365,14 +396,8 @@ def _round_ranges(path: Path, book: Any) -> tuple[Range, Range, Range]:
 
 def _read_swiss(path: Path, book: Any) -> Tournament:
     """:func:`read_swiss_book` of an opened book."""
-    columns = {key: book.range(name, MAX_PLAYERS, 1) for key, name in names.PLAYER_FIELDS.items()}
-    grids = list(_round_ranges(path, book))
+    columns, grids = _swiss_ranges(path, book)
     size = len(columns["name"].rows)
-    for r, first in [(r, columns["name"]) for r in [*columns.values(), *grids]] + [(g, grids[0]) for g in grids]:
-        if len(r.rows) != len(first.rows) or (first is grids[0] and len(r.rows[0]) != len(first.rows[0])):
-            raise EloError(f"{path}: the range {r.name} ({r.reference}) is not the size of {first.name} "
-                           f"({first.reference}); export needs the ranges as elo-xl wrote them (were rows or columns "
-                           "deleted, or a name edited?)")
     pairings, colours, results = grids
     used = [i for i in range(size)
             if not is_blank(columns["name"].rows[i][0]) or not is_blank(columns["rating"].rows[i][0])
@@ -384,7 +409,7 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     faults = Faults(path)
     entrants = _entrants(where, columns, n, faults)
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
-                  if not is_blank(pairings.rows[i][t]) or not is_blank(results.rows[i][t])), default=0)
+                  if not is_blank(pairings.rows[i][t]) or not blank_result(results.rows[i][t])), default=0)
     grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds, faults)
     event, origin = _event_and_origin(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
@@ -525,7 +550,7 @@ def _cell_of_rounds(where: str, pairings: Range, colours: Range, results: Range,
         raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
                        f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
     grid_p[i][t], grid_c[i][t], codes[i][t] = opponent, text, code
-    grid_r[i][t] = None if code is None else result if isinstance(result, float) else _text(result)
+    grid_r[i][t] = None if code is None else _typed_result(result)
 
 
 def _not_a_result(value: Any) -> str:

@@ -34,8 +34,9 @@ from .rating_columns import PlayerColumns, RowRanges, event_block
 #: The Buchholz codes a slot may hold that the 2026 rules forbid in a round robin (C.07 8).
 BUCHHOLZ_CODES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "FB")
 
-#: The players table: (prefill key, header key, width, defined name), the Swiss's fields.
-FIELDS = tuple((prefill, f"col.{field}", width, names.PLAYER_FIELDS[field]) for prefill, field, width in (
+#: The players table: (prefill key, header key, width, defined name), the Swiss's fields under
+#: the contract's headers (:data:`names.PLAYER_HEADERS`).
+FIELDS = tuple((prefill, names.PLAYER_HEADERS[field], width, names.PLAYER_FIELDS[field]) for prefill, field, width in (
     ("sexes", "sex", 8), ("titles", "title", 5), ("names", "name", 24), ("ratings", "rating", 7),
     ("federations", "federation", 5), ("fide_ids", "fide_id", 11), ("births", "birth", 11), ("k", "k", 5)))
 #: The column number of each field.
@@ -273,7 +274,7 @@ def _game_headers(book: Book, ws: Worksheet, at: Layout, row: int) -> None:
     """The crosstable's headers on ``row``: each opponent's number; in a double round robin the
     first cycle's columns then the second's, each cycle named on the row above."""
     for t in range(at.games):
-        book.header(ws, row, at.cross + t, "col.number", number=t % at.n + 1)
+        book.header(ws, row, at.cross + t, names.NUMBER_HEADER, number=t % at.n + 1)
     if at.cycles > 1:
         for c in range(at.cycles):
             first, last = at.cross + at.slot(0, c), at.cross + at.slot(at.n - 1, c)

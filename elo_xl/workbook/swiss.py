@@ -39,10 +39,10 @@ from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL
 from .codes import NOTHING
 from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
-#: The TRF player fields of the players table: (prefill key, header key, width).
-FIELDS = (("sex", "col.sex", 4), ("title", "col.title", 5), ("name", "col.name", 24), ("rating", "col.rating", 7),
-          ("federation", "col.federation", 5), ("fide_id", "col.fide_id", 11), ("birth", "col.birth", 11),
-          ("k", "col.k", 5))
+#: The TRF player fields of the players table: (prefill key, header key, width); the headers
+#: are the contract's (:data:`names.PLAYER_HEADERS`).
+FIELDS = tuple((key, names.PLAYER_HEADERS[key], width) for key, width in (
+    ("sex", 4), ("title", 5), ("name", 24), ("rating", 7), ("federation", 5), ("fide_id", 11), ("birth", 11), ("k", 5)))
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Expected", "Change", "NewRating", "Performance",
            "Buchholz", "Rank", "Forecast", "KUsed")
 OUTPUT_FORMATS = {"Expected": EXPECTED, "Score": HALVES, "Points": HALVES, "Buchholz": HALVES, "Forecast": FORECAST,
@@ -173,9 +173,9 @@ def _rounds_paired(book: Book, ws: Worksheet, at: Layout) -> None:
     for a later round is pre-announced: it counts once that round is paired (C.07 article 16),
     as ``rate`` and ``export`` count it (:func:`elo_xl.event.load.hold_announced`)."""
     for t in range(at.r):
-        results = at.column(RESULTS, t)
+        results, bases = at.column(RESULTS, t), at.column(BASE, t)
         book.formula(ws, at.paired_flag(t), f'IF(OR(COUNTIF({at.column(OPPONENTS, t)},">0")>0,'
-                                            f'COUNTIF({results},"U")>0,COUNTIF({at.column(BASE, t)},12)>0),{t + 1},0)',
+                                            f'{f.pairing_byes(results, bases)}>0,COUNTIF({bases},12)>0),{t + 1},0)',
                      fill=WORK_FILL)
     first, last = at.paired_flag(0), at.paired_flag(at.r - 1)
     book.formula(ws, at.last_paired.replace("$", ""), f"MAX({first}:{last})", fill=WORK_FILL)
@@ -267,7 +267,7 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr - 1, at.col(OPPONENTS, t), "schedule.round", round=t + 1)
         ws.merge_cells(start_row=hdr - 1, start_column=at.col(OPPONENTS, t), end_row=hdr - 1,
                        end_column=at.col(RESULTS, t))
-        for k, key in zip(INPUTS, ("col.round_opponent", "col.round_colour", "col.round_result")):
+        for k, key in zip(INPUTS, names.ROUND_HEADERS):
             book.header(ws, hdr, at.col(k, t), key)
         for block, key in WORK_HEADERS:
             book.header(ws, hdr, at.block(block) + t, key, number=t + 1)

@@ -68,7 +68,7 @@ def test_texts_call_only_excel_functions_with_their_prefix():
 
 
 RESULTS = [1, 0.5, 0, "1", "0", "½", "=", "1/2", "0,5", "0.5", ".5", "+", "-", "−", "F+", "F-", "R", "r", "W", "D", "L",
-           "1,0", None, BLANK]
+           "1,0", None, BLANK, " 1 ", "\u00a0½\u00a0", "F +", " \u00a0"]
 RATINGS = [None, BLANK, 0, "NR", "nr", " 2400 ", 2012.5, "2,5e3"]
 RULES = list(RULE_NAMES) + ["fide 2024", "Logistic 480", "USSR", "rapid", None, BLANK]
 
@@ -84,7 +84,7 @@ def _rules(rng: random.Random):
 
 
 def _bad(rng: random.Random):
-    return rng.choice([-5, 5000, "abc", "H", True, "x"])
+    return rng.choice([-5, 5000, "abc", "H", True, "x", "1\t"])
 
 
 def _args(name: str, rng: random.Random) -> tuple:

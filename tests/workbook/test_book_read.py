@@ -1,18 +1,22 @@
 """A book read back (:mod:`elo_xl.workbook.read`): the fast reader, straight from the XML, gives
 exactly what openpyxl's reading gives, on books as elo-xl writes them, as openpyxl and
 LibreOffice save them again (shared strings, other styles), with dates typed in date cells,
-and it leaves to openpyxl what it does not read (a formula typed in an input cell)."""
+and with formulas typed into input cells (read as the value the book stores for them, or
+refused naming the cell when it stores none)."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import zipfile
+from pathlib import Path
 
 import openpyxl
 import pytest
 
 from books import once, put
 from elo_xl.cli import main
+from elo_xl.errors import EloError
 from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.workbook import book_access, names, read
 
@@ -79,17 +83,96 @@ def test_a_book_saved_again_by_openpyxl_with_dates_and_numbers_typed(swiss_book,
     assert fast.start == "2026/03/14" and fast.entrants[0].birth == "1990/01/02" and fast.entrants[0].rating == 2538
 
 
-def test_a_formula_typed_in_an_input_cell_is_read_by_openpyxl(swiss_book, tmp_path, monkeypatch):
+def with_formula(book: Path, target: Path, cells: dict[str, tuple[str, str | None, str | None]]) -> Path:
+    """The Swiss book ``book`` with formulas typed into cells of its Swiss sheet, each with the
+    value a spreadsheet stores for it: {cell: (formula, value, type)} (value None: none stored;
+    type ``str``, ``e`` for an error, None for a number), as Excel and LibreOffice write them."""
+    from lxml import etree
+
+    from elo_xl.io.xlsx import MAIN, sheet_parts
+
+    with zipfile.ZipFile(book) as archive:
+        part = sheet_parts(archive)["Swiss"]
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    root = etree.fromstring(parts[part])
+    for where, (formula, value, kind) in cells.items():
+        cell = root.find(f".//{{{MAIN}}}c[@r='{where}']")
+        for child in list(cell):
+            cell.remove(child)
+        cell.attrib.pop("t", None)
+        if kind:
+            cell.set("t", kind)
+        etree.SubElement(cell, f"{{{MAIN}}}f").text = formula
+        if value is not None:
+            etree.SubElement(cell, f"{{{MAIN}}}v").text = value
+    parts[part] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return target
+
+
+def test_a_formula_in_an_input_cell_is_read_as_its_stored_value(swiss_book, tmp_path):
+    """A name typed as a formula (``="Kim, "&"Ana"``, stored as Kim, Ana), a result typed as
+    ``=1`` where the sample's player 1 won round 1 (Swiss!L6), and player 12's name as a
+    formula whose value is the empty text: read as what the cells show, the same by both
+    readers, and the rest of the event as before."""
+    typed = with_formula(swiss_book, tmp_path / "formula.xlsx", {
+        "D6": ('"Kim, "&"Ana"', "Kim, Ana", "str"), "L6": ("1", "1", None), "D17": ('""', "", "str")})
+    fast, slow = both(typed)
+    same(fast, slow)
+    before = read.read_book(swiss_book)
+    assert fast.entrants[0].name == "Kim, Ana" and before.entrants[0].name == "Vasquez, Alejandro"
+    assert fast.entrants[11].name == "" and before.entrants[11].name != ""
+    assert before.results[0][0] == "1" and fast.results == before.results  # =1 is the win typed as 1
+    assert fast.entrants[1:11] == before.entrants[1:11]
+
+
+@pytest.mark.parametrize("stored, says", [
+    ((None, None), "holds a formula, and the book stores no value for it; recalculate the book (elo-xl recalc) or "
+                   "type the value instead of the formula"),
+    (("#DIV/0!", "e"), "holds a formula whose value is an error (#DIV/0!); type the value instead of the formula"),
+])
+def test_a_formula_without_a_usable_value_is_refused_naming_its_cell(swiss_book, tmp_path, stored, says):
+    typed = with_formula(swiss_book, tmp_path / "formula.xlsx", {"D6": ('"Kim, "&"Ana"', *stored)})
+    expected = f"{typed}, Swiss!D6: {says}"
+    with pytest.raises(EloError) as fast:
+        read.read_book(typed)
+    assert str(fast.value) == expected
+    opened = book_access.open_book(typed, typed.read_bytes())  # openpyxl's reading says the same
+    with pytest.raises(EloError) as slow:
+        read._read_swiss(typed, opened)
+    assert str(slow.value) == expected
+
+
+def test_a_formula_saved_by_openpyxl_is_refused_and_every_such_cell_counted(swiss_book, tmp_path, capsys):
+    """openpyxl (and any program that does not calculate) stores no value for a formula (an
+    empty ``<v>``): export says so in one line, naming the first cell and counting the others."""
     wb = openpyxl.load_workbook(swiss_book)
     sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["name"]].destinations))
-    wb[sheet][ref.replace("$", "").split(":")[0]].value = '="Vasquez"&", Alejandro"'
+    first = int(ref.replace("$", "").split(":")[0][1:])
+    wb[sheet][f"D{first}"].value = '="Kim, Ana"'
+    wb[sheet][f"D{first + 1}"].value = '="Kim"'
     typed = tmp_path / "formula.xlsx"
     wb.save(typed)
-    calls = []
-    original = book_access.open_book
-    monkeypatch.setattr(book_access, "open_book", lambda path, data: calls.append(path) or original(path, data))
-    event = read.read_book(typed)
-    assert calls == [typed] and event.entrants[0].name == '="Vasquez"&", Alejandro"'
+    assert main(["export", str(typed), "-o", str(tmp_path / "out.trf")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"elo-xl: {typed}, Swiss!D{first}: holds a formula, and the book stores no value for it (nor for 1 "
+                   "more cell of Names); recalculate the book (elo-xl recalc) or type the value instead of the "
+                   "formula\n")
+
+
+@pytest.mark.office
+def test_a_formula_typed_then_recalculated_is_read(swiss_book, tmp_path, libreoffice):
+    """What the refusal advises: the book recalculated stores the formula's value, read as the name."""
+    wb = openpyxl.load_workbook(swiss_book)
+    wb["Swiss"]["D6"].value = '="Kim, "&"Ana"'
+    typed, recalculated = tmp_path / "formula.xlsx", tmp_path / "recalculated.xlsx"
+    wb.save(typed)
+    with pytest.raises(EloError, match="stores no value"):
+        read.read_book(typed)
+    libreoffice.recalculate(typed, recalculated)
+    assert read.read_book(recalculated).entrants[0].name == "Kim, Ana"
 
 
 @pytest.mark.office

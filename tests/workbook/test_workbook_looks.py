@@ -62,6 +62,10 @@ TYPED = [
     ("W", 22), ("D", 21), ("L", 20),
     # wildcards of MATCH, and other text: never a result
     ("*", 110), ("?", 110), ("~", 110), ("1*", 110), ("?/2", 110), ("~*", 110), ("x", 110), (2, 110), (46024, 110),
+    # spaces and no-break spaces (U+00A0, pasted from a web page) are dropped, wherever they stand;
+    # a tab, a line break or a thin space is not, by the engine nor by the book, in any program
+    (" 1 ", 2), ("\u00a0½\u00a0", 1), (" 0,5\u00a0", 1), ("F +", 12), ("\u00a0 L", 20),
+    ("1\t", 110), ("\t½", 110), ("0\n", 110), ("\u2009½", 110),
 ]
 
 
@@ -80,7 +84,11 @@ def test_the_engine_reads_every_typed_form_as_the_books_do():
 def test_every_typed_form_is_in_the_dropdown_or_a_number():
     from elo_xl.workbook.style import GAME_RESULTS, ROUND_RESULTS
 
+    from elo_xl.results import result_text
+
     for typed, code in TYPED:
+        if isinstance(typed, str):
+            typed = result_text(typed)  # the spelling, without the spaces around it
         if code != 110 and not (isinstance(typed, str) and typed.islower()):
             assert typed in GAME_RESULTS or typed in ROUND_RESULTS or str(typed) in map(str, GAME_RESULTS), typed
 
