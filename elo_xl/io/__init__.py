@@ -23,6 +23,8 @@
 ``xlsx``                   the ``.xlsx`` plumbing every reader and writer shares: relationships,
                            sheet parts, XML escaping, the characters XML cannot hold, cell names
 ``xlsx_archive``           what ``export`` reads at most from a workbook, checked before openpyxl
+``xml_tags``               the tags of an ``.xlsx`` part as every engine writes them (prefixes,
+                           either quote, whitespace between elements), for reading and editing in place
 =========================  =====================================================================
 
 Imports point down: ``io`` fills no event model (:mod:`elo_xl.event.load` does, from these

@@ -212,7 +212,7 @@ def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dic
     from .names import FUNCTIONS
 
     calls = re.compile(rb"\b(?:" + "|".join(FUNCTIONS).encode() + rb")\(")
-    shared = re.compile(rb'\bsi="(\d+)"')
+    shared = re.compile(rb"""\ssi\s*=\s*["'](\d+)["']""")  # a shared formula's number, either quote
     kept = {}
     for title, cells in values.items():
         formulas = ready.sheets.get(ready.parts.get(title), ([], []))[1]
