@@ -185,12 +185,20 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
         source = Path(folder, "book.xlsx")
         source.write_bytes(xlsx)
         scanned = pool.submit(Injection, xlsx)  # the book's formula cells found while LibreOffice computes
-        if office is None:
-            with LibreOffice() as started:
-                values = started.values(source)
-        else:
-            values = office.values(source)
+        try:
+            if office is None:
+                with LibreOffice() as started:
+                    values = started.values(source)
+            else:
+                values = office.values(source)
+        except RuntimeError as problem:  # LibreOffice could not open the book, crashed or took too long
+            scanned.result()  # what elo-xl cannot read is said first, in its words
+            raise EloError(_libreoffice_failed(problem, source)) from None
         injection = scanned.result()
+        unknown = sorted(set(values) - set(injection.parts))
+        if unknown:
+            raise EloError(f"LibreOffice reads a sheet {unknown[0]!r} that the book's parts do not name (two sheets of "
+                           "one name?); save the book again in Excel or LibreOffice")
         values = without_function_calls(injection, values)  # LibreOffice has no LAMBDA: not its errors
         errors = []
         for title in injection.parts:
@@ -201,6 +209,21 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
                     found.append((*parse_cell(cell), cell, code))
             errors.extend((title, cell, code) for _, _, cell, code in sorted(found))
         return Recalculated(injection.fill(values), errors)
+
+
+def _libreoffice_failed(problem: RuntimeError, source: Path) -> str:
+    """LibreOffice's failure on the copy *source* of a book, as one line about the book.
+
+    >>> _libreoffice_failed(RuntimeError("LibreOffice failed on /tmp/x/book.xlsx: RuntimeError: LibreOffice "
+    ...                                  "could not open /tmp/x/book.xlsx"), Path("/tmp/x/book.xlsx"))
+    'LibreOffice could not recalculate the book (it could not open it); open it in a spreadsheet program and save it again'
+    """
+    text = str(problem)
+    for path in {str(source), str(source.resolve())}:
+        text = text.replace(path, "it")
+    text = text.replace("LibreOffice failed on it: ", "").replace("RuntimeError: ", "")
+    text = text.replace("LibreOffice could not open it", "it could not open it")
+    return f"LibreOffice could not recalculate the book ({text}); open it in a spreadsheet program and save it again"
 
 
 def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
