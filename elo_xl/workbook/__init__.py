@@ -171,9 +171,9 @@ class Recalculated(NamedTuple):
 def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     """What :func:`with_values` computes, with the error cells found: an error is stored as an
     error (``t="e"``, Excel's code; LibreOffice's ``Err:502`` as ``#VALUE!``), never as text."""
-    import tempfile
     from concurrent.futures import ThreadPoolExecutor
 
+    from ..io.scratch import scratch
     from ..io.xlsx import parse_cell
     from ..recalc import LibreOffice, available
     from .archive import Injection, excel_error
@@ -181,7 +181,9 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     if office is None and not available():
         raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
                        "and python3-uno, or leave out --values")
-    with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder, ThreadPoolExecutor(1) as pool:
+    # the copy LibreOffice opens, in a folder named for this process: removed however the work
+    # ends, and by the next run when this one is killed (elo_xl.io.scratch)
+    with scratch("book") as folder, ThreadPoolExecutor(1) as pool:
         source = Path(folder, "book.xlsx")
         source.write_bytes(xlsx)
         scanned = pool.submit(Injection, xlsx)  # the book's formula cells found while LibreOffice computes
