@@ -416,7 +416,7 @@ class _Session:
         if self.soffice is None or self.worker is None:
             return []
         found = [self.soffice.pid, *group_members(self.soffice.pid), self.worker.pid]
-        if self.guard is not None:
+        if self.guard is not None and self.guard.process is not None:
             found.append(self.guard.process.pid)
         return list(dict.fromkeys(found))
 
@@ -538,7 +538,12 @@ class Guard:
     remove, it does so if this process dies first, and exits quietly once released
     (:meth:`release`).
     Without a usable interpreter or on Windows there is none (:meth:`start` returns a guard
-    that watches nothing)."""
+    that watches nothing).
+
+    >>> nobody = Guard(None)
+    >>> nobody.watch("group", 4711); nobody.release(); nobody.process is None
+    True
+    """
 
     def __init__(self, process: subprocess.Popen[bytes] | None) -> None:
         self.process = process
