@@ -76,11 +76,11 @@ def resave(data: bytes, **ways: bool) -> bytes:
     if ways.get("shared"):
         _share_strings(parts, trees)
     for name, root in trees.items():
-        if ways.get("prefix"):
-            root = _prefixed(root)
         if ways.get("indent"):
             etree.indent(root, space="  ")
         xml = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+        if ways.get("prefix"):
+            xml = _prefixed(xml, root)
         if ways.get("quotes") or ways.get("reorder"):
             xml = _START_TAG.sub(lambda m: _attributes_again(m, ways.get("quotes", False), ways.get("reorder", False)),
                                  xml)
@@ -92,38 +92,23 @@ def resave(data: bytes, **ways: bool) -> bytes:
     return _zip(parts)
 
 
-def _prefixed(root: etree._Element) -> etree._Element:
-    """A copy of the tree whose default namespace is bound to a prefix (``x``, else ``s``), every
-    other prefix kept (``mc:Ignorable`` names them)."""
-    spaces: dict[str | None, str] = {}
-    for element in root.iter():
-        if isinstance(element.tag, str):
-            for key, value in element.nsmap.items():
-                spaces.setdefault(key, value)
-    default = spaces.pop(None, None)
+def _prefixed(xml: bytes, root: etree._Element) -> bytes:
+    """lxml's output of *root* with its default namespace bound to a prefix (``x``, else ``s``)
+    instead: every element without a prefix gets it (in lxml's output a ``<`` is always a tag's,
+    text and values escape theirs); the other prefixes stay (``mc:Ignorable`` names them)."""
+    default = root.nsmap.get(None)
     if default is None:
-        return root
-    prefix = next(p for p in ("x", "s", "ns9") if p not in spaces)
-    spaces[prefix] = default
-
-    def copy(element: etree._Element, parent: etree._Element | None) -> etree._Element:
-        if not isinstance(element.tag, str):  # a comment or a processing instruction
-            new = etree.Comment(element.text) if isinstance(element, etree._Comment) else element.__copy__()
-            parent.append(new)  # type: ignore[union-attr]
-        else:
-            new = etree.Element(element.tag, nsmap=spaces) if parent is None else etree.SubElement(parent, element.tag)
-            for key, value in element.attrib.items():
-                new.set(key, value)
-            new.text = element.text
-            for child in element:
-                copy(child, new)
-        new.tail = element.tail
-        return new
-
-    return copy(root, None)
+        return xml
+    taken = {key for element in root.iter() if isinstance(element.tag, str) for key in element.nsmap if key}
+    prefix = next(p for p in ("x", "s", "ns9") if p not in taken).encode()
+    declaration = b'xmlns="' + default.encode() + b'"'
+    head, _, body = xml.partition(b"?>")
+    body = _UNPREFIXED.sub(lambda m: b"<" + m[1] + prefix + b":" + m[2], body)
+    return head + b"?>" + body.replace(declaration, b"xmlns:" + prefix + b'="' + default.encode() + b'"', 1)
 
 
-_START_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+=\"[^\"]*\")*)(\s*/?)>")
+_UNPREFIXED = re.compile(rb"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
+_START_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+=\"[^\"]*\")+)(\s*/?)>")
 _ATTRIBUTE = re.compile(rb'\s+([^\s=>/]+)="([^"]*)"')
 _EMPTY = re.compile(rb"<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*/>")
 
@@ -194,6 +179,11 @@ def names(data: bytes) -> dict[str, str]:
     """The book's workbook-wide defined names: name → its text."""
     return {n.get("name"): n.text or "" for n in _workbook(_parts(data)).iter(_tag("definedName"))
             if n.get("localSheetId") is None}
+
+
+def sheets(data: bytes) -> list[str]:
+    """The titles of the book's sheets, in tab order."""
+    return [sheet.get("name") for sheet in _workbook(_parts(data)).iter(_tag("sheet"))]
 
 
 def sheet_part(data: bytes, title: str) -> str:
