@@ -431,3 +431,92 @@ def hostile_case(rng: random.Random, fixtures: Fixtures) -> tuple[str, bytes]:
             parts["xl/workbook.xml"] = ('<?xml version="1.0" encoding="UTF-16"?>' + text).encode("utf-16")
             _HOSTILE[key] = _zip(parts)
     return f"{kind} {n}", _HOSTILE[key]
+
+
+# --- books saved again by other engines, and edited by hand ----------------------------------------
+
+#: What a user types into a cell of a book: numbers, results, ratings with a space, formulas'
+#: look-alikes, nothing.
+TYPED = [2400, 1.5, -3, 0, 10 ** 15, "2400 ", "½", "=", "+", "x", "w", "b", "H", "", None, "1e400", "Šuković", "=A1",
+         "#N/A", "a\tb"]
+#: The names of the books' inputs (the contract's): where a user types (elo_xl.workbook.names.CONTRACT).
+INPUT_NAMES = ("Names", "Ratings", "KFactors", "Rounds", "Results", "Titles", "Federations", "FideIds", "Births",
+               "Sexes", "PairingSystem", "TiebreakList", "NormTitle", "EventName", "TrfRecords")
+#: A sheet's new name: plain, with a space or a quote, another script, a name the book has already.
+NEW_NAMES = ["Swiss 2", "Ŝvejco", "It's", "Round robin", "Event", "Tables", "X" * 31]
+
+
+def _cut(text: str, rounds: int) -> str:
+    """A TRF file's text as it stood after ``rounds`` rounds (points recomputed): a Swiss to pair."""
+    from elo_xl.io.trf_read import parse_trf
+    from elo_xl.io.trf_write import set_standings, write_trf
+
+    event = parse_trf(text)
+    for player in event.players:
+        player.games = list(player.games[:rounds])
+    set_standings(event)
+    return write_trf(event, check=False)
+
+
+def resaved_sources(fixtures: Fixtures) -> dict[str, bytes]:
+    """The books the resaved cases start from, made once: a Swiss after 4 of its 7 rounds (the
+    next round to pair), the 10-player Swiss with every round played, a 6-player round robin."""
+    if not hasattr(fixtures, "resaved"):
+        from elo_xl.cli import main
+        from elo_xl.event.samples import SWISS_TRF_PATH
+
+        trf = fixtures.folder / "open-4.trf"
+        trf.write_text(_cut(Path(SWISS_TRF_PATH).read_text(encoding="utf-8"), 4), encoding="utf-8")
+        books = {}
+        for name, argv in (("swiss-4-of-7", ["swiss", "--from", str(trf)]),
+                           ("round-robin-6", ["round-robin", "--from", str(fixtures.rr_trf)])):
+            path = fixtures.folder / f"{name}.xlsx"
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                assert main(["workbook", *argv, "-o", str(path)]) == 0
+            books[name] = path.read_bytes()
+        books["swiss-10x9"] = fixtures.book_bytes
+        fixtures.resaved = books  # type: ignore[attr-defined]
+    return fixtures.resaved  # type: ignore[attr-defined]
+
+
+def resaved_case(rng: random.Random, fixtures: Fixtures) -> tuple[str, bytes, bool]:
+    """A generated book edited by hand (none to three edits: a cell typed, a name moved, a sheet
+    renamed) and written again as another engine writes it: (what was done, the file's bytes,
+    whether it is unedited: a book any face must read)."""
+    import resaved_books
+
+    source = rng.choice(sorted(resaved_sources(fixtures)))
+    data = resaved_sources(fixtures)[source]
+    done = [source]
+    for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+        names = resaved_books.names(data)
+        edit = rng.choice(["type", "type", "move", "rename"])
+        inputs = sorted(set(names) & set(INPUT_NAMES))
+        name = rng.choice(inputs if inputs and rng.random() < 0.8 else sorted(names))
+        block = re.fullmatch(r"'?((?:[^']|'')+?)'?!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?", names[name])
+        if edit == "type" and block:
+            sheet = block[1].replace("''", "'")
+            row = int(block[3]) + rng.randrange(int(block[5] or block[3]) - int(block[3]) + 1)
+            cell, value = f"{block[2]}{row}", rng.choice(TYPED)
+            how = rng.choice(["inline", "shared", "str"])
+            try:
+                data = resaved_books.type_cell(data, sheet, cell, value, how)
+            except KeyError:  # the name points to a sheet the book lacks
+                continue
+            done.append(f"{sheet}!{cell} typed {value!r} ({how})")
+        elif edit == "move" or edit == "type":
+            text = names[name]
+            moved = rng.choice([
+                "#REF!", "", "Nowhere!$A$1", re.sub(r"\$(\d+)", lambda m: f"${int(m[1]) + rng.choice([-2, -1, 1, 5])}",
+                                                     text),
+                re.sub(r"^'?((?:[^'!])+)'?!", "'Tables'!", text), text.split(":")[0], text + "," + text])
+            data = resaved_books.move_name(data, name, moved)
+            done.append(f"name {name} moved to {moved!r}")
+        else:
+            title = rng.choice(resaved_books.sheets(data))
+            new = rng.choice(NEW_NAMES)
+            data = resaved_books.rename_sheet(data, title, new)
+            done.append(f"sheet {title} renamed {new!r}")
+    ways = resaved_books.random_ways(rng)
+    done.append("saved " + "+".join(way for way, on in ways.items() if on))
+    return "; ".join(done), resaved_books.resave(data, **ways), len(done) == 2

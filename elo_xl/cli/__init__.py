@@ -53,6 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # a path that changed under us, a full disk…
         print(f"elo-xl: {escaped(os_message(error))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("elo-xl: interrupted; nothing was written", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stopped:  # Ctrl-C, or SIGTERM/SIGHUP a command turned into one (io.atomic)
+        name = getattr(stopped, "name", "SIGINT")
+        try:
+            print(f"elo-xl: interrupted{'' if name == 'SIGINT' else f' ({name})'}; nothing was written",
+                  file=sys.stderr)
+        except (OSError, ValueError):  # the terminal has gone (SIGHUP)
+            pass
+        return getattr(stopped, "code", 130)

@@ -252,6 +252,7 @@ def run_recalc(args: argparse.Namespace) -> int:
     Cells holding an error after recalculation are stored as errors and named on stderr, with
     the likely cause; the exit code is then 1."""
     from ..io.hold import open_elsewhere
+    from ..io.xlsx_archive import check_archive_bytes
     from ..progress import Waiting
     from ..recalc import available
     from ..workbook import recalculated
@@ -262,11 +263,14 @@ def run_recalc(args: argparse.Namespace) -> int:
         if not available():
             raise EloError(f"{args.book}: recalc needs LibreOffice: install it with "
                            "'sudo apt install libreoffice-calc-nogui python3-uno' (or from libreoffice.org)")
+        with naming(args.book):
+            check_archive_bytes(args.book, data)  # a damaged archive or a zip bomb: refused before LibreOffice
         elsewhere = open_elsewhere(source)
         if elsewhere is not None:
             print(f"elo-xl: warning: {args.book} is open in {elsewhere[1]} ({elsewhere[0].name} beside it): "
                   "what is not saved there is not in this recalculation", file=sys.stderr)
         started = time.monotonic()
+        # held: SIGTERM and SIGHUP end it as Ctrl-C does, LibreOffice stopped and its files removed
         with Waiting(f"recalculating {source.name} in LibreOffice"), naming(args.book):
             computed = recalculated(data)
         held.replace(computed.data)

@@ -9,6 +9,7 @@
 ``atomic``                 writing a file without ever leaving a partial one
 ``staged``                 a folder of files written all or none, even when the process is killed
 ``hold``                   a file a command reads and writes back: one writer at a time, no stale write
+``scratch``                temporary folders named for their process, those of killed runs removed
 ``trf_format``             the TRF format: columns, codes, how messages name a place
 ``trf_model``              TRF games, player lines, records, the event and its scoring system
 ``trf_read``               reading a TRF (every field checked for its form)
@@ -23,6 +24,8 @@
 ``xlsx``                   the ``.xlsx`` plumbing every reader and writer shares: relationships,
                            sheet parts, XML escaping, the characters XML cannot hold, cell names
 ``xlsx_archive``           what ``export`` reads at most from a workbook, checked before openpyxl
+``xml_tags``               the tags of an ``.xlsx`` part as every engine writes them (prefixes,
+                           either quote, whitespace between elements), for reading and editing in place
 =========================  =====================================================================
 
 Imports point down: ``io`` fills no event model (:mod:`elo_xl.event.load` does, from these

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..errors import EloError
 
 __all__ = ["write_atomically", "check_target", "FILE_MODE", "mark", "is_stale", "clean_stale", "process_alive",
-           "terminate_as_interrupt"]
+           "terminate_as_interrupt", "Interrupted"]
 
 #: Mode of a file :func:`write_atomically` creates (an existing file keeps its mode).
 FILE_MODE = 0o644
@@ -89,20 +89,60 @@ def _windows_process_alive(pid: int) -> bool:  # pragma: no cover - Windows only
         kernel.CloseHandle(handle)
 
 
+class Interrupted(KeyboardInterrupt):
+    """A command ended by signal *number* (raised by :func:`terminate_as_interrupt`): a
+    KeyboardInterrupt, as Ctrl-C's, with the signal's ``name`` and the ``code`` a process ended
+    by it exits with (128 + its number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP),
+    which the command line exits with.
+
+    >>> stopped = Interrupted(signal.SIGTERM)
+    >>> isinstance(stopped, KeyboardInterrupt), stopped.name, stopped.code
+    (True, 'SIGTERM', 143)
+    """
+
+    def __init__(self, number: int) -> None:
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        super().__init__(name)
+        self.number, self.name, self.code = int(number), name, 128 + int(number)
+
+
 @contextlib.contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
     """Meanwhile SIGTERM and SIGHUP (a closed terminal, a stopped service) raise
-    KeyboardInterrupt, as Ctrl-C does, so that what the command holds — a temporary file, a
-    lock, a half-made folder — is removed on the way out (the main thread only; SIGKILL
-    runs no clean-up, and the next run removes what it left: :func:`clean_stale`)."""
+    :class:`Interrupted`, a KeyboardInterrupt, as Ctrl-C does, so that what the command holds
+    — a temporary file, a lock, a half-made folder, a LibreOffice it started — is removed on
+    the way out (the main thread only; SIGKILL runs no clean-up, and the next run removes
+    what it left: :func:`clean_stale`). Once one of them or Ctrl-C has, later ones are ignored
+    until the block is left: a second Ctrl-C does not cut the clean-up short. (SIGINT is
+    handled only where Python's own handler is in place: a run told to ignore it keeps doing so.)
+
+    >>> import os
+    >>> try:
+    ...     with terminate_as_interrupt():
+    ...         os.kill(os.getpid(), signal.SIGTERM)
+    ...         signal.pause()  # not reached: the signal raises first
+    ... except Interrupted as stopped:
+    ...     stopped.code
+    143
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
+    def ignore(signum: int, frame: object) -> None:
+        pass
+
     def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        for kind in kinds:
+            signal.signal(kind, ignore)
+        raise Interrupted(signum)
 
     kinds = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        kinds.append(signal.SIGINT)
     previous = {kind: signal.signal(kind, interrupt) for kind in kinds}
     try:
         yield

@@ -36,6 +36,7 @@ and so on) as the nearest Excel error (``#VALUE!``, ``#NUM!``, ...).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -43,6 +44,7 @@ import queue
 import shutil
 import stat
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -53,8 +55,9 @@ from types import TracebackType
 from typing import IO
 
 from ..errors import EloError
+from ..io import scratch
 from ..io.paths import readable_file
-from .processes import end_group, group_members, socket_files
+from .processes import end_group, group_members, socket_files, stale_pipes
 from .values import Values, whole_number
 
 #: Environment variable naming the Python that can ``import uno``.
@@ -74,6 +77,8 @@ REQUEST_TIMEOUT = 120.0
 STARTUP_TIMEOUT = 60.0
 #: The worker script, run by the uno-capable Python.
 WORKER = Path(__file__).with_name("_uno_worker.py")
+#: The guard script, run by this Python (see ``_guard.py``).
+GUARD = Path(__file__).with_name("_guard.py")
 #: The locale LibreOffice runs in.
 LOCALE = "C.UTF-8"
 
@@ -150,6 +155,17 @@ def _worker_environment(soffice: str) -> dict[str, str]:
     return environment
 
 
+def _soffice_environment(folder: Path) -> dict[str, str]:
+    """The environment of ``soffice``: ours, in the C locale, its temporary files in *folder*
+    (LibreOffice leaves its ``lu…tmp`` folders behind when it is killed: they go with
+    *folder*).
+    """
+    temporary = folder / "tmp"
+    temporary.mkdir(exist_ok=True)
+    return dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE, TMPDIR=str(temporary), TMP=str(temporary),
+                TEMP=str(temporary))
+
+
 class LibreOffice:
     """One headless LibreOffice that recalculates and exports any number of workbooks.
 
@@ -197,7 +213,9 @@ class LibreOffice:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        self.close()
+        # Interrupted (Ctrl-C, a signal the command turned into KeyboardInterrupt, an alarm):
+        # LibreOffice may be busy with the request, so it is stopped at once, not asked to quit.
+        self.close(graceful=kind is None or issubclass(kind, Exception))
 
     def __repr__(self) -> str:
         state = f"pid {self._session.soffice.pid}" if self.running and self._session else "stopped"
@@ -224,11 +242,13 @@ class LibreOffice:
                 self._start()
         return self
 
-    def close(self) -> None:
-        """Stop the worker and ``soffice`` with all its children; remove the profile."""
+    def close(self, graceful: bool = True) -> None:
+        """Stop the worker and ``soffice`` with all its children; remove the profile. Not
+        *graceful*: end the processes without asking them to quit first (a few tenths of a
+        second, where a busy LibreOffice may take seconds to quit)."""
         with self._lock:
             self._entered = False
-            self._stop(graceful=True)
+            self._stop(graceful=graceful)
 
     def recalculate(self, src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> float:
         """Open *src*, recalculate every formula (``calculateAll``), save it as ``.xlsx`` to *dst*.
@@ -338,18 +358,24 @@ class _Session:
     """The processes of one start: ``soffice`` (with its children) and the worker."""
 
     def __init__(self, soffice: str, python: str, startup_timeout: float) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="elo-xl-libreoffice-"))
+        for stale in stale_pipes():  # left by an earlier run killed with its guard
+            with contextlib.suppress(OSError):
+                os.unlink(stale)
+        self.folder = scratch.make("libreoffice")  # an earlier run's folders removed first
         self.pipe_name = f"elo_xl_{os.getpid()}_{uuid.uuid4().hex[:16]}"
         self.stopped = False
         self.sockets: list[str] = []
         self.soffice: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
+        self.guard: Guard | None = None
         self.reader: threading.Thread | None = None
         self.replies: queue.Queue[str | None] = queue.Queue()
         self.soffice_log = open(self.folder / "soffice.log", "wb")
         self.worker_log = open(self.folder / "worker.log", "wb")
         profile = (self.folder / "profile").as_uri()
         try:
+            # The guard first: from here on, a kill of this process leaves nothing behind.
+            self.guard = Guard.start(self.folder)
             # A new session (process group) per soffice: stopping it reaches soffice.bin,
             # which the launcher (oosplash) forks; a Ctrl-C in a terminal does not hit it.
             self.soffice = subprocess.Popen(
@@ -358,15 +384,17 @@ class _Session:
                     "--nolockcheck", f"-env:UserInstallation={profile}",
                     f"--accept=pipe,name={self.pipe_name};urp;StarOffice.ComponentContext",
                 ],
-                env=dict(os.environ, LANG=LOCALE, LC_ALL=LOCALE), stdin=subprocess.DEVNULL,
+                env=_soffice_environment(self.folder), stdin=subprocess.DEVNULL,
                 stdout=self.soffice_log, stderr=subprocess.STDOUT, start_new_session=True,
                 cwd=self.folder,
             )
+            self.guard.watch("group", self.soffice.pid)
             self.worker = subprocess.Popen(
                 [python, str(WORKER), self.pipe_name, str(startup_timeout)],
                 env=_worker_environment(soffice), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=self.worker_log, start_new_session=True, cwd=self.folder,
             )
+            self.guard.watch("group", self.worker.pid)
         except BaseException:
             self.stop(graceful=False)
             raise
@@ -384,10 +412,12 @@ class _Session:
         )
 
     def pids(self) -> list[int]:
-        """The launcher, everything in its process group, and the worker."""
+        """The launcher, everything in its process group, the worker and the guard."""
         if self.soffice is None or self.worker is None:
             return []
         found = [self.soffice.pid, *group_members(self.soffice.pid), self.worker.pid]
+        if self.guard is not None and self.guard.process is not None:
+            found.append(self.guard.process.pid)
         return list(dict.fromkeys(found))
 
     def wait_ready(self, timeout: float) -> None:
@@ -401,6 +431,9 @@ class _Session:
         # soffice's pipes are socket files in /tmp that it removes only when it quits
         # normally: note them now, to remove them after a crash or a kill.
         self.sockets = socket_files(self.pids())
+        if self.guard is not None:
+            for socket_file in self.sockets:
+                self.guard.watch("path", socket_file)
 
     def ask(self, request: dict[str, str], timeout: float) -> dict[str, object]:
         """Send one request and wait for its answer."""
@@ -455,6 +488,8 @@ class _Session:
             return
         self.stopped = True
         worker, soffice = self.worker, self.soffice
+        # the pipes soffice listens on, also when it was stopped before they were noted
+        self.sockets = sorted(set(self.sockets) | set(socket_files(self.pids())))
         if worker is not None:
             if graceful and worker.poll() is None:
                 try:
@@ -465,10 +500,11 @@ class _Session:
                     pass
             # Without a quit, the end of its input also makes the worker stop soffice.
             _close(worker.stdin)
-            try:
-                worker.wait(10 if graceful else 0.5)
-            except subprocess.TimeoutExpired:
-                pass
+            if graceful:  # else it may be busy with a request: it is killed after soffice
+                try:
+                    worker.wait(10)
+                except subprocess.TimeoutExpired:
+                    pass
         if soffice is not None:
             if graceful:
                 # The worker asked soffice to terminate: give it a moment to exit by itself.
@@ -493,6 +529,66 @@ class _Session:
                     os.unlink(socket_file)
             except OSError:
                 pass
+        if self.guard is not None:
+            self.guard.release()
+
+
+class Guard:
+    """The guard of a session (``_guard.py``, a process of its own): told what to end and
+    remove, it does so if this process dies first, and exits quietly once released
+    (:meth:`release`).
+    Without a usable interpreter or on Windows there is none (:meth:`start` returns a guard
+    that watches nothing).
+
+    >>> nobody = Guard(None)
+    >>> nobody.watch("group", 4711); nobody.release(); nobody.process is None
+    True
+    """
+
+    def __init__(self, process: subprocess.Popen[bytes] | None) -> None:
+        self.process = process
+
+    @classmethod
+    def start(cls, folder: Path) -> Guard:
+        """A guard of this process that removes *folder* when it dies."""
+        if os.name != "posix" or not sys.executable:
+            return cls(None)
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-I", "-S", str(GUARD), str(os.getpid()), tempfile.gettempdir()],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                start_new_session=True, cwd="/",
+            )
+        except OSError:
+            return cls(None)
+        guard = cls(process)
+        guard.watch("path", folder)
+        return guard
+
+    def watch(self, what: str, value: object) -> None:
+        """One line to the guard: ``group PID`` to end, ``path P`` to remove."""
+        self._say(f"{what} {value}\n")
+
+    def release(self) -> None:
+        """Everything is cleaned up: the guard exits without doing anything (and is reaped)."""
+        if self.process is None:
+            return
+        self._say("done\n")
+        _close(self.process.stdin)
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def _say(self, line: str) -> None:
+        if self.process is None or self.process.stdin is None:
+            return
+        try:
+            self.process.stdin.write(line.encode("utf-8", "surrogateescape"))
+            self.process.stdin.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[str | None]) -> None:

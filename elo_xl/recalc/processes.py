@@ -11,7 +11,9 @@ the lists are empty and ending falls back to killing the launcher.
 from __future__ import annotations
 
 import os
+import re
 import signal
+import stat
 import subprocess
 import time
 from collections.abc import Iterable
@@ -60,6 +62,54 @@ def socket_files(pids: Iterable[int]) -> list[str]:
         return []
     found = {row[7] for row in rows if len(row) >= 8 and row[6] in inodes}
     return sorted(path for path in found if os.path.basename(path).startswith("OSL_PIPE_"))
+
+
+#: The pipe a session of process PID listens on, as a socket file: ``OSL_PIPE_UID_elo_xl_PID_…``.
+_OUR_PIPE = re.compile(r"OSL_PIPE_\d+_elo_xl_(\d+)_[0-9a-f]+\Z")
+
+
+def stale_pipes(folder: str = "/tmp") -> list[str]:
+    """The socket files of sessions whose process is gone and which no process listens on
+    (LibreOffice removes its pipes only when it quits normally; a killed run's guard removes
+    them, and this finds what a run killed with its guard left).
+
+    >>> stale_pipes("/no/such/folder")
+    []
+    """
+    try:
+        names = [name for name in os.listdir(folder) if _OUR_PIPE.match(name)]
+    except OSError:
+        return []
+    if not names:
+        return []
+    try:
+        with open("/proc/net/unix", encoding="utf-8", errors="replace") as table:
+            listened = {row.split()[7] for row in table.read().splitlines()[1:] if len(row.split()) >= 8}
+    except OSError:
+        return []  # no way to know that no process listens on them: leave them
+    found = []
+    for name in names:
+        path = os.path.join(folder, name)
+        owner = int(_OUR_PIPE.match(name)[1])  # type: ignore[index]
+        if path in listened or owner == os.getpid() or _exists(owner):
+            continue
+        try:
+            if stat.S_ISSOCK(os.lstat(path).st_mode):
+                found.append(path)
+        except OSError:
+            pass
+    return sorted(found)
+
+
+def _exists(pid: int) -> bool:
+    """Whether a process *pid* exists (of any user, a zombie included)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True
+    return True
 
 
 def end_group(launcher: subprocess.Popen[bytes]) -> None:

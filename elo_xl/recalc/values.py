@@ -24,14 +24,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..io.xlsx import cell_name, sheet_parts
+from ..io import xml_tags
+from ..io.xlsx import cell_name, parse_cell, sheet_parts
 
 Values = dict[str, dict[str, object]]
 
-#: A cell typed as an error (python-calamine reads these as empty text).
-_ERROR_CELL = re.compile(rb'<c\s([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</c>', re.DOTALL)
-_CELL_REFERENCE = re.compile(rb'(?:^|\s)r="([A-Z]+[0-9]+)"')
-_VALUE = re.compile(rb"<v>([^<]*)</v>")
+#: A cell typed as an error (python-calamine reads these as empty text), {P} the prefix the part
+#: binds SpreadsheetML to, and its value: either quote, whitespace anywhere a part may hold it.
+_ERROR_CELL = rb"""<{P}c\s((?:[^>]*?\s)?t\s*=\s*["']e["'][^>]*?)(?<!/)>(.*?)</{P}c\s*>"""
+_VALUE = rb"<{P}v(?=[\s>]){A}>([^<]*)</{P}v\s*>"
 
 
 def read_values(path: str | os.PathLike[str], *, reader: str | None = None) -> Values:
@@ -215,11 +216,25 @@ def whole_number(value: object) -> object:
 
 
 def _error_cells(xml: bytes) -> dict[str, str]:
-    """Coordinate → error text of the cells of a worksheet part typed ``t="e"``."""
+    """Coordinate → error text of the cells of a worksheet part typed ``t="e"``, as any engine
+    writes them (a part it cannot read has none).
+
+    >>> _error_cells(b"<x:worksheet xmlns:x='" + xml_tags.MAIN.encode() + b"'><x:sheetData><x:row r='1'>"
+    ...              b"<x:c r='A1' t = 'e'>\\n <x:f>1/0</x:f>\\n <x:v>#DIV/0!</x:v>\\n</x:c></x:row></x:sheetData>")
+    {'A1': '#DIV/0!'}
+    """
+    try:
+        space = xml_tags.prefix(xml)
+    except ValueError:
+        return {}
     found = {}
-    for match in _ERROR_CELL.finditer(xml):
-        reference = _CELL_REFERENCE.search(match[1])
-        value = _VALUE.search(match[2])
+    for match in xml_tags.pattern(_ERROR_CELL, space, re.DOTALL).finditer(xml):
+        reference = xml_tags.attribute(match[1], b"r")
+        value = xml_tags.pattern(_VALUE, space).search(match[2])
         if reference and value:
-            found[reference[1].decode("ascii")] = value[1].decode("utf-8")
+            try:
+                parse_cell(reference.decode("ascii"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+            found[reference.decode("ascii")] = value[1].decode("utf-8", "replace")
     return found

@@ -171,9 +171,9 @@ class Recalculated(NamedTuple):
 def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     """What :func:`with_values` computes, with the error cells found: an error is stored as an
     error (``t="e"``, Excel's code; LibreOffice's ``Err:502`` as ``#VALUE!``), never as text."""
-    import tempfile
     from concurrent.futures import ThreadPoolExecutor
 
+    from ..io.scratch import scratch
     from ..io.xlsx import parse_cell
     from ..recalc import LibreOffice, available
     from .archive import Injection, excel_error
@@ -181,16 +181,26 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
     if office is None and not available():
         raise EloError("--values needs LibreOffice to compute the values: install libreoffice-calc-nogui "
                        "and python3-uno, or leave out --values")
-    with tempfile.TemporaryDirectory(prefix="elo-xl-") as folder, ThreadPoolExecutor(1) as pool:
+    # the copy LibreOffice opens, in a folder named for this process: removed however the work
+    # ends, and by the next run when this one is killed (elo_xl.io.scratch)
+    with scratch("book") as folder, ThreadPoolExecutor(1) as pool:
         source = Path(folder, "book.xlsx")
         source.write_bytes(xlsx)
         scanned = pool.submit(Injection, xlsx)  # the book's formula cells found while LibreOffice computes
-        if office is None:
-            with LibreOffice() as started:
-                values = started.values(source)
-        else:
-            values = office.values(source)
+        try:
+            if office is None:
+                with LibreOffice() as started:
+                    values = started.values(source)
+            else:
+                values = office.values(source)
+        except RuntimeError as problem:  # LibreOffice could not open the book, crashed or took too long
+            scanned.result()  # what elo-xl cannot read is said first, in its words
+            raise EloError(_libreoffice_failed(problem, source)) from None
         injection = scanned.result()
+        unknown = sorted(set(values) - set(injection.parts))
+        if unknown:
+            raise EloError(f"LibreOffice reads a sheet {unknown[0]!r} that the book's parts do not name (two sheets of "
+                           "one name?); save the book again in Excel or LibreOffice")
         values = without_function_calls(injection, values)  # LibreOffice has no LAMBDA: not its errors
         errors = []
         for title in injection.parts:
@@ -203,6 +213,21 @@ def recalculated(xlsx: bytes, office: Any = None) -> Recalculated:
         return Recalculated(injection.fill(values), errors)
 
 
+def _libreoffice_failed(problem: RuntimeError, source: Path) -> str:
+    """LibreOffice's failure on the copy *source* of a book, as one line about the book.
+
+    >>> _libreoffice_failed(RuntimeError("LibreOffice failed on /tmp/x/book.xlsx: RuntimeError: LibreOffice "
+    ...                                  "could not open /tmp/x/book.xlsx"), Path("/tmp/x/book.xlsx"))
+    'LibreOffice could not recalculate the book (it could not open it); open it in a spreadsheet program and save it again'
+    """
+    text = str(problem)
+    for path in {str(source), str(source.resolve())}:
+        text = text.replace(path, "it")
+    text = text.replace("LibreOffice failed on it: ", "").replace("RuntimeError: ", "")
+    text = text.replace("LibreOffice could not open it", "it could not open it")
+    return f"LibreOffice could not recalculate the book ({text}); open it in a spreadsheet program and save it again"
+
+
 def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """``values`` without the cells whose formula calls one of the LAMBDA functions: LibreOffice
     has no LAMBDA and computes #NAME? there; Excel computes them itself (shared formulas
@@ -212,7 +237,7 @@ def without_function_calls(ready: Any, values: dict[str, dict[str, Any]]) -> dic
     from .names import FUNCTIONS
 
     calls = re.compile(rb"\b(?:" + "|".join(FUNCTIONS).encode() + rb")\(")
-    shared = re.compile(rb'\bsi="(\d+)"')
+    shared = re.compile(rb"""\ssi\s*=\s*["'](\d+)["']""")  # a shared formula's number, either quote
     kept = {}
     for title, cells in values.items():
         formulas = ready.sheets.get(ready.parts.get(title), ([], []))[1]

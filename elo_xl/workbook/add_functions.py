@@ -28,12 +28,15 @@ import zipfile
 from xml.etree import ElementTree
 
 from ..errors import EloError
-from ..io.xlsx import MAIN, RELATIONSHIPS, column_letter, escape, local, relationships, workbook_part
+from ..io import xml_tags
+from ..io.xlsx import (MAIN, PACKAGE_RELATIONSHIPS, RELATIONSHIPS, column_letter, escape, local, relationships,
+                      workbook_part)
 from ..io.xlsx_archive import check_archive_bytes
 from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, LambdaFunction, NameClash, prefix_for, table_columns
 
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+CONTENT_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 _BAD = "the functions were not added"
 
 
@@ -82,11 +85,15 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
         identifier = next(f"rId{n}" for n in range(len(ids) + 1, len(ids) + 10**6) if f"rId{n}" not in ids)
         part = next(f"worksheets/sheet{n}.xml" for n in range(1, 10**6)
                     if posixpath.join(folder, f"worksheets/sheet{n}.xml") not in archive.namelist())
+        rels_space = _space(rels_xml, PACKAGE_RELATIONSHIPS, name)
+        types_space = _space(types_xml, CONTENT_TYPES, name)
         changed = {
             workbook: _with_names(book_xml, root, identifier, name, prefix).encode("utf-8"),
-            rels: _insert(rels_xml, "</Relationships>",
-                          f'<Relationship Id="{identifier}" Type="{WORKSHEET_TYPE}" Target="{part}"/>', name),
-            "[Content_Types].xml": _insert(types_xml, "</Types>", f'<Override PartName="/{posixpath.join(folder, part)}" '
+            rels: _insert(rels_xml, rels_space + "Relationships",
+                          f'<{rels_space}Relationship Id="{identifier}" Type="{WORKSHEET_TYPE}" Target="{part}"/>',
+                          name),
+            "[Content_Types].xml": _insert(types_xml, types_space + "Types",
+                                           f'<{types_space}Override PartName="/{posixpath.join(folder, part)}" '
                                            f'ContentType="{WORKSHEET_CONTENT}"/>', name),
         }
         output = io.BytesIO()
@@ -154,34 +161,53 @@ def _attributes(function: LambdaFunction) -> str:
     return comment + (' hidden="1"' if function.hidden else "")
 
 
+def _space(text: str, namespace: str, name: str) -> str:
+    """The prefix (``"x:"``, or ``""``) a part's root binds ``namespace`` to, which the elements
+    added to it carry (:func:`elo_xl.io.xml_tags.prefix`)."""
+    try:
+        return xml_tags.prefix(text.encode("utf-8"), namespace).decode("utf-8")
+    except ValueError as error:
+        raise EloError(f"{name}: {error}; {_BAD}") from None
+
+
 def _insert(text: str, before: str, line: str, name: str) -> bytes:
-    """``line`` written before the last ``before`` of ``text``."""
-    at = text.rfind(before)
-    if at < 0:
-        raise EloError(f"{name}: a part of the workbook lacks {before}; {_BAD}")
+    """``line`` written before the last end tag ``</before>`` of ``text`` (spaces before its
+    ``>`` allowed)."""
+    ends = list(re.finditer("</" + re.escape(before) + r"\s*>", text))
+    if not ends:
+        raise EloError(f"{name}: a part of the workbook lacks </{before}>; {_BAD}")
+    at = ends[-1].start()
     return (text[:at] + line + text[at:]).encode("utf-8")
 
 
 def _with_names(text: str, root: ElementTree.Element, identifier: str, name: str, variables: str) -> str:
     """workbook.xml with the table sheet listed (hidden) and the names added to its
     ``<definedNames>`` (created after ``<sheets>``, or after ``<externalReferences>``, as the
-    schema orders them), their variables prefixed ``variables``."""
-    start = re.search(r"<(?:\w+:)?workbook\b[^>]*>", text)
-    prefix = re.search(r'xmlns:(\w+)="' + re.escape(RELATIONSHIPS) + '"', start[0]) if start else None
+    schema orders them), their variables prefixed ``variables``; the elements added carry the prefix the
+    part's others carry."""
+    x = _space(text, MAIN, name)
+    start = re.search(r"<(?:[\w.-]+:)?workbook\b[^>]*>", text)
+    prefix = re.search(r"""xmlns:([\w.-]+)\s*=\s*["']""" + re.escape(RELATIONSHIPS) + "[\"']", start[0]) \
+        if start else None
     r = prefix[1] if prefix else "r"
     declare = "" if prefix else f' xmlns:r="{RELATIONSHIPS}"'
     sheet_ids = [int(e.get("sheetId", "0")) for e in root.iter() if local(e.tag) == "sheet" and
                  (e.get("sheetId") or "").isdigit()]
-    sheet = (f'<sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
+    sheet = (f'<{x}sheet{declare} name="{TABLE_SHEET}" sheetId="{max(sheet_ids, default=0) + 1}" state="hidden" '
              f'{r}:id="{identifier}"/>')
-    text = _insert(text, "</sheets>", sheet, name).decode("utf-8")
-    names = "".join(f'<definedName name="{f.name}"{_attributes(f)}>{escape(f.render(variables))}</definedName>'
+    text = _insert(text, x + "sheets", sheet, name).decode("utf-8")
+    names = "".join(f'<{x}definedName name="{f.name}"{_attributes(f)}>{escape(f.render(variables))}</{x}definedName>'
                     for f in FUNCTIONS + HELPERS)
-    if "</definedNames>" in text:
-        return _insert(text, "</definedNames>", names, name).decode("utf-8")
-    empty = re.search(r"<definedNames\s*/>", text)
+    if re.search("</" + re.escape(x) + r"definedNames\s*>", text):
+        return _insert(text, x + "definedNames", names, name).decode("utf-8")
+    empty = re.search("<" + re.escape(x) + r"definedNames\s*/>", text)
     if empty:
-        return text[:empty.start()] + f"<definedNames>{names}</definedNames>" + text[empty.end():]
-    after = "</externalReferences>" if "</externalReferences>" in text else "</sheets>"
-    at = text.find(after) + len(after)
-    return text[:at] + f"<definedNames>{names}</definedNames>" + text[at:]
+        return text[:empty.start()] + f"<{x}definedNames>{names}</{x}definedNames>" + text[empty.end():]
+    after = None
+    for tag in (x + "externalReferences", x + "sheets"):
+        ends = list(re.finditer("</" + re.escape(tag) + r"\s*>", text))
+        if ends:
+            after = ends[-1].end()
+            break
+    assert after is not None  # the table sheet was just written into <sheets>
+    return text[:after] + f"<{x}definedNames>{names}</{x}definedNames>" + text[after:]

@@ -38,15 +38,19 @@ import os
 import re
 import stat
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from io import BytesIO
+from xml.etree import ElementTree
 
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.writer.excel import ExcelWriter
 
 from . import sheet_writer
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
+from ..errors import EloError
+from ..io import xml_tags
 from ..io.xlsx import NOT_XML, cell_name, escape, parse_cell, sheet_parts, workbook_part
 
 #: The date of every zip entry: the earliest a zip file can hold.
@@ -92,13 +96,30 @@ def excel_error(value: object) -> str | None:
 
 _W3CDTF = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 _CORE_DATES = re.compile(rb"(<((?:\w+:)?)(created|modified)\b[^>]*>)[^<]*(</\2\3>)")
-#: A formula cell: its attributes, its <f> (text or shared-formula reference) and its <v>.
-_FORMULA_CELL = re.compile(
-    rb"<c(\s[^>]*)?>(<f\b[^>]*/>|<f\b[^>]*>[^<]*</f>)(?:<v\s*/>|<v>[^<]*</v>)?(?=</c>)"
-)
-_ANY_FORMULA = re.compile(rb"<f[\s/>]")
-_REFERENCE = re.compile(rb'(?:^|\s)r="([^"]*)"')
-_TYPE = re.compile(rb'\st="[^"]*"')
+#: A formula cell ({P}: the prefix the part binds SpreadsheetML to): its attributes, its <f> (text
+#: or a shared formula's reference) and its cached value (<v>, or an inline string), with or
+#: without whitespace between them, up to its end tag.
+_FORMULA_CELL = (rb"<{P}c(\s{A})?>\s*(<{P}f(?=[\s/>]){A}/>|<{P}f(?=[\s/>]){A}>[^<]*</{P}f\s*>)\s*"
+                 rb"(?:<{P}v(?=[\s/>]){A}/>|<{P}v(?=[\s/>]){A}>[^<]*</{P}v\s*>|<{P}is(?=[\s/>]){A}>.*?</{P}is\s*>)?"
+                 rb"\s*(?=</{P}c\s*>)")
+_ANY_FORMULA = rb"<{P}f[\s/>]"
+_REFERENCE = re.compile(rb"""(?:^|\s)r\s*=\s*["']([^"']*)["']""")  # a cell's name holds no quote
+_TYPE = re.compile(rb"""\st\s*=\s*(?:"[^"]*"|'[^']*')""")
+
+
+def _space(xml: bytes, part: str) -> bytes:
+    """The prefix *part* binds SpreadsheetML to (:func:`elo_xl.io.xml_tags.prefix`); a part in
+    no namespace elo-xl reads is an :class:`~elo_xl.errors.EloError` that names it."""
+    try:
+        return xml_tags.prefix(xml)
+    except ValueError as error:
+        raise EloError(f"{part}: {error}; save the book again in Excel or LibreOffice") from None
+
+
+def _reference(attributes: bytes) -> bytes | None:
+    """The ``r`` attribute's value in a cell's attributes, whichever the quotes."""
+    found = _REFERENCE.search(attributes)
+    return None if found is None else found[1]
 
 
 def deterministic(xlsx: bytes, timestamp: str = FIXED_TIMESTAMP) -> bytes:
@@ -247,17 +268,24 @@ class Injection:
         #: per worksheet part: its text between formula cells, and each cell's attributes (no
         #: type), formula and reference
         self.sheets: dict[str, tuple[list[bytes], list[tuple[bytes, bytes, str]]]] = {}
-        with zipfile.ZipFile(BytesIO(xlsx)) as archive:
-            self.parts = sheet_parts(archive)
-            sheets = set(self.parts.values())
-            for info in archive.infolist():
-                data = archive.read(info)
-                if info.filename in sheets:
-                    self.sheets[info.filename] = _scan_sheet(data, info.filename)
-                    self.entries.append((info, None))
-                else:
-                    self.entries.append((info, data))
-            self.comment = archive.comment
+        #: per worksheet part: the prefix its elements carry (``b""``, or ``b"x:"`` where the part
+        #: binds SpreadsheetML to ``x``)
+        self.prefixes: dict[str, bytes] = {}
+        try:
+            with zipfile.ZipFile(BytesIO(xlsx)) as archive:
+                self.parts = sheet_parts(archive)
+                sheets = set(self.parts.values())
+                for info in archive.infolist():
+                    data = archive.read(info)
+                    if info.filename in sheets:
+                        chunks, cells, self.prefixes[info.filename] = _scan_sheet(data, info.filename)
+                        self.sheets[info.filename] = (chunks, cells)
+                        self.entries.append((info, None))
+                    else:
+                        self.entries.append((info, data))
+                self.comment = archive.comment
+        except _DAMAGED as error:
+            raise EloError(f"not a readable .xlsx workbook ({_damage(error)})") from None
 
     @property
     def formulas(self) -> int:
@@ -272,8 +300,25 @@ class Injection:
             raise ValueError(f"the workbook has no sheet named {unknown[0]!r}")
         by_part = {part: values.get(title, {}) for title, part in self.parts.items()}
         return _archive(((_copy_info(info), data if data is not None else
-                          _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {})))
+                          _fill_sheet(*self.sheets[info.filename], by_part.get(info.filename, {}),
+                                      self.prefixes[info.filename]))
                          for info, data in self.entries), self.comment)
+
+
+#: What reading a damaged archive raises (zipfile's many kinds, a part missing, XML that does not
+#: parse, text that is not UTF-8).
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, KeyError, NotImplementedError, RuntimeError,
+            ElementTree.ParseError, UnicodeDecodeError)
+
+
+def _damage(error: BaseException) -> str:
+    """What is wrong with a damaged archive, in a few words.
+
+    >>> _damage(KeyError("There is no item named 'xl/workbook.xml' in the archive"))
+    "There is no item named 'xl/workbook.xml' in the archive"
+    """
+    text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+    return " ".join(text.split())[:120] or type(error).__name__
 
 
 def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
@@ -310,118 +355,129 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
         if info.filename == part:
             data = _type_cells(data, part, cells)
         elif info.filename == book_part:
-            data = _calculate_on_load(data)
+            data = _calculate_on_load(data, book_part)
         return _copy_info(info), data
 
     return _rewrite(xlsx, change)
 
 
-_ROW = re.compile(rb'<row\b([^>]*?)(/>|>(.*?)</row>)', re.DOTALL)
-_ROW_NUMBER = re.compile(rb'\sr="([0-9]+)"')
-_CELL = re.compile(rb'<c\b([^>]*?)(/>|>(.*?)</c>)', re.DOTALL)
-_STYLE = re.compile(rb'\ss="([0-9]+)"')
-_SHEET_DATA = re.compile(rb"<sheetData\s*/>|</sheetData>")
-_CALC_PR = re.compile(rb"<calcPr\b([^>]*?)(/?)>")
+# The parts of a worksheet set_cells reads, {P} its prefix: a row and its cells (each empty, or
+# with its content), the end of the cells, the workbook's calculation settings.
+_ROW = rb"<{P}row(?=[\s/>])({A})(/>|>(.*?)</{P}row\s*>)"
+_CELL = rb"<{P}c(?=[\s/>])({A})(/>|>(.*?)</{P}c\s*>)"
+_SHEET_DATA = rb"<{P}sheetData(?=[\s/>]){A}/>|</{P}sheetData\s*>"
+_CALC_PR = rb"<{P}calcPr(?=[\s/>])({A})(/?)>"
+_END_OF_BOOK = rb"</{P}workbook\s*>"
 
 
-def _typed_cell(reference: str, style: bytes | None, value: object) -> bytes:
-    """The XML of a cell typed with *value* (``None``: an empty cell that keeps its style)."""
+def _typed_cell(reference: str, style: bytes | None, value: object, space: bytes = b"") -> bytes:
+    """The XML of a cell typed with *value* (``None``: an empty cell that keeps its style), its
+    elements with the prefix *space*."""
     attributes = b' r="' + reference.encode("ascii") + b'"' + (b' s="' + style + b'"' if style else b"")
     if value is None or value == "":
-        return b"<c" + attributes + b"/>"
+        return b"<" + space + b"c" + attributes + b"/>"
     if isinstance(value, str):
         bad = NOT_XML.search(value)
         if bad:
             raise ValueError(f"{value!r}: character {bad[0]!r} cannot be stored in a cell")
-        space = b' xml:space="preserve"' if value != value.strip() else b""
-        return (b"<c" + attributes + b' t="inlineStr"><is><t' + space + b">" + escape(value).encode("utf-8")
-                + b"</t></is></c>")
+        keep = b' xml:space="preserve"' if value != value.strip() else b""
+        return (b"<" + space + b"c" + attributes + b' t="inlineStr"><' + space + b"is><" + space + b"t" + keep + b">"
+                + escape(value).encode("utf-8") + b"</" + space + b"t></" + space + b"is></" + space + b"c>")
     kind, text = cell_text(value)
     if kind is not None:
         raise TypeError(f"{value!r} is not a number or a text to type in a cell")
-    return b"<c" + attributes + b"><v>" + text + b"</v></c>"
+    return b"<" + space + b"c" + attributes + b"><" + space + b"v>" + text + b"</" + space + b"v></" + space + b"c>"
 
 
 def _type_cells(xml: bytes, part: str, cells: Mapping[int, Mapping[int, object]]) -> bytes:
     """A worksheet's XML with *cells* (row → column → value) typed in, rows and cells that do
     not exist yet inserted in order."""
+    space = _space(xml, part)
     out, last, done = [], 0, set()
-    for row in _ROW.finditer(xml):
-        number = _ROW_NUMBER.search(row[1])
-        if number is None:
+    for row in xml_tags.pattern(_ROW, space, re.DOTALL).finditer(xml):
+        number = xml_tags.attribute(row[1], b"r")
+        if number is None or not number.isdigit():
             raise ValueError(f"{part}: a row without its number; save the book again in Excel or LibreOffice")
-        r = int(number[1])
+        r = int(number)
         pending = [(rr, cells[rr]) for rr in sorted(cells) if rr < r and rr not in done]
         if pending:
             out.append(xml[last:row.start()])
-            out.extend(_new_row(rr, row_cells) for rr, row_cells in pending)
+            out.extend(_new_row(rr, row_cells, space) for rr, row_cells in pending)
             done.update(rr for rr, _ in pending)
             last = row.start()
         if r in cells:
             out.append(xml[last:row.start()])
-            out.append(_typed_row(row, r, part, cells[r]))
+            out.append(_typed_row(row, r, part, cells[r], space))
             done.add(r)
             last = row.end()
     rest = [(rr, cells[rr]) for rr in sorted(cells) if rr not in done]
     if rest:
-        end = _SHEET_DATA.search(xml, last)
+        end = xml_tags.pattern(_SHEET_DATA, space).search(xml, last)
         if end is None:
             raise ValueError(f"{part}: no sheetData; this is not a worksheet elo-xl can type into")
         out.append(xml[last:end.start()])
-        new_rows = b"".join(_new_row(rr, row_cells) for rr, row_cells in rest)
-        out.append(b"<sheetData>" + new_rows + b"</sheetData>" if end[0].endswith(b"/>") else new_rows + end[0])
+        new_rows = b"".join(_new_row(rr, row_cells, space) for rr, row_cells in rest)
+        if end[0].endswith(b"/>"):
+            out.append(b"<" + space + b"sheetData>" + new_rows + b"</" + space + b"sheetData>")
+        else:
+            out.append(new_rows + end[0])
         last = end.end()
     out.append(xml[last:])
     return b"".join(out)
 
 
-def _new_row(r: int, row_cells: Mapping[int, object]) -> bytes:
-    return (b'<row r="' + str(r).encode("ascii") + b'">'
-            + b"".join(_typed_cell(cell_name(c, r), None, v) for c, v in sorted(row_cells.items())) + b"</row>")
+def _new_row(r: int, row_cells: Mapping[int, object], space: bytes = b"") -> bytes:
+    return (b"<" + space + b'row r="' + str(r).encode("ascii") + b'">'
+            + b"".join(_typed_cell(cell_name(c, r), None, v, space) for c, v in sorted(row_cells.items()))
+            + b"</" + space + b"row>")
 
 
-def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object]) -> bytes:
+def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object], space: bytes = b"") -> bytes:
     """One ``<row>`` with its cells typed in."""
     body = row[3] or b""
     pieces, last, done = [], 0, set()
-    for cell in _CELL.finditer(body):
-        reference = _REFERENCE.search(cell[1])
+    for cell in xml_tags.pattern(_CELL, space, re.DOTALL).finditer(body):
+        reference = _reference(cell[1])
         if reference is None:
             raise ValueError(f"{part}: a cell without its reference in row {r}; save the book again in Excel or LibreOffice")
         try:
-            _, c = parse_cell(reference[1].decode("ascii"))
-        except ValueError:
-            raise ValueError(f"{part}: a cell named {reference[1]!r}") from None
+            _, c = parse_cell(reference.decode("ascii"))
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError(f"{part}: a cell named {reference.decode('utf-8', 'replace')!r}") from None
         before = [cc for cc in sorted(row_cells) if cc < c and cc not in done]
         if before:
             pieces.append(body[last:cell.start()])
-            pieces.extend(_typed_cell(cell_name(cc, r), None, row_cells[cc]) for cc in before)
+            pieces.extend(_typed_cell(cell_name(cc, r), None, row_cells[cc], space) for cc in before)
             done.update(before)
             last = cell.start()
         if c in row_cells:
-            if _ANY_FORMULA.search(cell[3] or b""):
+            if xml_tags.pattern(_ANY_FORMULA, space).search(cell[3] or b""):
                 raise ValueError(f"{cell_name(c, r)} holds a formula; elo-xl does not type over a formula")
-            style = _STYLE.search(cell[1])
+            style = xml_tags.attribute(cell[1], b"s")
             pieces.append(body[last:cell.start()])
-            pieces.append(_typed_cell(cell_name(c, r), style[1] if style else None, row_cells[c]))
+            pieces.append(_typed_cell(cell_name(c, r), style if style and style.isdigit() else None, row_cells[c],
+                                      space))
             done.add(c)
             last = cell.end()
     pieces.append(body[last:])
-    tail = b"".join(_typed_cell(cell_name(cc, r), None, row_cells[cc]) for cc in sorted(row_cells) if cc not in done)
-    return b"<row" + row[1] + b">" + b"".join(pieces) + tail + b"</row>"
+    tail = b"".join(_typed_cell(cell_name(cc, r), None, row_cells[cc], space)
+                    for cc in sorted(row_cells) if cc not in done)
+    return b"<" + space + b"row" + row[1] + b">" + b"".join(pieces) + tail + b"</" + space + b"row>"
 
 
-def _calculate_on_load(xml: bytes) -> bytes:
+def _calculate_on_load(xml: bytes, part: str = "xl/workbook.xml") -> bytes:
     """``xl/workbook.xml`` with ``fullCalcOnLoad="1"`` on its ``calcPr`` (added if missing)."""
-    match = _CALC_PR.search(xml)
+    space = _space(xml, part)
+    match = xml_tags.pattern(_CALC_PR, space).search(xml)
     if match is None:
-        end = xml.rfind(b"</workbook>")
-        return xml if end < 0 else xml[:end] + b'<calcPr fullCalcOnLoad="1"/>' + xml[end:]
-    if b"fullCalcOnLoad=" in match[1]:
-        attributes = re.sub(rb'fullCalcOnLoad="[^"]*"', b'fullCalcOnLoad="1"', match[1])
-    else:
-        attributes = match[1] + b' fullCalcOnLoad="1"'
-    return xml[:match.start()] + b"<calcPr" + attributes + match[2] + b">" + xml[match.end():]
+        end = None
+        for end in xml_tags.pattern(_END_OF_BOOK, space).finditer(xml):
+            pass
+        if end is None:
+            return xml
+        return xml[:end.start()] + b"<" + space + b'calcPr fullCalcOnLoad="1"/>' + xml[end.start():]
+    attributes = xml_tags.without(match[1], b"fullCalcOnLoad").rstrip() + b' fullCalcOnLoad="1"'
+    return xml[:match.start()] + b"<" + space + b"calcPr" + attributes + match[2] + b">" + xml[match.end():]
 
 
 def cell_text(value: object) -> tuple[bytes | None, bytes]:
@@ -464,31 +520,40 @@ def cell_text(value: object) -> tuple[bytes | None, bytes]:
     raise TypeError(f"{value!r} ({type(value).__name__}) is not a cell value")
 
 
-def _scan_sheet(xml: bytes, part: str) -> tuple[list[bytes], list[tuple[bytes, bytes, str]]]:
-    """A worksheet's text between its formula cells, and each formula cell's attributes
-    (without a type), formula and reference: one regular-expression pass."""
+def _scan_sheet(xml: bytes, part: str) -> tuple[list[bytes], list[tuple[bytes, bytes, str]], bytes]:
+    """A worksheet's text between its formula cells, each formula cell's attributes (without a
+    type), formula and reference, and the prefix of its elements: one regular-expression pass.
+    A formula cell written in a way the pass does not match is an :class:`EloError` naming it."""
+    space = _space(xml, part)
     chunks: list[bytes] = []
     cells: list[tuple[bytes, bytes, str]] = []
     last = 0
-    for match in _FORMULA_CELL.finditer(xml):
+    for match in xml_tags.pattern(_FORMULA_CELL, space, re.DOTALL).finditer(xml):
         attributes = match[1] or b""
-        reference = _REFERENCE.search(attributes)
+        reference = _reference(attributes)
         if reference is None:
-            raise ValueError(f"{part}: a formula cell without a reference: {match[0][:80]!r}")
-        if b"t=" in attributes:
+            raise EloError(f"{part}: a formula cell without its reference: "
+                           f"{match[0][:80].decode('utf-8', 'replace')!r}; save the book again in Excel or LibreOffice")
+        name = reference.decode("utf-8", "replace")
+        if b"t" in attributes:
             attributes = _TYPE.sub(b"", attributes)
         chunks.append(xml[last:match.start()])
-        cells.append((attributes, match[2], reference[1].decode("ascii")))
+        cells.append((attributes, match[2], name))
         last = match.end()
     chunks.append(xml[last:])
-    if len(cells) != len(_ANY_FORMULA.findall(xml)):
-        raise ValueError(f"{part}: a formula cell is written in a way this module does not know")
-    return chunks, cells
+    every = xml_tags.pattern(_ANY_FORMULA, space).findall(xml)
+    if len(cells) != len(every):
+        raise EloError(f"{part}: a formula cell is written in a way elo-xl does not read ({len(every) - len(cells)} "
+                       f"of {len(every)} formulas); save the book again in Excel or LibreOffice")
+    return chunks, cells, space
 
 
-def _fill_sheet(chunks: list[bytes], cells: list[tuple[bytes, bytes, str]], values: Mapping[str, object]) -> bytes:
-    """A scanned worksheet with each formula cell's cached value taken from *values*."""
-    texts: dict[tuple[type, object], bytes] = {}  # a book's values repeat
+def _fill_sheet(chunks: list[bytes], cells: list[tuple[bytes, bytes, str]], values: Mapping[str, object],
+                space: bytes = b"") -> bytes:
+    """A scanned worksheet with each formula cell's cached value taken from *values* (its
+    elements written with the prefix *space*, as the part's others)."""
+    texts: dict[tuple[type, object], tuple[bytes, bytes]] = {}  # a book's values repeat
+    start, value_start, value_end = b"<" + space + b"c", b"<" + space + b"v>", b"</" + space + b"v>"
     out = []
     for chunk, (attributes, formula, reference) in zip(chunks, cells):
         value = values.get(reference)
@@ -497,13 +562,13 @@ def _fill_sheet(chunks: list[bytes], cells: list[tuple[bytes, bytes, str]], valu
             tail = texts[key]
         except (KeyError, TypeError):  # new, or not hashable (then stored as it is, or refused)
             kind, text = cell_text(value)
-            tail = (b' t="' + kind + b'">' if kind is not None else b">"), b"<v>" + text + b"</v>"
+            tail = (b' t="' + kind + b'">' if kind is not None else b">"), value_start + text + value_end
             try:
                 texts[key] = tail
             except TypeError:
                 pass
         out.append(chunk)
-        out.append(b"<c" + attributes + tail[0] + formula + tail[1])
+        out.append(start + attributes + tail[0] + formula + tail[1])
     out.append(chunks[-1])
     return b"".join(out)
 

@@ -39,7 +39,7 @@ def test_every_generator_ran_and_met_both_ends(fuzz, results):
     assert len(results) == 400
     assert {r.case.kind for r in results} == set(fuzz.QUICK)
     assert set(fuzz.GENERATORS) - set(fuzz.QUICK) == {"two-writers"}  # seconds a case: the full mode's
-    for kind in ("trf-mutation", "csv", "k-file", "export", "options", "udfs"):
+    for kind in ("trf-mutation", "csv", "k-file", "export", "options", "udfs", "resaved-book"):
         outcomes = {r.outcome for r in results if r.case.kind == kind}
         assert outcomes == {"success", "clean error"}, kind
     assert all(r.outcome == "success" for r in results if r.case.note == "valid")
@@ -124,6 +124,13 @@ def test_the_judges_see_bad_output(fuzz):
     assert fuzz.judge(2, "", "elo-xl: fine\n", {"a": b"1"}, {"a": b"2"})[0] == "partial output"
     assert fuzz.judge(2, "", "elo-xl: fine\n", {"a": b"1"}, {"a": b"1"})[0] == "clean error"
     assert fuzz.judge(0, "x", "", {}, {}, event=False)[0] == "non-event accepted"
+    # recalc's book holding error values: exit code 1, one line on each stream, the book written
+    said = ("b.xlsx: recalculated in LibreOffice in 2.0 s, 2 cells holding an error\n",
+            "elo-xl: b.xlsx: 2 cells hold an error after recalculation: Swiss!A1 #REF!\n")
+    assert fuzz.judge(1, *said, {}, {"b.xlsx": b"PK"}, warns=True)[0] == "success"
+    assert fuzz.judge(1, *said, {}, {"b.xlsx": b"PK"})[0] == "traceback"
+    assert fuzz.judge(1, said[0], said[1] * 2, {}, {"b.xlsx": b"PK"}, warns=True)[0] == "partial output"
+    assert fuzz.judge(1, *said, {}, {}, warns=True)[0] == "partial output"
     judge_udf = fuzz.fuzz_faces.judge_udf
     assert judge_udf(float("nan"))[0] == "partial output"
     assert judge_udf([[1, 2], [3]])[0] == "partial output"
