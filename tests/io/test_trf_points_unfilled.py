@@ -95,7 +95,8 @@ def test_an_event_without_points_yet_needs_no_note():
 def test_rate_counts_the_results(capsys):
     assert main(["rate", str(ZERO), "--format", "json"]) == 0
     captured = capsys.readouterr()
-    got = {row["start_no"]: Fraction(row["points"]).limit_denominator(100) for row in json.loads(captured.out)["players"]}
+    rows = json.loads(captured.out)["players"]
+    got = {row["start_no"]: Fraction(row["points"]).limit_denominator(100) for row in rows}
     assert got == column(REAL)
     assert one_line(captured.err).count(f"{ZERO.name}: {NOTE}") == 1
 
