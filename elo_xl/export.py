@@ -51,6 +51,10 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     if notes is not None:
+        if event.origin is not None and not event.origin.points_filled:  # written with the results' points
+            from .io.trf_points import unfilled_note
+
+            notes.append(unfilled_note(f"{path} (the TRF file it keeps)"))
         notes.extend(told + buchholz_note(event, ranking)
                      + (team_tiebreak_note(event, ranking) if tiebreak_list is None else []))
     return text

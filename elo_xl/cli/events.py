@@ -138,7 +138,11 @@ def run_pair(args: argparse.Namespace) -> int:
                             data=held.data if in_place else None)
         if held is not None and result.data is not None and result.kind != ROUND_ROBIN_BOOK:
             held.replace(result.data)
-    print_notes([f"{args.event}: {note}" for note in result.pairing.notes])
+    from ..io.trf_points import unfilled_note
+
+    unfilled = result.kind == "trf" and result.before.origin is not None and not result.before.origin.points_filled
+    print_notes(([unfilled_note(args.event)] if unfilled else [])
+                + [f"{args.event}: {note}" for note in result.pairing.notes])
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)

@@ -172,7 +172,9 @@ def paired_trf(t: Tournament) -> TrfEvent:
     (``elo-xl pair``): the file's lines (:func:`trf_of`), each player's points and rank as the
     file has them, but for the players whose results changed (the pairing-allocated bye, the
     rounds paired again), whose points are recounted under the file's scoring system; the ranks
-    stay the file's (no round more was played).
+    stay the file's (no round more was played). A points column the file did not fill (0 on
+    every line: :func:`elo_xl.io.trf_points.filled`) is written as the results give it, every
+    line's: one line recounted among the zeros would make it a witness the others contradict.
 
     >>> from elo_xl.io.trf_format import EXAMPLE
     >>> from elo_xl.io.trf_read import parse_trf
@@ -182,10 +184,11 @@ def paired_trf(t: Tournament) -> TrfEvent:
     """
     event = trf_of(t)
     before = {p.start_no: p for p in t.origin.players} if t.origin is not None else {}
+    kept = t.origin is None or t.origin.points_filled
     recount = []
     for p in event.players:
         was = before.get(p.start_no)
-        if was is None or [g.result for g in _trimmed(was.games)] != [g.result for g in _trimmed(p.games)]:
+        if was is None or not kept or [g.result for g in _trimmed(was.games)] != [g.result for g in _trimmed(p.games)]:
             recount.append(p.start_no)
         else:
             p.points, p.rank = was.points, was.rank

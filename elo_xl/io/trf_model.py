@@ -140,6 +140,9 @@ class TrfEvent:
     newline: str = field(default="\n", compare=False)
     #: What the reader read otherwise than written, to tell the user (:mod:`elo_xl.io.trf_points`).
     notes: list[str] = field(default_factory=list, compare=False)
+    #: Whether the points column is a witness of the results as read: False when it is 0 on
+    #: every line while the results give points (:func:`elo_xl.io.trf_points.filled`).
+    points_filled: bool = field(default=True, compare=False)
 
     # --- header fields ---------------------------------------------------------------------
 

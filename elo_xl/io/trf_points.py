@@ -9,6 +9,11 @@ implies (``H`` ½, ``F`` 1, under the file's scoring system), with one note nami
 Where it is not, or where the results and the column differ with no such round, a note names
 the players and the difference; the results count.
 
+A column that is 0 on every line while the results give points is no witness: many programs
+leave it at zero. It is read as not filled (:func:`filled`), with one note
+(:func:`unfilled_note`), and compared with nothing, in every command alike. A column where
+some player has points is a witness, zeros and all.
+
 >>> from elo_xl.io.trf_read import parse_trf
 >>> from elo_xl.io.trf_format import EXAMPLE
 >>> lines = EXAMPLE.split("\\n")
@@ -27,11 +32,25 @@ from typing import Iterable, Iterator, NamedTuple, Sequence
 from ..errors import EloError
 from .trf_model import TrfEvent, TrfGame, TrfPlayer, game_points_of
 
-__all__ = ["PAIRED", "PointsWitness", "last_played", "point_differences", "refuse_unexplained", "settle_absences",
-           "unplayed_rounds", "witness"]
+__all__ = ["PAIRED", "UNFILLED", "PointsWitness", "filled", "last_played", "point_differences", "refuse_unexplained",
+           "settle_absences", "unfilled_note", "unplayed_rounds", "witness"]
 
 #: How many players an unexplained difference names before it counts the rest.
 NAMED = 10
+
+
+#: What a points column of zeros is read as (:func:`filled`), the note every command shows.
+UNFILLED = ("the points column (columns 81–84) is 0 on every line while the results give points: read as not "
+            "filled (some programs leave it at zero), not compared with the results")
+
+
+def unfilled_note(where: str | None = None) -> str:
+    """The note of a points column read as not filled (:data:`UNFILLED`), naming ``where`` it is.
+
+    >>> unfilled_note("cup.trf")[:47]
+    'cup.trf: the points column (columns 81–84) is 0'
+    """
+    return f"{where}: {UNFILLED}" if where else UNFILLED
 
 
 #: Results that show a round was paired and played (a game, a pairing-allocated bye, a forfeit
@@ -206,7 +225,8 @@ def point_differences(event: TrfEvent) -> Iterator[tuple[TrfPlayer, Fraction, Fr
     """(player, his points column, his results' sum under the event's scoring system), exact,
     for every player whose column is written and differs; byes entered for rounds nobody has
     played yet (:func:`unplayed_rounds`) do not count. The sums are made in whole units of the
-    scoring system (half points for 1-½-0), never in floats.
+    scoring system (half points for 1-½-0), never in floats. A column not filled
+    (:func:`filled`) differs from nothing.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -214,10 +234,52 @@ def point_differences(event: TrfEvent) -> Iterator[tuple[TrfPlayer, Fraction, Fr
     ...     parse_trf(EXAMPLE.replace("  2.5    1", "  3.0    1")))]
     [(3, Fraction(3, 1), Fraction(5, 2))]
     """
-    tally = _Tally(event.scoring())
-    rounds = event.rounds
-    future = [t - 1 for t in _unplayed(event.players, rounds, _last_played(event.players, rounds))]
-    yield from _differences(event._ordered(), tally, future)
+    yield from _compared(event, event.scoring()).differences
+
+
+class _Comparison(NamedTuple):
+    """The points columns compared with the results once: the lines that differ (none when the
+    column is not filled), the last round played, the scale, and whether the column is filled."""
+
+    differences: list[tuple[TrfPlayer, Fraction, Fraction]]
+    last: int
+    tally: _Tally
+    future: list[int]
+    filled: bool
+
+
+def _compared(event: TrfEvent, scoring: dict[str, Fraction], rounds: int | None = None) -> _Comparison:
+    """Every line's column compared with its results (:func:`_differences`), and the one rule
+    of a column not filled: 0 on every line while some line's results give points (some line
+    differs). ``rounds``: the event's rounds when the caller has them."""
+    if rounds is None:
+        rounds = event.rounds
+    tally = _Tally(scoring)
+    players = event.players
+    last = _last_played(players, rounds)  # a round after it is no absence: nobody has played it
+    future = [t - 1 for t in _unplayed(players, rounds, last)]
+    differences = list(_differences(event._ordered(), tally, future))
+    if differences and not any(p.points for p in players):  # every column 0 (or blank): not filled
+        return _Comparison([], last, tally, future, False)
+    return _Comparison(differences, last, tally, future, True)
+
+
+def filled(event: TrfEvent) -> bool:
+    """Whether the points column is a witness of the results: False when it is 0 on every line
+    (or blank) while the results give some player points, as programs that do not fill it
+    write it; True otherwise (a column where some player has points, zeros and all, or zeros
+    that agree with the results).
+
+    >>> from elo_xl.io.trf_read import parse_trf
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> lines = [line[:80] + " 0.0" + line[84:] if line.startswith("001") else line for line in EXAMPLE.split("\\n")]
+    >>> filled(parse_trf(EXAMPLE)), filled(parse_trf("\\n".join(lines)))
+    (True, False)
+    """
+    try:
+        return _compared(event, event.scoring()).filled
+    except EloError:  # a scoring record that is none: refused where the scoring is used
+        return True
 
 
 def _place(p: TrfPlayer) -> str:
@@ -231,10 +293,12 @@ def _points(value: Fraction) -> str:
 class PointsWitness(NamedTuple):
     """What :func:`witness` found: the notes to show, and the lines whose points column the
     results contradict where nothing in the line explains it (player, column, results), in
-    start-rank order: what :func:`refuse_unexplained` refuses (none in a team event)."""
+    start-rank order: what :func:`refuse_unexplained` refuses (none in a team event, none
+    when the column is not filled); ``filled``: whether the column is a witness (:func:`filled`)."""
 
     notes: list[str]
     unexplained: list[tuple[TrfPlayer, Fraction, Fraction]]
+    filled: bool = True
 
     def refuse(self) -> None:
         """Raise :func:`refuse_unexplained`'s error when a line is unexplained.
@@ -245,11 +309,13 @@ class PointsWitness(NamedTuple):
             raise _refusal(self.unexplained)
 
 
-def witness(event: TrfEvent, rounds: int | None = None) -> PointsWitness:
+def witness(event: TrfEvent, rounds: int | None = None, name: str | None = None) -> PointsWitness:
     """Compare every points column with the results once: settle the absences written without
     a result code that the column explains (:func:`settle_absences`, in place) and find the
     lines :func:`refuse_unexplained` refuses, as it would find them on the settled event.
-    ``rounds``: the event's rounds when the caller has them (:attr:`TrfEvent.rounds`).
+    ``rounds``: the event's rounds when the caller has them (:attr:`TrfEvent.rounds`). A column
+    not filled (:func:`filled`) settles nothing and refuses nothing: its one note names the
+    file, ``name``.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -261,13 +327,9 @@ def witness(event: TrfEvent, rounds: int | None = None) -> PointsWitness:
         scoring = event.scoring()
     except EloError:  # a scoring record that is none: refused where the scoring is used
         return PointsWitness([], [])
-    if rounds is None:
-        rounds = event.rounds
-    tally = _Tally(scoring)
-    players = event.players
-    last = _last_played(players, rounds)  # a round after it is no absence: nobody has played it
-    future = [t - 1 for t in _unplayed(players, rounds, last)]
-    differences = list(_differences(event._ordered(), tally, future))
+    differences, last, tally, future, is_filled = _compared(event, scoring, rounds)
+    if not is_filled:
+        return PointsWitness([unfilled_note(name)], [], False)
     if not differences:
         return PointsWitness([], [])
     notes, settled = _settle(differences, scoring, last)
@@ -356,7 +418,8 @@ def refuse_unexplained(event: TrfEvent) -> None:
     :func:`~elo_xl.io.trf_read.read_trf` refuses from the reader's own comparison), as FIDE's
     tie-break program does ("Incorrect score"); :func:`~elo_xl.io.trf_read.parse_trf` alone only
     notes it. A team event's player lines may count its team scoring (Sharly Chess writes 0
-    beside a team bye worth 5): there the note stays a note.
+    beside a team bye worth 5): there the note stays a note. A column not filled
+    (:func:`filled`) is refused nowhere.
 
     >>> from elo_xl.io.trf_read import parse_trf
     >>> from elo_xl.io.trf_format import EXAMPLE
@@ -367,11 +430,8 @@ def refuse_unexplained(event: TrfEvent) -> None:
     try:
         if event.teams():  # a team event's player lines may follow its team scoring: noted, not refused
             return
-        tally = _Tally(event.scoring())
-        rounds = event.rounds
-        last = _last_played(event.players, rounds)
-        future = [t - 1 for t in _unplayed(event.players, rounds, last)]
-        unexplained = [found for found in _differences(event._ordered(), tally, future) if not _absent(found[0], last)]
+        differences, last = _compared(event, event.scoring())[:2]
+        unexplained = [found for found in differences if not _absent(found[0], last)]
     except EloError:  # a scoring record that is none: refused where the scoring is used
         return
     if unexplained:

@@ -227,6 +227,8 @@ def parse_trf(text: str, name: str | None = None, *, refuse: bool = False) -> Tr
     results once (:func:`~elo_xl.io.trf_points.witness`): absences they explain are settled,
     differences noted; with ``refuse``, a difference nothing explains is refused, as
     :func:`~elo_xl.io.trf_points.refuse_unexplained` refuses it (its message without the name).
+    A column of zeros beside results that give points is read as not filled
+    (``points_filled`` False), with one note naming the file.
 
     >>> parse_trf("001    1      Solo, Han\\nXXR x\\n", "event.trf")
     Traceback (most recent call last):
@@ -242,7 +244,7 @@ def parse_trf(text: str, name: str | None = None, *, refuse: bool = False) -> Tr
     elo_xl.errors.EloError: line 9 (player 1): the points column (columns 81–84) says 2.5 but the results add up to 2, and no round of the line explains it; correct the points or the results (a scoring system other than 1-½-0 needs its 162 record)
     """
     try:
-        event, found = _parse(text, name or "the text")
+        event, found = _parse(text, name or "the text", name)
     except EloError as error:
         message = str(error)
         if name and not message.startswith(name):
@@ -253,7 +255,7 @@ def parse_trf(text: str, name: str | None = None, *, refuse: bool = False) -> Tr
     return event
 
 
-def _parse(text: str, name: str) -> tuple[TrfEvent, PointsWitness]:
+def _parse(text: str, name: str, file: str | None = None) -> tuple[TrfEvent, PointsWitness]:
     if text.startswith("\ufeff"):
         text = text[1:]
     newline = newline_of(text)
@@ -289,8 +291,9 @@ def _parse(text: str, name: str) -> tuple[TrfEvent, PointsWitness]:
         if len(p.games) < r:
             p.games.extend([BLANK] * (r - len(p.games)))
         p.read = p.snapshot()
-    found = witness(event, r)  # after the snapshot: a line read otherwise is written anew
+    found = witness(event, r, file)  # after the snapshot: a line read otherwise is written anew
     event.notes = notes + found.notes
+    event.points_filled = found.filled
     return event, found
 
 

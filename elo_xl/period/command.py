@@ -96,10 +96,25 @@ def output_format(fmt: str | None, output: str | None) -> str:
     return chosen(fmt, output, {f: f for f in FORMATS}, "txt", "period")
 
 
-def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object]]:
+def read_events(paths: Sequence[str], stream=None, notes: list[str] | None = None) -> Iterator[tuple[str, object]]:
     """The TRF files as (path, event), read one at a time with a progress bar on stderr; a bad
-    file's message names it."""
+    file's message names it. ``notes`` gains one line for each file whose points column is not
+    filled (:func:`elo_xl.io.trf_points.filled`), naming it.
+
+    >>> import os, tempfile
+    >>> from elo_xl.io.trf_format import EXAMPLE
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "cup.trf")
+    ...     with open(path, "w", encoding="utf-8") as f:
+    ...         _ = f.write("\\n".join(line[:80] + " 0.0" + line[84:] if line.startswith("001") else line
+    ...                               for line in EXAMPLE.split("\\n")))
+    ...     notes = []
+    ...     events = list(read_events([path], notes=notes))
+    >>> len(events), notes[0].startswith(path + ": the points column (columns 81–84) is 0 on every line")
+    (1, True)
+    """
     from ..io import read_trf
+    from ..io.trf_points import unfilled_note
 
     with Progress(len(paths), "reading events", stream) as progress:
         for path in paths:
@@ -109,6 +124,8 @@ def read_events(paths: Sequence[str], stream=None) -> Iterator[tuple[str, object
                 raise EloError(f"{path}: {error}") from None
             except OSError as error:
                 raise EloError(f"{path}: cannot read the event ({error.strerror})") from None
+            if notes is not None and not event.points_filled:
+                notes.append(unfilled_note(path))
             yield path, event
             progress.step(os.path.basename(path))
 
@@ -233,7 +250,8 @@ def _rate_month(args: argparse.Namespace, write: Callable[[str, bytes], object],
             history = store.load_history(conn, args.type, month, rules)
             history.events = store.rated_events(conn, args.type)
         rating_list = read_list(args.list, args.type)
-        events = read_events(args.events)
+        read_notes: list[str] = []
+        events = read_events(args.events, notes=read_notes)
         result = rate_period(rating_list, events, month, args.type, rules, schedule, history, strict=args.strict,
                              allow_dates=args.allow_dates)
         # the rows are made again for the database: holding 200,000 of them would cost 100 MB
@@ -250,7 +268,7 @@ def _rate_month(args: argparse.Namespace, write: Callable[[str, bytes], object],
                 raise EloError(f"--db {store.cause(error, args.db)}; the period was not recorded (the database is as "
                                "it was) and nothing was written") from None
             recorded = True
-        _report(result, notes=(fmt == "txt"), convention=month_convention(result.period))
+        _report(result, notes=(fmt == "txt"), convention=month_convention(result.period), files=read_notes)
         if fmt == "txt":
             _txt_left_out(result)
         if args.replace:
@@ -351,8 +369,11 @@ def _txt_left_out(result) -> None:
               "as .csv or .xlsx to carry them into next month's --list", file=sys.stderr)
 
 
-def _report(result, notes: bool, convention: str = "") -> None:
-    """Warnings, the players' notes (for a format without a note column) and a summary on stderr."""
+def _report(result, notes: bool, convention: str = "", files: Sequence[str] = ()) -> None:
+    """The notes on the files read (``files``), warnings, the players' notes (for a format without
+    a note column) and a summary on stderr."""
+    for note in files:
+        print(f"elo-xl: note: {note}", file=sys.stderr)
     for w in result.warnings:
         print(f"elo-xl: warning: {w}", file=sys.stderr)
     if notes:

@@ -13,8 +13,12 @@ database (:func:`elo_xl.period.store.stored_list`): the same rows give the same 
   after the period, e.g. ``NOV26`` for 2026-10): a standard list in the single-type layout (136
   columns: rating, games of the period, the next list's K, ``B-day``, ``Flag``); a rapid or blitz
   list in the combined layout of ``players_list_foa.txt`` (162 columns), which carries the
-  standard rating that seeds an unrated player next month. Players without a rating on the new
-  list, or without a FIDE ID, are left out, as FIDE's lists leave them out. It reads back as a list.
+  standard rating that seeds an unrated player next month. Every player with a FIDE ID is
+  written, a player without a rating of the type with that rating blank (as
+  ``players_list_foa.txt`` writes a player unrated in one type): it reads back as next month's
+  list, the unrated players and their standard ratings, birth years and flags included. A
+  player without a FIDE ID cannot stand in FIDE's layout and is left out (the command warns
+  when he was rated: the CSV, the ``.xlsx`` and the database carry him).
 * CSV: the list's CSV columns (``rating`` = new rating, ``k`` = next K, ``games`` = games of the
   period), then ``standard_rating, w_title, o_title, foa_title`` and ``old_rating, old_k,
   k_used, change, note``: it reads back as next month's list, every player included. Text cells
@@ -123,7 +127,7 @@ def as_txt(head: dict[str, Any], rows: Iterable[dict[str, Any]]) -> str:
         widths = _widths(header, 162)
     lines = [header]
     for r in rows:
-        if r["new_rating"] is None or r["fide_id"] is None:
+        if r["fide_id"] is None:  # FIDE's layout starts every line with the ID
             continue
         names = (r["fide_id"], r["name"], r["federation"], r["sex"], r["title"], r["w_title"], r["o_title"],
                  r["foa_title"])
