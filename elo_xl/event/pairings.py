@@ -173,10 +173,15 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
             raise EloError(f"round {target} is paired already (the next round is {nxt}); to pair it again, dropping "
                            f"its pairing and results and those of any later round, give --round {target} --replace")
         t = _dropped(t, target)
+    round_robin = t.kind() in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
+    if round_robin and rounds is not None:
+        _fixed_rounds(t, rounds)
     planned = rounds or planned_rounds(t)
     if planned is None:
         raise EloError("the file does not say how many rounds the event has (no XXR or 142 record); give --rounds N")
     if target > planned:
+        if round_robin:
+            raise _finished(t, planned)
         raise EloError(f"all {planned} rounds are paired; give --rounds N to add rounds")
     if target > 1:
         open_games = unfinished_games(t, target - 1)
@@ -204,6 +209,34 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
     if not pairs:
         raise EloError(f"round {target}: nobody to pair")
     return replace_fields(Pairing.from_pairs(target, pairs, "dutch", planned), notes=tuple(records.notes) + first.notes)
+
+
+def _fixed_rounds(t: Tournament, rounds: int) -> None:
+    """Refuse ``--rounds`` other than a round robin's: its rounds are the Berger tables'."""
+    fixed = planned_rounds(t)
+    if rounds == fixed:
+        return
+    n = len(t.entrants)
+    second = ("; for a second cycle, declare a double round robin (a 192 record FIDE_DOUBLEROUNDROBIN, or a book "
+              "made with --double)") if t.kind() == ROUND_ROBIN and rounds == 2 * fixed else ""
+    raise EloError(f"--rounds {rounds}: this {t.kind()} of {n} players has {fixed} rounds, fixed by the Berger tables "
+                   f"(C.05 Annex 1); leave out --rounds{second}")
+
+
+def _finished(t: Tournament, planned: int) -> EloError:
+    """What ``pair`` says of a round robin whose rounds are all paired: finished, or finished
+    once the games of its last round without a result are typed (not --rounds: its rounds
+    are fixed by the Berger tables)."""
+    head = f"all {planned} rounds of this {t.kind()} of {len(t.entrants)} players are paired"
+    open_games = unfinished_games(t, planned)
+    if not open_games:
+        return EloError(f"{head} and played: its rounds are the Berger tables' (C.05 Annex 1), so the event is "
+                        "finished and nothing is left to pair")
+    shown = ", ".join(f"{a}–{b}" for a, b in open_games[:10])
+    more = f" and {len(open_games) - 10} more" if len(open_games) > 10 else ""
+    count = f"{len(open_games)} game{'s' if len(open_games) != 1 else ''}"
+    return EloError(f"{head}: its rounds are the Berger tables' (C.05 Annex 1); round {planned} has {count} without "
+                    f"a result ({shown}{more}): type them, and the event is finished")
 
 
 def _someone_to_pair(t: Tournament, round_: int, absent: Sequence[int], records: RecordCheck) -> None:
@@ -297,13 +330,7 @@ def round_robin_schedule(t: Tournament) -> tuple[bool, bool]:
 def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
     n = len(t.entrants)
     double, reverse = round_robin_schedule(t)
-    m = cycle_length(n)
-    if target > m * (2 if double else 1):
-        kind = "double round robin" if double else "round robin"
-        more = "" if double else ("; for a second cycle, declare a double round robin (a 192 record "
-                                  "FIDE_DOUBLEROUNDROBIN, or a book made with --double)")
-        raise EloError(f"round {target}: this {kind} of {n} players has {m * (2 if double else 1)} rounds, all "
-                       f"paired{more}")
+    m = cycle_length(n)  # the rounds are all paired once target is past them: pair_next said so (_finished)
     for i, row in enumerate(_rounds(t), 1):
         meetings: dict[int, int] = {}
         for r, game in enumerate(row[:target - 1], 1):
