@@ -132,7 +132,8 @@ def unplayed_note(t: Tournament, progress: tuple[int, int] | None) -> list[str]:
     """What ``rate`` says of results not yet typed: that nothing is rated when no game has a
     result (the report still lists the players, their K, the average rating; a refusal would
     give none of it, and the Swiss book shows the same before round 1); else the rounds paired
-    whose games are not all played, which the points and tie-breaks count as they stand.
+    whose games are not all played, which the points and tie-breaks count as they stand (a
+    pairing without a result: a game that scored nothing yet, :mod:`elo_xl.tiebreaks.unplayed`).
 
     >>> from elo_xl.event.model import Entrant
     >>> t = Tournament([Entrant(1, "A", 2000), Entrant(2, "B", 1900)], [[None], [None]], [[2], [1]], [["w"], ["b"]])
@@ -157,8 +158,8 @@ def unplayed_note(t: Tournament, progress: tuple[int, int] | None) -> list[str]:
     said = (f"round {open_rounds[0]} is" if len(open_rounds) == 1
             else f"rounds {', '.join(map(str, open_rounds[:-1]))} and {open_rounds[-1]} are")
     return [f"{said} paired, {'its' if len(open_rounds) == 1 else 'their'} results not all typed: a game without a "
-            "result is not rated, and the points and tie-breaks count it as unplayed (a pairing-allocated bye as "
-            "its point); type the results, then rate"]
+            "result is not rated, and the points and tie-breaks count it as a game that scored nothing yet (a "
+            "pairing-allocated bye its point); type the results, then rate"]
 
 
 #: Names pairing programs give the line that stands for the bye (German, English, French,

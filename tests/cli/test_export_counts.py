@@ -74,5 +74,5 @@ def test_rate_says_which_rounds_are_played(tmp_path, capsys):
     assert "Norms after round 4 of 7 (the rounds still to play count as games" in out
     notes = " ".join(out.split("\nNote: ", 1)[1].split())
     assert ("round 5 is paired, its results not all typed: a game without a result is not rated, and the points "
-            "and tie-breaks count it as unplayed (a pairing-allocated bye as its point); type the results, then "
-            "rate") in notes
+            "and tie-breaks count it as a game that scored nothing yet (a pairing-allocated bye its point); type the "
+            "results, then rate") in notes
