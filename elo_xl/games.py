@@ -34,9 +34,11 @@ from typing import Any, NamedTuple
 from .errors import EloError, PairingMismatch, show
 from .results import (
     BYE_HELP,
+    BYE_PAIRING,
     BYES,
     COMPLEMENT,
     DRAW,
+    FORFEIT_WIN,
     LOSS,
     WIN,
     WITHOUT_OPPONENT,
@@ -388,5 +390,61 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     return SWISS
 
 
+def _paired_unopposed(cell: Any) -> bool:
+    """Whether a result without an opponent is one only a pairing gives: the pairing-allocated
+    bye (``U``), or the ``+`` old files write for it; a bye asked for is not."""
+    if is_blank(cell):
+        return False
+    try:
+        return parse_result(cell) in (BYE_PAIRING, FORFEIT_WIN)
+    except EloError:
+        return False
+
+
+def rounds_progress(pairings: Sequence[Sequence[Any]], results: Sequence[Sequence[Any]]) -> tuple[int, int]:
+    """(played, paired) of an event in rounds form, as its cells stand: ``paired`` the last
+    round with a pairing (a game, a pairing-allocated bye; a bye asked for pairs nothing);
+    ``played`` how many rounds from round 1 on are paired and have a result for each of their
+    games (on either side: one result typed counts for the game), as ``pair`` asks of a round
+    before pairing the next. An opponent written ``0`` or blank is none.
+
+    >>> rounds_progress([[2, 2], [1, 1]], [["1", None], ["0", None]])      # round 2 paired, no result yet
+    (1, 2)
+    >>> rounds_progress([[2, None], [1, None], [None, None]], [["1", None], [None, None], ["U", "H"]])
+    (1, 1)
+    >>> rounds_progress([[None], [None]], [["H"], [None]])                 # a bye asked for before round 1
+    (0, 0)
+    """
+    paired: set[int] = set()
+    open_rounds: set[int] = set()
+    for i, row in enumerate(pairings):
+        cells = results[i] if i < len(results) else ()
+        for r in range(max(len(row), len(cells))):
+            opponent = row[r] if r < len(row) else None
+            cell = cells[r] if r < len(cells) else None
+            if opponent not in (None, "", 0):
+                paired.add(r + 1)
+                j = int(opponent) - 1
+                other = results[j][r] if 0 <= j < len(results) and r < len(results[j]) else None
+                if is_blank(cell) and is_blank(other):
+                    open_rounds.add(r + 1)
+            elif _paired_unopposed(cell):
+                paired.add(r + 1)
+    played = 0
+    while played + 1 in paired and played + 1 not in open_rounds:
+        played += 1
+    return played, max(paired, default=0)
+
+
+def progress_text(played: int, paired: int) -> str:
+    """What the commands print after an event's rounds: ``4 played``, or ``4 played, 1 paired``
+    when rounds are paired beyond the last one played (their results not all typed).
+
+    >>> progress_text(4, 4), progress_text(4, 5), progress_text(0, 0)
+    ('4 played', '4 played, 1 paired', '0 played')
+    """
+    return f"{played} played" + (f", {paired - played} paired" if paired > played else "")
+
+
 __all__ = ["ABSENT", "DOUBLE_ROUND_ROBIN", "ROUND_ROBIN", "Round", "SWISS", "declared_type", "from_crosstable",
-           "from_rounds", "game_result", "kind", "numeric_rounds", "rows_of"]
+           "from_rounds", "game_result", "kind", "numeric_rounds", "progress_text", "rounds_progress", "rows_of"]

@@ -33,6 +33,7 @@ from typing import Any
 from .io.csv_cells import csv_lines
 from .event.norms import norms_section, norms_text
 from .event.rating import Report
+from .games import progress_text
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
@@ -194,10 +195,14 @@ def heading_parts(report: Report) -> list[str]:
     """The event's name, then what :func:`heading` says about it, part by part."""
     e = report.event
     count = lambda n, noun: f"{n} {noun}{'' if n == 1 else 's'}"  # noqa: E731
-    parts = [e["name"] or "Event", count(e["players"], "player"), count(e["rounds"], "round"), f"rules {e['rules']}"]
+    rounds = count(e["rounds"], "round")
+    progress = report.progress
+    if progress is not None and (progress[1] > progress[0] or not progress[0]):  # a round paired, its results to come
+        rounds += f" ({progress_text(*progress)})"
+    parts = [e["name"] or "Event", count(e["players"], "player"), rounds, f"rules {e['rules']}"]
     if e.get("tiebreaks"):
         played = report.ranking.rounds if report.ranking is not None else e["rounds"]
-        after = f", after round {played}" if played < e["rounds"] else ""  # a file exported before its last round
+        after = f", after round {played}" if 0 < played < e["rounds"] else ""  # a file exported before its last round
         parts.append(f"tie-breaks {', '.join(e['tiebreaks'])} ({e['tiebreak_rules']} rules{after})")
     if e["average_rating"] is not None:
         parts.append(f"average rating {e['average_rating']}")

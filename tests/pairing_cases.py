@@ -7,6 +7,9 @@ as ``FIDE-PAIRINGS.md`` summarises them), not from gacrux or elo-xl's code.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -103,3 +106,38 @@ def player_line(number: int, name: str, points: float, games: list[tuple[int | N
     head = f"001 {number:>4}      {name:<33}" + " " * 33 + f"{points:>4.1f}" + " " * 5
     assert len(head) == 89, len(head)
     return head + "".join(f"  {'0000' if opp is None else opp:>4} {colour} {result}" for opp, colour, result in games)
+
+
+def gacrux_command_line(tmp_path: Path, texts: dict[str, str], extra: dict[str, list[str]] | None = None) -> dict:
+    """gacrux's own command line, ``pairingchecker -p -dT``, on each text: (white, black) pairs
+    in board order, black 0 for the bye. One Python process runs them all."""
+    files = []
+    for name, text in texts.items():
+        path = tmp_path / f"{name}.trf"
+        path.write_text(text, encoding="utf-8")
+        files.append((name, path))
+    driver = (
+        "import runpy, sys, json\n"
+        "cases = json.loads(sys.argv[1])\n"
+        "for name, path, out, extra in cases:\n"
+        "    sys.argv = ['pairingchecker', '-i', path, '-o', out, '-p', '-dT', '-b', 'utf-8', *extra]\n"
+        "    try:\n"
+        "        runpy.run_module('gacrux.pairingchecker', run_name='__main__')\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+    )
+    cases = [(name, str(path), str(path.with_suffix(".out")), (extra or {}).get(name, [])) for name, path in files]
+    subprocess.run([sys.executable, "-c", driver, json.dumps(cases)], check=True, capture_output=True, timeout=600)
+    found = {}
+    for name, _, out, _ in cases:
+        lines = Path(out).read_text(encoding="utf-8").split("\n")
+        count = int(lines[0])
+        found[name] = [tuple(int(x) for x in line.split()) for line in lines[1:1 + count]]
+    return found
+
+
+def with_152(text: str, colour: str) -> str:
+    """The TRF text with one ``152`` record (TRF-2026's initial colour: ``W`` or ``B``) before
+    its first line, any other ``152`` taken out: the drawing of lots, stated as gacrux reads it."""
+    lines = [line for line in text.splitlines() if not line.startswith("152")]
+    return "\n".join([f"152 {colour.upper()}"] + lines) + "\n"

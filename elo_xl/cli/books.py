@@ -18,7 +18,7 @@ from ..io.formats import refuse_other_extension
 from ..io.paths import Outputs, not_an_input, readable_file, same_file, writable_file, writable_folder
 from ..io.staged import write_folder
 from ..languages import LANGUAGES
-from ..results import BYE_PAIRING, FORFEIT_WIN, TRF_SYMBOL
+from ..games import progress_text, rounds_progress
 from ..workbook import KINDS, Kind
 from .options import rules_options, year_option
 from .output import naming, plural, print_notes
@@ -138,10 +138,6 @@ def run_workbook(args: argparse.Namespace) -> int:
     return 0
 
 
-#: A round a row shows paired though it names no opponent: a pairing-allocated bye, a forfeit
-#: won (as the book holds them, TRF letters); a bye asked for does not.
-_PAIRED_UNOPPOSED = frozenset(TRF_SYMBOL[code] for code in (BYE_PAIRING, FORFEIT_WIN))
-
 
 def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en") -> str:
     """The one line ``workbook`` prints about the book it wrote.
@@ -152,6 +148,9 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
     >>> book_summary("open.xlsx", "swiss", {"players": 20, "rounds": 9, "rules": "FIDE", "prefill": {
     ...     "name": ["Ann", "Bob"], "results": [[None] * 9] * 2}})
     'open.xlsx: Swiss book, 2 players (rows for 20), 9 rounds (0 played), FIDE'
+    >>> book_summary("r5.xlsx", "swiss", {"players": 2, "rounds": 7, "rules": "FIDE", "prefill": {
+    ...     "results": [["1", None] + [None] * 5, ["0", None] + [None] * 5], "pairings": [[2, 2] + [None] * 5, [1, 1] + [None] * 5]}})
+    'r5.xlsx: Swiss book, 2 players, 7 rounds (1 played, 1 paired), FIDE'
     >>> book_summary("dd.xlsx", "round-robin", {"players": 6, "double": True, "reverse": True, "rules": "FIDE"})
     "dd.xlsx: round-robin book, 6 players, double round robin, the first cycle's last two rounds exchanged, FIDE"
     >>> book_summary("p.xlsx", "player", {"games": None, "rules": "FIDE"}, "vi")
@@ -170,14 +169,11 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
         order = ", the first cycle's last two rounds exchanged" if options.get("reverse") else ""
         parts.append(f"double round robin{order}")
     if "rounds" in size:
-        played = 0  # the last round paired: a game, or a pairing-allocated bye (not a bye asked for)
         prefill = options.get("prefill") or {}
-        for key, counts in (("pairings", lambda v: v not in (None, "", 0)), ("results", lambda v: v in _PAIRED_UNOPPOSED)):
-            for row in prefill.get(key) or []:
-                for r, value in enumerate(row, 1):
-                    if counts(value):
-                        played = max(played, r)
-        parts.append(plural(size["rounds"], "round") + (f" ({played} played)" if options.get("prefill") else ""))
+        results = prefill.get("results") or []
+        pairings = prefill.get("pairings") or [[None] * len(row) for row in results]
+        counts = progress_text(*rounds_progress(pairings, results))  # a bye asked for pairs nothing
+        parts.append(plural(size["rounds"], "round") + (f" ({counts})" if options.get("prefill") else ""))
     if "games" in size:
         parts.append(plural(size["games"], KINDS[kind].sizes[0].unit))
     if options.get("rules"):

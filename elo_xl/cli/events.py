@@ -109,13 +109,16 @@ def trf_summary(path: str, text: str) -> str:
     >>> from elo_xl.io.trf_format import EXAMPLE
     >>> trf_summary("cup.trf", EXAMPLE)
     'cup.trf: TRF, 4 players, 3 rounds (3 played)'
+    >>> trf_summary("cup.trf", EXAMPLE.replace("3 w -", "3 w  ").replace("2 b +", "2 b  "))  # round 3 without its result
+    'cup.trf: TRF, 4 players, 3 rounds (2 played, 1 paired)'
     """
-    from ..io.trf_points import last_played
+    from ..games import progress_text, rounds_progress
     from ..io.trf_read import parse_trf
 
     event = parse_trf(text)
-    played = last_played(event)  # byes asked for a round nobody has played do not make it played
-    return f"{path}: TRF, {plural(len(event.players), 'player')}, {plural(event.rounds, 'round')} ({played} played)"
+    # byes asked for a round nobody has played do not make it paired; a paired round is played once its games have results
+    counts = progress_text(*rounds_progress(event.pairings(), event.results()))
+    return f"{path}: TRF, {plural(len(event.players), 'player')}, {plural(event.rounds, 'round')} ({counts})"
 
 
 def run_pair(args: argparse.Namespace) -> int:

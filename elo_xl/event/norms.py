@@ -172,6 +172,8 @@ def add_norms(report: Report, t: Tournament, exempt: bool = False, min_games: in
     for row, checks in zip(report.rows, player_norms(t, exempt, minimum)):
         row["norms"] = checks
     played, planned = progress(t)
+    if report.progress is not None and report.progress[1] > report.progress[0]:
+        played = min(played, report.progress[0])  # a round paired, its results to come: its games are still to play
     report.event["norms"] = {"exempt": exempt, "min_games": minimum}
     if planned > played:  # mid-event: the rounds still to play counted (see player_norms)
         report.event["norms"].update(after_round=played, of_rounds=planned)

@@ -31,11 +31,12 @@ from ..pairing.dutch import pair_dutch
 from ..pairing.field_size import check_field
 from ..pairing.model import Pairing
 from ..results import BYE_PAIRING, FORFEIT_WIN, game_points
+from .first_colour import FirstColour, settle_first_colour
 from .model import Tournament
 from .pairing_records import RecordCheck, check_records
 from .trf import trf_of
 
-__all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "first_colour_of", "engine_text", "pair_next",
+__all__ = ["round_robin_schedule", "paired_rounds", "next_round", "unfinished_games", "engine_text", "pair_next",
            "with_pairing", "points_before", "planned_rounds"]
 
 #: A round without an opponent that only a pairing gives: the pairing-allocated bye (and the
@@ -109,37 +110,22 @@ def planned_rounds(t: Tournament) -> int | None:
     return t.planned
 
 
-def first_colour_of(t: Tournament, text: str | None = None) -> str | None:
-    """The initial colour of the event (``"w"`` or ``"b"``): as the TRF text says (``152``, or
-    ``XXC white1``/``black1``), else the colour of the lowest start number that had an opponent
-    in round 1 (in the Dutch system's round 1 that player is on board 1), else None.
-
-    >>> first_colour_of(Tournament([], []), "012 Cup\\n152 B\\n")
-    'b'
-    """
-    for line in (text or "").splitlines():
-        code, value = line[:3], line[4:].strip().lower()
-        if code == "152" and value[:1] in ("w", "b"):
-            return value[:1]
-        if code == "XXC":
-            for word in value.split():
-                if word in ("white1", "black1"):
-                    return word[0]
-    if t.pairings is None:
-        return None
-    for row in _rounds(t):
-        if row and row[0].opponent is not None and row[0].colour in ("w", "b"):
-            return row[0].colour
-    return None
-
-
-def engine_text(t: Tournament, leave_out: frozenset[int] = frozenset()) -> str:
+def engine_text(t: Tournament, leave_out: frozenset[int] = frozenset(), first: FirstColour | None = None) -> str:
     """The TRF text gacrux pairs: the event as its TRF would be written back (the lines of the
     file it came from, or that its book kept), every player's points the sum of the results
     written (gacrux checks the points column against them), each player line written from its
     fields (the games as read: an old ``0000 - =`` is the ``H`` it means). The records on the
     lines ``leave_out`` (pairing records that apply to nothing:
     :func:`elo_xl.event.pairing_records.check_records`) are left out.
+
+    ``first``, the first colour elo-xl settled (:func:`elo_xl.event.first_colour.settle_first_colour`),
+    is written as the one ``152`` record: without it gacrux draws the colour from round 1's
+    records, and reads a bye asked for in round 1 as Black.
+
+    >>> from elo_xl.event.model import Entrant, Tournament
+    >>> t = Tournament([Entrant(1, "A", None), Entrant(2, "B", None)], [["H"], [None]], [[None], [None]], rounds=1)
+    >>> [line for line in engine_text(t, first=FirstColour("w", "White unless told")).splitlines() if line[:3] == "152"]
+    ['152 W']
 
     A forfeit written without colours (``13 - +``, as some programs write it) is given White
     for the lower start number: gacrux places a game by its colours and refuses the file
@@ -153,6 +139,9 @@ def engine_text(t: Tournament, leave_out: frozenset[int] = frozenset()) -> str:
         for r, g in enumerate(p.games):
             if g.opponent is not None and g.colour not in ("w", "b"):
                 p.games[r] = TrfGame(g.opponent, "w" if p.start_no < g.opponent else "b", g.result)
+    if first is not None:
+        event.headers = [r for r in event.headers if r.code != "152"]
+        event.set_header("152", first.record[4:])
     set_standings(event)
     return write_trf(event, check=False)
 
@@ -178,15 +167,21 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
         raise EloError(f"--round {target}: rounds are counted from 1")
     if target > nxt:
         raise EloError(f"--round {target}: round {nxt} is the next one to pair (round {nxt - 1} is the last paired)")
+    as_read = t
     if target < nxt:
         if not replace:
             raise EloError(f"round {target} is paired already (the next round is {nxt}); to pair it again, dropping "
                            f"its pairing and results and those of any later round, give --round {target} --replace")
         t = _dropped(t, target)
+    round_robin = t.kind() in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN)
+    if round_robin and rounds is not None:
+        _fixed_rounds(t, rounds)
     planned = rounds or planned_rounds(t)
     if planned is None:
         raise EloError("the file does not say how many rounds the event has (no XXR or 142 record); give --rounds N")
     if target > planned:
+        if round_robin:
+            raise _finished(t, planned)
         raise EloError(f"all {planned} rounds are paired; give --rounds N to add rounds")
     if target > 1:
         open_games = unfinished_games(t, target - 1)
@@ -208,12 +203,40 @@ def pair_next(t: Tournament, *, round_: int | None = None, replace: bool = False
     _check_system([r.text for r in t.origin.headers] if t.origin is not None else [])
     records = check_records(t, target, planned)
     _someone_to_pair(t, target, absent, records)
-    text = engine_text(t, records.left_aside)
-    colour = first_colour or first_colour_of(t, text) or "w"
-    pairs = pair_dutch(text, round_=target, top_colour=colour, rounds=planned, absent=absent)
+    first = settle_first_colour(t, first_colour, round_one=as_read)
+    text = engine_text(t, records.left_aside, first)
+    pairs = pair_dutch(text, round_=target, top_colour=first.colour, rounds=planned, absent=absent)
     if not pairs:
         raise EloError(f"round {target}: nobody to pair")
-    return replace_fields(Pairing.from_pairs(target, pairs, "dutch", planned), notes=tuple(records.notes))
+    return replace_fields(Pairing.from_pairs(target, pairs, "dutch", planned), notes=tuple(records.notes) + first.notes)
+
+
+def _fixed_rounds(t: Tournament, rounds: int) -> None:
+    """Refuse ``--rounds`` other than a round robin's: its rounds are the Berger tables'."""
+    fixed = planned_rounds(t)
+    if rounds == fixed:
+        return
+    n = len(t.entrants)
+    second = ("; for a second cycle, declare a double round robin (a 192 record FIDE_DOUBLEROUNDROBIN, or a book "
+              "made with --double)") if t.kind() == ROUND_ROBIN and rounds == 2 * fixed else ""
+    raise EloError(f"--rounds {rounds}: this {t.kind()} of {n} players has {fixed} rounds, fixed by the Berger tables "
+                   f"(C.05 Annex 1); leave out --rounds{second}")
+
+
+def _finished(t: Tournament, planned: int) -> EloError:
+    """What ``pair`` says of a round robin whose rounds are all paired: finished, or finished
+    once the games of its last round without a result are typed (not --rounds: its rounds
+    are fixed by the Berger tables)."""
+    head = f"all {planned} rounds of this {t.kind()} of {len(t.entrants)} players are paired"
+    open_games = unfinished_games(t, planned)
+    if not open_games:
+        return EloError(f"{head} and played: its rounds are the Berger tables' (C.05 Annex 1), so the event is "
+                        "finished and nothing is left to pair")
+    shown = ", ".join(f"{a}–{b}" for a, b in open_games[:10])
+    more = f" and {len(open_games) - 10} more" if len(open_games) > 10 else ""
+    count = f"{len(open_games)} game{'s' if len(open_games) != 1 else ''}"
+    return EloError(f"{head}: its rounds are the Berger tables' (C.05 Annex 1); round {planned} has {count} without "
+                    f"a result ({shown}{more}): type them, and the event is finished")
 
 
 def _someone_to_pair(t: Tournament, round_: int, absent: Sequence[int], records: RecordCheck) -> None:
@@ -307,13 +330,7 @@ def round_robin_schedule(t: Tournament) -> tuple[bool, bool]:
 def _berger(t: Tournament, target: int, planned: int | None) -> Pairing:
     n = len(t.entrants)
     double, reverse = round_robin_schedule(t)
-    m = cycle_length(n)
-    if target > m * (2 if double else 1):
-        kind = "double round robin" if double else "round robin"
-        more = "" if double else ("; for a second cycle, declare a double round robin (a 192 record "
-                                  "FIDE_DOUBLEROUNDROBIN, or a book made with --double)")
-        raise EloError(f"round {target}: this {kind} of {n} players has {m * (2 if double else 1)} rounds, all "
-                       f"paired{more}")
+    m = cycle_length(n)  # the rounds are all paired once target is past them: pair_next said so (_finished)
     for i, row in enumerate(_rounds(t), 1):
         meetings: dict[int, int] = {}
         for r, game in enumerate(row[:target - 1], 1):

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import tiebreaks
 from ..engine import average_rating, category, k_factor, rate_event
-from ..games import SWISS
+from ..games import SWISS, rounds_progress
 from ..errors import EloError
 from ..results import game_points, is_blank, parse_k, parse_result
 from ..rules import RuleSet, parse_rules
@@ -39,6 +39,8 @@ class Report:
     tournament: Tournament | None = field(default=None, repr=False, compare=False)
     #: Its ranking (:func:`~elo_xl.event.ranking.event_ranking`): the rows' ``rank`` and ``tiebreaks`` come from it.
     ranking: tiebreaks.Ranking | None = field(default=None, repr=False, compare=False)
+    #: (played, paired) of an event in rounds (:func:`elo_xl.games.rounds_progress`); None for a crosstable.
+    progress: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
@@ -79,7 +81,8 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
     rs = parse_rules(rules)
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
-    notes = list(t.notes) + buchholz_note(t, ranking)
+    progress = rounds_progress(t.pairings, t.results) if t.pairings is not None else None
+    notes = list(t.notes) + unplayed_note(t, progress) + buchholz_note(t, ranking)
     if tiebreak_list is None:                       # the file's 202 was the list to use
         notes += team_tiebreak_note(t, ranking)
     if year is None:
@@ -122,7 +125,41 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         named = ", ".join(f"{e.name} ({e.start_no})" for e in markers)
         notes.append(f"{named}: a bye marker some programs write as a player (it plays no game): no rating to give, "
                      "left out of the notes on unrated players")
-    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking)
+    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress)
+
+
+def unplayed_note(t: Tournament, progress: tuple[int, int] | None) -> list[str]:
+    """What ``rate`` says of results not yet typed: that nothing is rated when no game has a
+    result (the report still lists the players, their K, the average rating; a refusal would
+    give none of it, and the Swiss book shows the same before round 1); else the rounds paired
+    whose games are not all played, which the points and tie-breaks count as they stand (a
+    pairing without a result: a game that scored nothing yet, :mod:`elo_xl.tiebreaks.unplayed`).
+
+    >>> from elo_xl.event.model import Entrant
+    >>> t = Tournament([Entrant(1, "A", 2000), Entrant(2, "B", 1900)], [[None], [None]], [[2], [1]], [["w"], ["b"]])
+    >>> unplayed_note(t, (0, 1))
+    ['no game has a result yet (round 1 is paired), so nothing is rated: every rating stays as it is; type the results, then rate']
+    """
+    rounds = t.games()
+    if not any(r.opponent is not None and r.code is not None for row in rounds for r in row):
+        paired = f" (round {progress[1]} is paired)" if progress and progress[1] else ""
+        return [f"no game has a result yet{paired}, so nothing is rated: every rating stays as it is; type the "
+                "results, then rate"]
+    if progress is None or progress[1] <= progress[0]:
+        return []
+    played, paired = progress
+    open_rounds = []
+    for r in range(played + 1, paired + 1):
+        games = [row[r - 1] for row in rounds if r <= len(row)]
+        if any(g.opponent is not None and g.code is None and rounds[g.opponent - 1][r - 1].code is None for g in games):
+            open_rounds.append(r)
+    if not open_rounds:
+        return []
+    said = (f"round {open_rounds[0]} is" if len(open_rounds) == 1
+            else f"rounds {', '.join(map(str, open_rounds[:-1]))} and {open_rounds[-1]} are")
+    return [f"{said} paired, {'its' if len(open_rounds) == 1 else 'their'} results not all typed: a game without a "
+            "result is not rated, and the points and tie-breaks count it as a game that scored nothing yet (a "
+            "pairing-allocated bye its point); type the results, then rate"]
 
 
 #: Names pairing programs give the line that stands for the bye (German, English, French,

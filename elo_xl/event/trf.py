@@ -46,11 +46,12 @@ from ..io.trf_format import PLAYER_COLUMNS, round_columns
 from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rounds, is_trf_2026
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import system_of
-from ..results import TRF_SYMBOL, blank_result, parse_result
+from ..games import SWISS, rounds_progress
+from ..results import BYE_ZERO, TRF_SYMBOL, blank_result, is_blank, parse_result
 from .model import Tournament
 from .ranking import event_ranking
 
-__all__ = ["COUNTS", "EVENT_RECORDS", "kept_players", "paired_trf", "to_trf", "trf_event", "trf_of"]
+__all__ = ["COUNTS", "EVENT_RECORDS", "kept_players", "paired_trf", "to_trf", "trf_event", "trf_of", "write_absences"]
 
 #: The records the book's event data replaces when the arbiter changed it there.
 EVENT_RECORDS = ("012", "022", "042", "052", "102")
@@ -86,6 +87,8 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
     (``FIDE_DOUBLEROUNDROBIN``, ``BERGER_DOUBLEROUNDROBIN``).
     """
     event = trf_of(t)
+    if t.pairings is not None and t.kind() == SWISS:
+        write_absences(event, t)
     system = system_of(t.declared)
     if system is not None and system[0] and event.header("192") is None:
         event.set_header("192", t.declared)  # a double round robin says so, and in which order
@@ -112,6 +115,34 @@ def trf_event(t: Tournament, tiebreak_list: Any = None, version: str | None = No
     if is_trf_2026(event) and (chosen or not kept and event.header("202") is None):
         event.set_header("202", ",".join(codes))
     return event
+
+
+def write_absences(event: TrfEvent, t: Tournament) -> None:
+    """Write ``0000 - Z`` (TRF's zero-point bye, "known absence from round"; TRF-2026 scores it
+    as its ``162`` record's ``A``, absence) in the rounds of the Swiss ``t`` that were paired
+    but in which a player has nothing: he withdrew, was left out (``--absent``), or entered
+    late. A round nobody has paired yet stays blank, and so does a blank round of a round the
+    event's file already held (what the file wrote stays as it wrote it).
+
+    >>> from elo_xl.event.model import Entrant
+    >>> t = Tournament([Entrant(n, f"P{n}", None) for n in (1, 2, 3)], [["1", None], ["0", None], [None, None]],
+    ...                [[2, None], [1, None], [None, None]], [["w", ""], ["b", ""], ["", ""]], rounds=2)
+    >>> event = trf_of(t); write_absences(event, t); [p.games[:2] for p in event.players][2]  # round 2: not paired
+    [TrfGame(opponent=None, colour='-', result='Z'), TrfGame(opponent=None, colour='', result='')]
+    """
+    paired = rounds_progress(t.pairings, t.results)[1]
+    origin = t.origin
+    filed = {p.start_no: p for p in origin.players} if origin is not None else {}
+    held = rounds_progress(origin.pairings(), origin.results())[1] if origin is not None else 0
+    for p in event.players:
+        for r in range(1, paired + 1):
+            if r <= len(p.games) and not p.games[r - 1].blank:
+                continue
+            if p.start_no in filed and r <= held:
+                continue  # the file's own round: blank as the file wrote it
+            while len(p.games) < r:
+                p.games.append(TrfGame(None, "", ""))
+            p.games[r - 1] = TrfGame(None, "-", TRF_SYMBOL[BYE_ZERO])
 
 
 def kept_players(t: Tournament) -> dict[int, TrfPlayer]:

@@ -41,7 +41,9 @@ def pair_dutch(trf: str, *, round_: int, top_colour: str, rounds: int | None = N
     the pairing-allocated bye.
 
     ``top_colour`` (``"w"`` or ``"b"``) is the initial colour drawn before round 1 (C.04.3
-    article 5.2.2; gacrux would draw it by lot when the file does not say), ``rounds`` the
+    article 5.2.2), gacrux's ``-t``: gacrux heeds it only when the text has no ``152`` record
+    and no record of round 1 (a bye asked for in round 1 counts, read as Black), so the event's
+    text states it in a ``152`` (:func:`elo_xl.event.pairings.engine_text`); ``rounds`` the
     number of rounds when the file does not give it (``XXR`` or ``142``), ``absent`` the
     start numbers not to pair in this round (withdrawn or absent players). A requested bye
     written in the file for that round (``H``, ``Z``, ``F`` with no opponent, or TRF-2026

@@ -381,3 +381,34 @@ def test_a_bye_asked_in_the_old_form_is_honoured_from_the_file_and_from_its_book
     assert capsys.readouterr().out == f"{back}: TRF, 52 players, 9 rounds (4 played)\n"
     line = next(x for x in back.read_text(encoding="utf-8").split("\n") if x.startswith("001   43"))
     assert line[80:84] == " 0.5" and line.endswith("0000 - H")
+
+
+ROUND_ROBIN_6 = Path(__file__).parents[1] / "data" / "trf" / "round-robin-6.trf"
+
+
+def test_a_finished_round_robin_is_said_finished(capsys, tmp_path):
+    """round-robin-6.trf: 6 players, the 5 rounds of the Berger tables (C.05 Annex 1) played.
+    Its rounds are fixed by the tables, so no --rounds can add one: the event is finished, from
+    the file and from its book; with round 5's results not typed, they are what is left."""
+    finished = ("all 5 rounds of this round robin of 6 players are paired and played: its rounds are the Berger "
+                "tables' (C.05 Annex 1), so the event is finished and nothing is left to pair")
+    code, out, err = run(capsys, "pair", ROUND_ROBIN_6)
+    assert code == 2 and err == f"elo-xl: {ROUND_ROBIN_6}: {finished}\n"
+    book = tmp_path / "rr.xlsx"
+    assert run(capsys, "workbook", "round-robin", "--from", ROUND_ROBIN_6, "-o", book)[0] == 0
+    code, out, err = run(capsys, "pair", book)
+    assert code == 2 and err == f"elo-xl: {book}: {finished}\n"
+    code, out, err = run(capsys, "pair", ROUND_ROBIN_6, "--rounds", "7")
+    assert code == 2 and err == (f"elo-xl: {ROUND_ROBIN_6}: --rounds 7: this round robin of 6 players has 5 rounds, "
+                                 "fixed by the Berger tables (C.05 Annex 1); leave out --rounds\n")
+    # round 5 paired, its results not typed (columns 139 of each line blank, the points recounted)
+    from trf_helpers import recount
+
+    lines = [line[:138] + " " + line[139:] if line.startswith("001") else line
+             for line in ROUND_ROBIN_6.read_text(encoding="utf-8").split("\n")]
+    unplayed = tmp_path / "rr5.trf"
+    unplayed.write_text(recount("\n".join(lines)), encoding="utf-8")
+    code, out, err = run(capsys, "pair", unplayed)
+    assert code == 2 and err == (f"elo-xl: {unplayed}: all 5 rounds of this round robin of 6 players are paired: its "
+                                 "rounds are the Berger tables' (C.05 Annex 1); round 5 has 3 games without a result "
+                                 "(5–1, 4–2, 3–6): type them, and the event is finished\n")

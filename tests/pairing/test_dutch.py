@@ -6,8 +6,9 @@ Expected values, each independent of elo-xl's pairing code:
   gacrux's own generator, each round paired by gacrux as it went. Cut after a round (the byes
   requested for the next round kept), the next round elo-xl pairs must be the round the file
   holds: every board, every colour, the bye;
-- **gacrux's command line** (``python -m gacrux.pairingchecker -p``) on the same TRF file, for a
-  sample of those and for the real files of ``tests/data/real/`` cut after every round;
+- **gacrux's command line** (``python -m gacrux.pairingchecker -p``) on the same TRF file, the
+  first colour stated in a ``152`` record, for a sample of those and for the real files of
+  ``tests/data/real/`` cut after every round;
 - **the absolute criteria** of C.04.1/C.04.3 (no rematch, no second bye, colours), checked by
   ``pairing_cases.absolute_criteria``, written from the rules.
 """
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from elo_xl.event.load import from_trf, load
 from elo_xl.event.model import Entrant, Tournament
 from elo_xl.event.pairings import next_round, pair_next, paired_rounds, unfinished_games, with_pairing
 from elo_xl.io.trf_read import parse_trf
-from pairing_cases import DATA, absolute_criteria, corpus, cut, player_line, round_pairs
+from pairing_cases import DATA, absolute_criteria, corpus, cut, gacrux_command_line, player_line, round_pairs, with_152
 
 CASES = corpus()
 REAL = ["lichess-2020-05.trf", "lichess-2020-06.trf"]
@@ -64,50 +63,24 @@ def test_the_next_round_of_a_generated_tournament_is_the_round_gacrux_paired(nam
     assert absolute_criteria(before, k + 1, [b.players for b in pairing.boards], pairing.bye, total) == []
 
 
-def _gacrux_command_line(tmp_path: Path, texts: dict[str, str], extra: dict[str, list[str]] | None = None) -> dict:
-    """gacrux's own command line, ``pairingchecker -p -dT``, on each text: (white, black) pairs
-    in board order, black 0 for the bye. One Python process runs them all."""
-    files = []
-    for name, text in texts.items():
-        path = tmp_path / f"{name}.trf"
-        path.write_text(text, encoding="utf-8")
-        files.append((name, path))
-    driver = (
-        "import runpy, sys, json\n"
-        "cases = json.loads(sys.argv[1])\n"
-        "for name, path, out, extra in cases:\n"
-        "    sys.argv = ['pairingchecker', '-i', path, '-o', out, '-p', '-dT', '-b', 'utf-8', *extra]\n"
-        "    try:\n"
-        "        runpy.run_module('gacrux.pairingchecker', run_name='__main__')\n"
-        "    except SystemExit:\n"
-        "        pass\n"
-    )
-    import json
-
-    cases = [(name, str(path), str(path.with_suffix(".out")), (extra or {}).get(name, [])) for name, path in files]
-    subprocess.run([sys.executable, "-c", driver, json.dumps(cases)], check=True, capture_output=True, timeout=600)
-    found = {}
-    for name, _, out, _ in cases:
-        lines = Path(out).read_text(encoding="utf-8").split("\n")
-        count = int(lines[0])
-        found[name] = [tuple(int(x) for x in line.split()) for line in lines[1:1 + count]]
-    return found
-
-
-def _drawn_colour(text: str) -> list[str]:
-    """The ``-t`` option that tells gacrux's command line the colour drawn for round 1's first
-    board: the file's ``152``, or ``XXC white1``/``black1`` (gacrux does not read ``XXC``), else
-    the colour round 1's lowest start number with an opponent had, else White."""
+def _drawn_colour(text: str) -> str:
+    """The colour drawn for round 1's first board, in the order docs/cli.md states: the file's
+    ``152``, else its ``XXC white1``/``black1``, else the colour round 1's lowest start number
+    with an opponent had, else White. gacrux's command line is given it as a ``152`` record
+    (:func:`pairing_cases.with_152`): without one, gacrux takes it from round 1's records, ``-t``
+    notwithstanding, and reads a bye asked for in round 1 as Black."""
     event = parse_trf(text)
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for line in lines:
         if line.startswith("152 ") and line[4:].strip()[:1].lower() in ("w", "b"):
-            return ["-t", line[4:].strip()[:1].lower()]
+            return line[4:].strip()[:1].lower()
+    for line in lines:
         if line.startswith("XXC ") and {"white1", "black1"} & set(line[4:].lower().split()):
-            return ["-t", "w" if "white1" in line.lower() else "b"]
+            return "w" if "white1" in line.lower() else "b"
     for p in sorted(event.players, key=lambda p: p.start_no):
         if p.games and p.games[0].opponent is not None and p.games[0].colour in ("w", "b"):
-            return ["-t", p.games[0].colour]
-    return ["-t", "w"]
+            return p.games[0].colour
+    return "w"
 
 
 def test_the_same_pairing_as_gacrux_command_line(tmp_path):
@@ -118,7 +91,7 @@ def test_the_same_pairing_as_gacrux_command_line(tmp_path):
         raw = (DATA / "real" / real).read_text(encoding="utf-8")
         for k in range(parse_trf(raw).rounds):
             texts[f"{real}-{k}"] = cut(raw, k)
-    expected = _gacrux_command_line(tmp_path, texts, {name: _drawn_colour(text) for name, text in texts.items()})
+    expected = gacrux_command_line(tmp_path, {name: with_152(text, _drawn_colour(text)) for name, text in texts.items()})
     assert len(expected) == len(texts) == 20 + 19
     for name, text in texts.items():
         pairing = pair_next(_event(text))
@@ -131,8 +104,8 @@ def test_absent_players_are_left_out_as_gacrux_leaves_them(tmp_path):
     before = cut(text, 2)
     pairing = pair_next(_event(before), absent=[1, 5])
     assert not {1, 5} & set(pairing.paired)
-    expected = _gacrux_command_line(tmp_path, {"absent": before},
-                                    {"absent": ["-u", "1", "5", *_drawn_colour(before)]})["absent"]
+    expected = gacrux_command_line(tmp_path, {"absent": with_152(before, _drawn_colour(before))},
+                                   {"absent": ["-u", "1", "5"]})["absent"]
     assert [b.players for b in pairing.boards] + ([(pairing.bye, 0)] if pairing.bye else []) == expected
 
 
