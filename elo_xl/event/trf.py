@@ -47,7 +47,7 @@ from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, declared_rou
 from ..io.trf_write import set_standings, write_trf
 from ..pairing.berger import system_of
 from ..games import SWISS, rounds_progress
-from ..results import BYE_ZERO, TRF_SYMBOL, blank_result, is_blank, parse_result
+from ..results import BYE_ZERO, TRF_SYMBOL, blank_result, parse_result
 from .model import Tournament
 from .ranking import event_ranking
 
