@@ -124,3 +124,27 @@ def test_no_heading_when_everyone_is_paired(libreoffice, tmp_path, capsys):
     computed = tmp_path / "computed.xlsx"
     libreoffice.recalculate(book, computed)
     assert sheet_not_paired(computed) == (False, [])
+
+
+def test_an_odd_field_with_three_absent_fills_every_row_below_the_boards(office, tmp_path, capsys):
+    """11 players, 1, 2 and 4 absent in round 1: 4 boards, no bye, 3 not paired — the heading
+    and two lines take the last of the n // 2 + 2 rows; the sheet lists them as pair does."""
+    from elo_xl.io.trf_model import TrfEvent, TrfPlayer, TrfRecord
+    from elo_xl.io.trf_write import write_trf
+
+    trf, book = tmp_path / "event.trf", tmp_path / "event.xlsx"
+    trf.write_text(write_trf(TrfEvent(headers=[TrfRecord("012 Odd field"), TrfRecord("XXR 5")], players=[
+        TrfPlayer(k, f"Player{k:02d}, Odd", rating=2300 - 10 * k, points=0.0) for k in range(1, 12)])),
+        encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(trf), "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["pair", str(book), "-o", str(book), "--absent", "1,2,4"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("Not paired: "))
+    expected = [(int(no), f"{name} (absent)", 0.0) for no, name, _ in NOT_PAIRED.findall(line)]
+    assert [e[0] for e in expected] == [1, 2, 4] and "Bye: " not in out
+    computed = tmp_path / "computed.xlsx"
+    office.recalculate(book, computed)
+    boards, heading, bye = sheet_boards(computed)
+    assert len(boards) == 4 and heading == "Round 1, in board order" and bye is None
+    assert sheet_not_paired(computed) == (True, expected)
