@@ -10,6 +10,9 @@ touching anything else:
   :func:`elo_xl.recalc.read_values`) as the formula cells' cached values, so that
   programs that read cached values instead of calculating (previewers, pandas, openpyxl's
   ``data_only=True``) see numbers instead of blanks;
+- :func:`set_cells` types cells into a book as a user would, and :func:`without_values` drops
+  every formula cell's stored value, so that a book typed into holds no value of its inputs
+  before;
 - :func:`write_atomically` (from :mod:`elo_xl.io.atomic`) writes the result to disk without ever
   leaving a partial file.
 
