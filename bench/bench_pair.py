@@ -3,7 +3,10 @@ the arbiter runs it (a new process: read the book or the TRF, pair, write the bo
 next to gacrux's own command line on the same TRF file. Target (issue): under 10 s and 2 GB,
 book in and book out.
 
-    python bench/bench_pair.py [--players 500] [--rounds 9]
+    python bench/bench_pair.py [--players 500] [--rounds 9] [--values]
+
+``--values``: the book holds every formula's value (LibreOffice's, as after ``recalc``), which
+``pair`` drops from every formula cell it writes.
 
 The tournament comes from gacrux's generator (rounds 1 to 8 played), cut before round 9.
 Each run is a separate process; its peak memory is the child's maximum resident set.
@@ -47,6 +50,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--values", action="store_true",
+                        help="make the book with its values stored (LibreOffice), as after recalc")
     args = parser.parse_args()
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
@@ -61,8 +66,9 @@ def main() -> None:
         event = folder / "event.trf"
         event.write_text(cut(full, args.rounds - 1), encoding="utf-8")
         book = folder / "event.xlsx"
-        run("elo-xl workbook swiss --from event.trf", [python, "-m", "elo_xl.cli", "workbook", "swiss", "--from",
-                                                     str(event), "-o", str(book)])
+        values = ["--values"] if args.values else []
+        run(f"elo-xl workbook swiss --from event.trf {' '.join(values)}",
+            [python, "-m", "elo_xl.cli", "workbook", "swiss", "--from", str(event), "-o", str(book), *values])
         alone = run("gacrux pairingchecker -p on the TRF (gacrux alone)",
                     [python, "-m", "gacrux.pairingchecker", "-i", str(event), "-p", "-dT", "-t", "w",
                      "-b", "utf-8", "-o", str(folder / "gacrux.txt")])

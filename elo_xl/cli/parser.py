@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
         "functions", epilog=examples("functions"), help="add the Elo functions to a workbook you have, as LAMBDA names",
         description="Add the Excel functions (ELO_NEW, ELO_EXPECTED…) to an existing workbook as LAMBDA names, "
                     "which Excel 365, Excel 2024 and Excel for the web call with no add-in, and a hidden sheet with "
-                    "FIDE's tables. Nothing else in the book changes; a name it already has is refused.")
+                    "FIDE's tables. Nothing else in the book changes but its stored values (dropped: the book "
+                    "calculates when opened; elo-xl recalc stores them again); a name it already has is refused.")
     functions.add_argument("book", metavar="BOOK", help="the .xlsx workbook to add the functions to")
     functions.add_argument("-o", "--output", metavar="OUT", help="write the book with the functions here (default: "
                            "replace BOOK)")

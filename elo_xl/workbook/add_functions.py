@@ -3,8 +3,10 @@
 ``elo-xl functions BOOK.xlsx`` writes the LAMBDA names of :mod:`elo_xl.workbook.lambdas` into
 ``BOOK``'s ``xl/workbook.xml`` and adds their hidden table sheet as a new part; the workbook's
 relationships and ``[Content_Types].xml`` gain one line each, and every other part of the file
-is copied byte for byte. A book that already has one of the names (at any scope), or a sheet
-named like the table sheet, is refused with the name. The functions' variables take a prefix
+is copied byte for byte but for the worksheets' stored values: every formula cell loses its
+stored value and the workbook is marked to calculate when opened (``fullCalcOnLoad``), so that
+no program shows values computed before the names were there. A book that already has one of
+the names (at any scope), or a sheet named like the table sheet, is refused with the name. The functions' variables take a prefix
 that none of the book's own names has (:func:`elo_xl.workbook.lambdas.prefix_for`); a name
 that is one of their parameters (``rating_``) is refused, named.
 
@@ -30,8 +32,9 @@ from xml.etree import ElementTree
 from ..errors import EloError
 from ..io import xml_tags
 from ..io.xlsx import (MAIN, PACKAGE_RELATIONSHIPS, RELATIONSHIPS, column_letter, escape, local, relationships,
-                      workbook_part)
+                      sheet_parts, workbook_part)
 from ..io.xlsx_archive import check_archive_bytes
+from .archive import calculate_on_load, without_values
 from .lambdas import FUNCTIONS, HELPERS, TABLE_SHEET, LambdaFunction, NameClash, prefix_for, table_columns
 
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
@@ -88,7 +91,8 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
         rels_space = _space(rels_xml, PACKAGE_RELATIONSHIPS, name)
         types_space = _space(types_xml, CONTENT_TYPES, name)
         changed = {
-            workbook: _with_names(book_xml, root, identifier, name, prefix).encode("utf-8"),
+            workbook: calculate_on_load(_with_names(book_xml, root, identifier, name, prefix).encode("utf-8"),
+                                         workbook),
             rels: _insert(rels_xml, rels_space + "Relationships",
                           f'<{rels_space}Relationship Id="{identifier}" Type="{WORKSHEET_TYPE}" Target="{part}"/>',
                           name),
@@ -96,11 +100,16 @@ def add_functions(xlsx: bytes, name: str) -> bytes:
                                            f'<{types_space}Override PartName="/{posixpath.join(folder, part)}" '
                                            f'ContentType="{WORKSHEET_CONTENT}"/>', name),
         }
+        sheets = set(sheet_parts(archive).values())
         output = io.BytesIO()
         with zipfile.ZipFile(output, "w", compression=zipfile.ZIP_DEFLATED) as target:
             for info in archive.infolist():
                 data = changed.get(info.filename)
-                target.writestr(info, archive.read(info) if data is None else data)
+                if data is None:
+                    data = archive.read(info)
+                    if info.filename in sheets:
+                        data = without_values(data, info.filename)
+                target.writestr(info, data)
             target.writestr(zipfile.ZipInfo(posixpath.join(folder, part), date_time=(1980, 1, 1, 0, 0, 0)),
                             table_sheet_xml())
         target.comment = archive.comment

@@ -10,6 +10,9 @@ touching anything else:
   :func:`elo_xl.recalc.read_values`) as the formula cells' cached values, so that
   programs that read cached values instead of calculating (previewers, pandas, openpyxl's
   ``data_only=True``) see numbers instead of blanks;
+- :func:`set_cells` types cells into a book as a user would, and :func:`without_values` drops
+  every formula cell's stored value, so that a book typed into holds no value of its inputs
+  before;
 - :func:`write_atomically` (from :mod:`elo_xl.io.atomic`) writes the result to disk without ever
   leaving a partial file.
 
@@ -329,7 +332,10 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
     formula is refused (``ValueError``): typing over a formula is not this function's job.
 
     The workbook's calculation is marked to run when the file is next opened
-    (``fullCalcOnLoad``), so that Excel shows the figures of the typed cells.
+    (``fullCalcOnLoad``), so that Excel shows the figures of the typed cells, and every formula
+    cell of every worksheet loses its stored value (:func:`without_values`): a program that
+    calculates computes it afresh, one that does not (a mail preview, a phone) shows it empty,
+    never the value of the inputs before the typing.
 
     >>> import io, openpyxl
     >>> book = openpyxl.Workbook()
@@ -339,6 +345,10 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
     >>> sheet = openpyxl.load_workbook(io.BytesIO(typed)).active
     >>> sheet["A1"].value, sheet["B2"].value, sheet["C2"].value, sheet["A3"].value
     (7, '=A1*2', 'w', 1.5)
+    >>> stored = inject_values(buffer.getvalue(), {"Sheet": {"B2": 10}})
+    >>> typed = set_cells(stored, "Sheet", {"A1": 7})
+    >>> openpyxl.load_workbook(io.BytesIO(typed), data_only=True).active["B2"].value is None
+    True
     """
     cells: dict[int, dict[int, object]] = {}
     for reference, value in values.items():
@@ -351,11 +361,15 @@ def set_cells(xlsx: bytes, sheet: str, values: Mapping[str, object]) -> bytes:
         part = parts[sheet]
         book_part = workbook_part(archive)
 
+    sheets = set(parts.values())
+
     def change(info: zipfile.ZipInfo, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
         if info.filename == part:
             data = _type_cells(data, part, cells)
+        if info.filename in sheets:
+            data = without_values(data, info.filename)
         elif info.filename == book_part:
-            data = _calculate_on_load(data, book_part)
+            data = calculate_on_load(data, book_part)
         return _copy_info(info), data
 
     return _rewrite(xlsx, change)
@@ -465,7 +479,41 @@ def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object]
     return b"<" + space + b"row" + row[1] + b">" + b"".join(pieces) + tail + b"</" + space + b"row>"
 
 
-def _calculate_on_load(xml: bytes, part: str = "xl/workbook.xml") -> bytes:
+#: A formula cell's stored value as :data:`_FORMULA_CELL` finds it: group 3 is the value (or None).
+_STORED = (rb"<{P}c(\s{A})?>(\s*(?:<{P}f(?=[\s/>]){A}/>|<{P}f(?=[\s/>]){A}>[^<]*</{P}f\s*>)\s*)"
+           rb"(<{P}v(?=[\s/>]){A}/>|<{P}v(?=[\s/>]){A}>[^<]*</{P}v\s*>|<{P}is(?=[\s/>]){A}>.*?</{P}is\s*>)?"
+           rb"(?=\s*</{P}c\s*>)")
+
+
+_EMPTY_VALUE = re.compile(rb"<(?:[\w.-]+:)?v\s*(?:/>|>\s*</(?:[\w.-]+:)?v\s*>)")
+
+
+def without_values(xml: bytes, part: str = "xl/worksheets/sheet1.xml") -> bytes:
+    """A worksheet's XML with no stored value in any formula cell: each keeps its attributes
+    (but its value's type), its formula and what lies around them; a part without stored values
+    (an untyped empty ``<v></v>``, as openpyxl writes, stores none) comes back byte for byte.
+
+    >>> without_values(b'<worksheet><sheetData><row r="1"><c r="A1" t="str" s="2"><f>B1</f><v>x</v></c>'
+    ...                b'<c r="B1" t="s"><v>0</v></c></row></sheetData></worksheet>')
+    b'<worksheet><sheetData><row r="1"><c r="A1" s="2"><f>B1</f></c><c r="B1" t="s"><v>0</v></c></row></sheetData></worksheet>'
+    >>> without_values(b'<worksheet><c r="A1"><f>B1</f><v></v></c><c r="A2" t="str"><f>B1</f><v></v></c></worksheet>')
+    b'<worksheet><c r="A1"><f>B1</f><v></v></c><c r="A2"><f>B1</f></c></worksheet>'
+    """
+    space = _space(xml, part)
+
+    def drop(match: re.Match) -> bytes:
+        attributes = match[1] or b""
+        typed = b"t" in attributes and _TYPE.search(attributes)
+        if match[3] is None or (not typed and _EMPTY_VALUE.fullmatch(match[3])):
+            return match[0]  # nothing stored (openpyxl writes an untyped <v></v>: no value)
+        if typed:
+            attributes = _TYPE.sub(b"", attributes)
+        return b"<" + space + b"c" + attributes + b">" + match[2]
+
+    return xml_tags.pattern(_STORED, space, re.DOTALL).sub(drop, xml)
+
+
+def calculate_on_load(xml: bytes, part: str = "xl/workbook.xml") -> bytes:
     """``xl/workbook.xml`` with ``fullCalcOnLoad="1"`` on its ``calcPr`` (added if missing)."""
     space = _space(xml, part)
     match = xml_tags.pattern(_CALC_PR, space).search(xml)

@@ -22,14 +22,18 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import Book
-from .codes import code_symbol
-from .style import BOLD, CENTER, HALVES, WORK_FILL
+from .codes import NOTHING, code_symbol
+from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL
 
 #: The printed columns.
 COLUMNS = ("col.board", "col.no", "col.white", "out.Points", "col.result", "col.no", "col.black", "out.Points")
 TOP = 5  # the first board row (headers on the row above)
-#: The working columns, after one empty column: points before (halves), opponent, colour, key, bye.
-WORK = ("work.points_before", "work.opponent_now", "work.colour_now", "work.board_key", "work.bye_now")
+#: The working columns, after one empty column: points before (halves), opponent, colour, key, bye,
+#: the player's place among those not paired, and why he is not.
+WORK = ("work.points_before", "work.opponent_now", "work.colour_now", "work.board_key", "work.bye_now",
+        "work.not_paired", "work.why_not_paired")
+#: Rows below the boards' ``n // 2``, for the "Not paired" heading and a last line of two players.
+EXTRA_ROWS = 2
 
 
 def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], colour: Callable[[int, int], str],
@@ -42,7 +46,7 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
     ws = book.sheet("sheet.pairings")
     width = len(COLUMNS)
     first = width + 2  # the first working column
-    pts, opp, col, key, bye = (L(first + k) for k in range(len(WORK)))
+    pts, opp, col, key, bye, out, why = (L(first + k) for k in range(len(WORK)))
     now = f"${L(first)}$2"  # the current round
     book.title(ws, "title.pairings", width, players=n)
     book.formula(ws, "A2", f.event_line())
@@ -70,24 +74,44 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
         typed = f.typed_text(_pick(result, i, r, now))  # spaces around a U as the book's codes read them
         book.formula(ws, f"{bye}{row}", f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),'
                      f'UPPER({typed})="U"),1,0))', fill=WORK_FILL)
-    for b in range(n // 2):
+        # in the event (a name), not on a board, not the pairing-allocated bye: his place in the list
+        left = f'AND({now}>0,{name(i)}<>"",IF(ISNUMBER({opp}{row}),{opp}{row}<=0,TRUE),{bye}{row}=0)'
+        book.formula(ws, f"{out}{row}", f'IF({left},1+MAX(${out}${TOP - 1}:{out}{row - 1}),"")', fill=WORK_FILL)
+        absent = book.t("pairings.absent").replace('"', '""')
+        # nothing typed (its code says so in every program: an empty cell through CHOOSE is 0 in
+        # Gnumeric, "" elsewhere): absent; else what was typed, the bye asked for
+        book.formula(ws, f"{why}{row}", f'IF({out}{row}="","",IF({_pick(code, i, r, now)}={NOTHING},"{absent}",'
+                     f'{typed}))', fill=WORK_FILL)
+    outs, whys = f"${out}${TOP}:${out}${last}", f"${why}${TOP}:${why}${last}"
+    heading = book.t("pairings.not_paired").replace('"', '""')
+    for b in range(n // 2 + EXTRA_ROWS):
         row = TOP + b
         white = f"MATCH(LARGE({keys},{b + 1}),{keys},0)"
         black = f"INDEX(${opp}${TOP}:${opp}${last},{white})"
         shown = f"COUNT({keys})>={b + 1}"
+        # below the boards: "Not paired", then two players a line, each with his points and why
+        # (the bye he asked for, or absent), in start-number order
+        place = [f"({2 * b + 1 + k}-2*COUNT({keys})-2)" for k in (0, 1)]
+        listed = [f"AND(COUNT({keys})<{b},{p}<=MAX({outs}))" for p in place]
+        number = [f"MATCH({p},{outs},0)" for p in place]
         # no fill and no grid: a round with fewer boards than rows prints no empty boxes
         book.formula(ws, f"A{row}", f'IF({shown},{b + 1},"")')
-        book.formula(ws, f"B{row}", f'IF({shown},{white},"")')
-        book.formula(ws, f"C{row}", f'IF({shown},{_name_of(name, n, f"B{row}")},"")')
-        book.formula(ws, f"D{row}", f'IF({shown},INDEX({points},B{row})/2,"")', HALVES)
-        book.formula(ws, f"F{row}", f'IF({shown},{black},"")')
-        book.formula(ws, f"G{row}", f'IF({shown},{_name_of(name, n, f"F{row}")},"")')
-        book.formula(ws, f"H{row}", f'IF({shown},INDEX({points},F{row})/2,"")', HALVES)
+        for k, (no, who, score) in enumerate((("B", "C", "D"), ("F", "G", "H"))):
+            board = (white, black)[k]
+            named = f'IF({listed[k]},{_name_of(name, n, f"{no}{row}")}&" ("&INDEX({whys},{no}{row})&")","")'
+            if k == 0:  # the heading's line
+                named = f'IF(COUNT({keys})={b},IF(MAX({outs})>0,"{heading}",""),{named})'
+            book.formula(ws, f"{no}{row}", f'IF({shown},{board},IF({listed[k]},{number[k]},""))')
+            book.formula(ws, f"{who}{row}", f'IF({shown},{_name_of(name, n, f"{no}{row}")},{named})')
+            book.formula(ws, f"{score}{row}", f'IF({shown},INDEX({points},{no}{row})/2,'
+                         f'IF({listed[k]},INDEX({points},{no}{row})/2,""))', HALVES)
         symbols = [code_symbol(_pick_code(code, side, r, now, n)) for side in (f"B{row}", f"F{row}")]
         book.formula(ws, f"E{row}", f'IF({shown},IF({symbols[0]}="","",{symbols[0]}&" – "&{symbols[1]}),"")')
         for cell in (f"A{row}", f"B{row}", f"E{row}", f"F{row}"):
             ws[cell].alignment = CENTER
-    line = TOP + n // 2
+        for cell in (f"C{row}", f"G{row}"):  # a long name and why he is not paired: smaller, never cut
+            ws[cell].alignment = SHRINK
+    line = TOP + n // 2 + EXTRA_ROWS
     byes = f"${bye}${TOP}:${bye}${last}"
     holder = f"MATCH(1,{byes},0)"
     book.formula(ws, f"A{line}", f'IF(COUNTIF({byes},1)=0,"",' + f.sentence(

@@ -18,6 +18,20 @@ from .book import Book
 from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, ref
 
 TOP = 5  # the first row of the table (headers on the row above)
+#: The note's first column (row 3, across to the last printed column): after place, number, name.
+NOTE_COLUMN = 4
+
+
+def note_lines(book: Book, width: float) -> int:
+    """How many lines the open-tie note takes in a cell ``width`` characters wide, in the
+    book's language (bold: a tenth wider), at most 4.
+
+    >>> from elo_xl.workbook.book import Book
+    >>> note_lines(Book("en"), 121), note_lines(Book("en"), 40)
+    (2, 4)
+    """
+    text = book.t("standings.de_open", number="99")
+    return max(1, min(4, -(-int(len(text) * 1.1) // int(width))))
 
 
 def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[str, int, str | None]],
@@ -63,16 +77,18 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
         ws[f"A{row}"].alignment = CENTER
         for k, ((_, _, number_format), source) in enumerate(zip(columns, sources)):
             book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
+        ws[f"B{row}"].alignment = CENTER  # the start number apart from the name beside it
     book.widths(ws, {1: 7, 2: 5, 3: 26, **{c: 11 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
     ws.freeze_panes = f"A{TOP}"
     last = TOP + n - 1
     if note is not None:
-        last += 1
-        book.formula(ws, f"A{last}", note)
-        ws[f"A{last}"].font = BOLD
-        ws[f"A{last}"].alignment = WRAP
-        ws.merge_cells(start_row=last, start_column=1, end_row=last, end_column=width)
-        ws.row_dimensions[last].height = 3 * 15  # three lines: the note's longest translation
+        # above the table, beside the progress line: under it, a note that is mostly empty
+        # would print a page of its own with only the header row repeated
+        book.formula(ws, f"{L(NOTE_COLUMN)}3", note)
+        ws[f"{L(NOTE_COLUMN)}3"].font = BOLD
+        ws[f"{L(NOTE_COLUMN)}3"].alignment = WRAP
+        ws.merge_cells(start_row=3, start_column=NOTE_COLUMN, end_row=3, end_column=width)
+        ws.row_dimensions[3].height = 15 * note_lines(book, 11 * (width - NOTE_COLUMN + 1))
     book.print_setup(ws, f"A1:{L(width)}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)
     return ws

@@ -44,6 +44,8 @@ THIN = Side(style="thin", color="BFBFBF")
 GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
 WRAP = Alignment(wrap_text=True, vertical="top")
+#: A text that shrinks to fit its cell rather than being cut (a name and why he is not paired).
+SHRINK = Alignment(shrink_to_fit=True)
 UNLOCKED = Protection(locked=False)
 
 #: Number formats that never print a trailing decimal separator (Excel shows ``0.#`` as "6."):

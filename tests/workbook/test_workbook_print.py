@@ -1,6 +1,7 @@
 """The books as a person sees them: printed pages, and values stored for readers that do not calculate."""
 
 import io
+import re
 import subprocess
 import zipfile
 
@@ -235,3 +236,37 @@ def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffi
         else:  # four opponents, unrated: each counts as 1400 (B.01 1.4.6), the lowest raised to the
             # norm's floor (2200 GM, 2050 IM): Ra (3 × 1400 + 2200) / 4 = 1600, (3 × 1400 + 2050) / 4 = 1562.5 → 1563
             assert "not possible: Ra 1600 below 2380" in pages[0] and "not possible: Ra 1563 below 2230" in pages[0]
+
+
+def _paired_swiss(n: int, folder) -> bytes:
+    """A Swiss book of ``n`` players (names ``Player001, Test``…), round 1 paired by ``pair``."""
+    from elo_xl.cli import main
+    from elo_xl.io.trf_model import TrfEvent, TrfPlayer, TrfRecord
+    from elo_xl.io.trf_write import write_trf
+
+    trf, book = folder / f"open{n}.trf", folder / f"open{n}.xlsx"
+    trf.write_text(write_trf(TrfEvent(headers=[TrfRecord("012 Print test"), TrfRecord("XXR 7")], players=[
+        TrfPlayer(k, f"Player{k:03d}, Test", rating=2400 - k, points=0.0) for k in range(1, n + 1)])),
+        encoding="utf-8")
+    assert main(["workbook", "swiss", "--from", str(trf), "-o", str(book)]) == 0
+    assert main(["pair", str(book), "-o", str(book)]) == 0
+    return book.read_bytes()
+
+
+@pytest.mark.usefixtures("print_fonts")  # counts printed pages: Carlito
+@pytest.mark.parametrize("players", [8, 34, 100])
+def test_every_printed_page_names_a_player(libreoffice, tmp_path, capsys, players):
+    """Each sheet that lists the players (all but Event) prints no page without one of them: no
+    page holding only the header row repeated (the Standings of 34 printed such a second page,
+    for its note row under the table); and the Standings' start number stands apart from the
+    name (centred)."""
+    book, pdf = tmp_path / "book.xlsx", tmp_path / "book.pdf"
+    book.write_bytes(_paired_swiss(players, tmp_path))
+    capsys.readouterr()
+    libreoffice.export_pdf(book, pdf)
+    pages = pdf_pages(pdf)
+    blank = [k + 1 for k, text in enumerate(pages)
+             if "Event and rules" not in text and not re.search(r"Player\d{3}, Test", text)]
+    assert blank == [], f"pages {blank} of {len(pages)} name no player"
+    standings = openpyxl.load_workbook(book)[translate("sheet.standings", "en")]
+    assert standings["B5"].alignment.horizontal == "center"
