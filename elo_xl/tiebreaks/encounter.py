@@ -41,18 +41,26 @@ def _mini(p: Prepared, group: Sequence[int], forfeits_played: bool) -> tuple[dic
     return mini, unmet
 
 
-def _tiers(p: Prepared, group: list[int], forfeits_played: bool) -> list[list[int]]:
+def tiers(p: Prepared, group: list[int], forfeits_played: bool = False) -> list[list[int]]:
+    """The participants of ``group`` (indices) in the tiers direct encounter sorts them into,
+    the first-ranked first; a tier of several is still tied.
+
+    >>> from .event import from_rounds
+    >>> from .unplayed import prepare
+    >>> tiers(prepare(from_rounds([["1"], ["0"]], [[2], [1]]), "2024"), [0, 1])
+    [[0], [1]]
+    """
     if len(group) < 2:
         return [group]
     mini, unmet = _mini(p, group, forfeits_played)
     if not any(unmet.values()):
         levels = sorted(set(mini.values()), reverse=True)
-        tiers: list[list[int]] = []
+        found: list[list[int]] = []
         for level in levels:
             tied = [i for i in group if mini[i] == level]
-            tiers.extend(_tiers(p, tied, forfeits_played) if 1 < len(tied) < len(group) else [tied])
-        return tiers
-    tiers = []
+            found.extend(tiers(p, tied, forfeits_played) if 1 < len(tied) < len(group) else [tied])
+        return found
+    found = []
     rest = list(group)
     win = Fraction(p.win, p.unit)
     while len(rest) > 1:
@@ -60,10 +68,10 @@ def _tiers(p: Prepared, group: list[int], forfeits_played: bool) -> list[list[in
         first = [i for i in rest if all(mini[i] > mini[o] + win * unmet[o] for o in rest if o != i)]
         if not first:
             break
-        tiers.append(first)
+        found.append(first)
         rest.remove(first[0])
-    tiers.append(rest)
-    return tiers
+    found.append(rest)
+    return found
 
 
 def direct_encounter(p: Prepared, groups: Sequence[Sequence[int]], forfeits_played: bool = False) -> list[Fraction]:
@@ -74,7 +82,7 @@ def direct_encounter(p: Prepared, groups: Sequence[Sequence[int]], forfeits_play
         if len(group) < 2:
             continue
         below = len(group)
-        for tier in _tiers(p, list(group), forfeits_played):
+        for tier in tiers(p, list(group), forfeits_played):
             below -= len(tier)
             for i in tier:
                 out[i] = Fraction(below)

@@ -78,16 +78,29 @@ def sonneborn_berger(p: Prepared, t: Tiebreak) -> list[Fraction]:
     out = []
     for i in range(p.players):
         items = p.opponent_values(i, t.forfeits_played)
-        rest = [(score, score * own, voluntary) for score, own, voluntary in items]
-        for _ in range(min(t.cut, len(rest))):
-            low = min(e[0] for e in rest)
-            victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
-            voluntary = [e for e in rest if e[2]]
-            if voluntary and min(e[1] for e in voluntary) >= victim[1]:
-                victim = min(voluntary, key=lambda e: e[1])
-            rest.remove(victim)
-        out.append(Fraction(sum(e[1] for e in rest), p.unit * p.unit))
+        out.append(Fraction(kept_products([(score, score * own, voluntary) for score, own, voluntary in items], t.cut),
+                            p.unit * p.unit))
     return out
+
+
+def kept_products(items: list[tuple[int, int, bool]], cut: int) -> int:
+    """The sum of SB's products that a cut of ``cut`` keeps; ``items`` are (the opponent's
+    score, the product, voluntarily unplayed). The value cut is the opponent's with the lowest
+    score (the lowest product on a tie), unless the lowest product of a voluntarily unplayed
+    round is not lower: then that one (16.5.1); again for a second cut (16.5.2).
+
+    >>> kept_products([(3, 3, False), (1, 0, False), (2, 2, True)], 1), kept_products([(3, 3, False), (1, 1, False)], 1)
+    (3, 3)
+    """
+    rest = list(items)
+    for _ in range(min(cut, len(rest))):
+        low = min(e[0] for e in rest)
+        victim = min((e for e in rest if e[0] == low), key=lambda e: e[1])
+        voluntary = [e for e in rest if e[2]]
+        if voluntary and min(e[1] for e in voluntary) >= victim[1]:
+            victim = min(voluntary, key=lambda e: e[1])
+        rest.remove(victim)
+    return sum(e[1] for e in rest)
 
 
 def koya(p: Prepared, t: Tiebreak) -> list[Fraction]:

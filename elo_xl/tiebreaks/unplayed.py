@@ -127,7 +127,6 @@ def prepare(event: Event, version: str) -> Prepared:
     r = rounds_played(event)
     scoring = event.scoring
     unit = _unit(scoring)
-    n = event.players
 
     def value(key: str) -> int:
         return int(Fraction(scoring[key]) * unit) if scoring is not None else {"W": 2, "D": 1, "L": 0}[key[-1]]
@@ -138,7 +137,7 @@ def prepare(event: Event, version: str) -> Prepared:
             for black in (False, True):
                 game_value[(code, black)] = int(game_points(code, black, scoring) * unit)
     bye_points = {k: int(game_points(code, False, scoring) * unit) for k, code in _UNPLAYED_CODE.items()}
-    kind, opp, black, codes, points, category, standard = [], [], [], [], [], [], []
+    kind, opp, black, codes, points, standard = [], [], [], [], [], []
     for row in event.rounds:
         ks, os, bs, cs, ps, ss = [], [], [], [], [], 0
         for rd in row[:r]:
@@ -171,18 +170,39 @@ def prepare(event: Event, version: str) -> Prepared:
         codes.append(cs)
         points.append(ps)
         standard.append(ss)
+    return assemble(version, event.round_robin, r, unit, kind, opp, black, codes, points, value("WD"), value("WW"),
+                    list(event.ratings), standard, event.ordered)
+
+
+def assemble(version: str, round_robin: bool, rounds: int, unit: int, kind: list[list[int]], opp: list[list[int]],
+             black: list[list[bool]], codes: list[list[int | None]], points: list[list[int]], draw: int, win: int,
+             ratings: list[int | None], standard: list[int], ordered: bool = True,
+             pab_as_draw: bool = False) -> Prepared:
+    """A :class:`Prepared` from rounds already classified (one kind, opponent and points per
+    round): the scores, the categories of article 16 and the scores the opponents' tie-breaks
+    count (16.3: rounds of 16.2.5 as draws; with ``pab_as_draw`` a pairing-allocated bye too,
+    the reading of some team programs). :func:`prepare` reads players' games into it; the team
+    tie-breaks (:mod:`elo_xl.tiebreaks.teams`) read matches into it, once per score system.
+
+    >>> p = assemble("2024", False, 2, 1, [[GAME, PAB], [GAME, ABSENT]], [[1, -1], [0, -1]], [[False] * 2] * 2,
+    ...              [[None] * 2] * 2, [[2, 2], [0, 0]], 1, 2, [None, None], [0, 0])
+    >>> p.score, p.adjusted, p.category
+    ([4, 0], [4, 1], [[None, '16.2.1'], [None, '16.2.5']])
+    """
     score = [sum(p) for p in points]
-    draw, win = value("WD"), value("WW")
     adjusted = list(score)
-    for i in range(n):
+    category: list[list[str | None]] = []
+    for i in range(len(kind)):
         ks = kind[i]
-        last = max((t for t in range(r) if ks[t] in AVAILABLE), default=-1)
+        last = max((t for t in range(rounds) if ks[t] in AVAILABLE), default=-1)
         cats: list[str | None] = []
         for t, k in enumerate(ks):
             if k == GAME:
                 cats.append(None)
             elif k in (PAB, FULL_BYE):
                 cats.append("16.2.1")
+                if pab_as_draw and k == PAB and not round_robin:
+                    adjusted[i] += draw - points[i][t]
             elif k == FORFEIT_WON:
                 cats.append("16.2.2")
             elif k == FORFEIT_LOST:
@@ -191,11 +211,11 @@ def prepare(event: Event, version: str) -> Prepared:
                 cats.append("16.2.3")
             else:
                 cats.append("16.2.5")
-                if not event.round_robin:
+                if not round_robin:
                     adjusted[i] += draw - points[i][t]
         category.append(cats)
-    return Prepared(version, event.round_robin, r, unit, kind, opp, black, codes, points, score, adjusted, category,
-                    draw, win, list(event.ratings), standard, event.ordered)
+    return Prepared(version, round_robin, rounds, unit, kind, opp, black, codes, points, score, adjusted, category,
+                    draw, win, ratings, standard, ordered)
 
 
 def trimmed(values: list[tuple[int, bool]], cut: int = 0, median: int = 0) -> list[int]:

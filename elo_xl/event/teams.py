@@ -1,0 +1,354 @@
+"""Team events: the teams of a TRF-2026 team file and their matches, read once from the
+players' board games.
+
+A team file is an individual event whose players are grouped into teams: ``310`` records
+(TRF-2026; the legacy ``013``) give each team's number, name and roster in board order; the
+players' ``001`` lines hold every board game. A round's **match** is what a team's players
+played against another team's: its boards in lineup order (a ``300`` record where the
+lineup differs from the roster, else the roster order of the members who have a game), the
+team's colour (board 1's), its **game points** (the boards' points under ``162``) and its
+**match points** (``362``: a won, drawn or lost match, 2/1/0 by default).
+
+Rounds without a match: a pairing-allocated bye (``320``: its match and game points), a
+requested bye ``F``/``H``/``Z`` (``240`` for the team: a won, drawn or lost match's points, the
+game points its members' lines give, else the boards times the bye's points), a forfeited
+match (``330``: ``+-``, ``-+`` or ``--``; the game points its boards give, else a won board's
+points per board to the winner; members' lines all ``+`` without an opponent: a forfeit win
+whose opponent is not recorded), or nothing (an absence).
+
+The individual scores are not changed by a team's bye: a member's line holds what he scored
+(TRF26 writes the team's PAB on its members' lines as ``U``, which is his own pairing-allocated
+bye under ``162``; a line left empty gives him nothing, and the bye's game points are the
+team's, in ``320``).
+
+>>> from elo_xl.io.trf_read import parse_trf
+>>> def board(no, name, opp, colour, result):
+...     return f"001 {no:4d}      {name:<77}{opp:>4} {colour} {result}"
+>>> t = read_teams(parse_trf("\\n".join([
+...     board(1, "A1", 3, "w", "1"), board(2, "A2", 4, "b", "="), board(3, "B1", 1, "b", "0"), board(4, "B2", 2, "w", "="),
+...     "310   1 Alpha" + " " * 60 + "   1    2", "310   2 Beta" + " " * 61 + "   3    4"])))
+>>> [team.name for team in t.teams], t.event.matches[0][0]
+(['Alpha', 'Beta'], Match(opponent=2, colour='w', kind=0, mp=Fraction(2, 1), gp=Fraction(3, 2), boards=(Fraction(1, 1), Fraction(1, 2))))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import games
+from ..errors import EloError, show
+from ..io.trf_model import TrfEvent, TrfRecord, game_points_of
+from ..tiebreaks.event import start_date
+from ..tiebreaks.teams import NO_MATCH, Match, TeamEvent
+from ..tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
+
+#: The TRF-2026 records of a team event (``013`` is the legacy team record).
+TEAM_RECORDS = ("013", "310", "320", "330", "300", "299", "240", "250", "260", "352", "362", "082")
+
+
+@dataclass(frozen=True)
+class Team:
+    """One team: its number, name, short name (``310`` columns 42–46) and members' start
+    numbers in board order; ``line`` the line of its record.
+
+    >>> Team(1, "Alpha", "ALP", (1, 2)).members
+    (1, 2)
+    """
+
+    no: int
+    name: str
+    nickname: str
+    members: tuple[int, ...]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamFile:
+    """A team file read: the teams (in team-number order), each player's team and board
+    order, and the matches as the tie-breaks read them (:class:`~elo_xl.tiebreaks.teams.TeamEvent`);
+    ``boards`` per match; ``out_of_order`` the lineups (round, team) whose boards are not in
+    roster order."""
+
+    teams: list[Team]
+    team_of: dict[int, int]
+    event: TeamEvent
+    out_of_order: list[tuple[int, int]]
+
+    @property
+    def boards(self) -> int:
+        """Boards per match."""
+        return self.event.boards
+
+
+def is_team_file(trf: TrfEvent) -> bool:
+    """Whether a TRF holds teams (``310`` or ``013`` records).
+
+    >>> is_team_file(TrfEvent([TrfRecord("012 Open")]))
+    False
+    """
+    return any(r.code in ("310", "013") for r in trf.headers)
+
+
+def _where(r: TrfRecord) -> str:
+    return f"line {r.line} ({r.code})" if r.line is not None else f"record {r.code}"
+
+
+def _number(r: TrfRecord, start: int, end: int, what: str) -> int | None:
+    text = r.text[start - 1:end].strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise EloError(f"{_where(r)}, columns {start}–{end}: {what} {show(text)} is not a number")
+    return int(text)
+
+
+def _points(r: TrfRecord, start: int, end: int, what: str) -> Fraction | None:
+    text = r.text[start - 1:end].strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"-?\d+([.,]\d+)?", text):
+        raise EloError(f"{_where(r)}, columns {start}–{end}: {what} {show(text)} is not a number of points")
+    return Fraction(text.replace(",", "."))
+
+
+def read_roster(trf: TrfEvent) -> list[Team]:
+    """The teams of a file, in team-number order: ``310`` records (number in columns 5–7,
+    name 9–40, short name 42–46, members from column 74, one every 5 columns) or legacy ``013``
+    records (numbered in file order; name 5–36, members from column 37). A player in two
+    teams, a member who has no player line, a number given twice or numbers that are not
+    1…N are refused, naming the line.
+    """
+    players = {p.start_no for p in trf.players}
+    teams: list[Team] = []
+    legacy = 0
+    for r in trf.headers:
+        if r.code == "310":
+            no = _number(r, 5, 7, "team number")
+            if no is None:
+                raise EloError(f"{_where(r)}, columns 5–7: the team number is missing")
+            name, nickname, first = r.text[8:40].strip(), r.text[41:46].strip(), 73
+        elif r.code == "013":
+            legacy += 1
+            no, name, nickname, first = legacy, r.text[4:36].strip(), "", 36
+        else:
+            continue
+        members = []
+        column = first
+        while column < len(r.text):
+            text = r.text[column:column + 4].strip()
+            if text:
+                if not text.isdigit():
+                    raise EloError(f"{_where(r)}, columns {column + 1}–{column + 4}: member {show(text)} is not "
+                                   "a start number")
+                if int(text) not in players:
+                    raise EloError(f"{_where(r)}, columns {column + 1}–{column + 4}: member {text} has no player "
+                                   "line (001)")
+                members.append(int(text))
+            column += 5
+        teams.append(Team(no, name, nickname, tuple(members), r.line))
+    seen: dict[int, Team] = {}
+    owner: dict[int, Team] = {}
+    for team in teams:
+        if team.no in seen:
+            raise EloError(f"line {team.line}: team number {team.no} is already the team of line {seen[team.no].line}")
+        seen[team.no] = team
+        for m in team.members:
+            if m in owner:
+                raise EloError(f"line {team.line}: player {m} is already a member of team {owner[m].no} "
+                               f"({owner[m].name}, line {owner[m].line}); a player plays for one team")
+            owner[m] = team
+    numbers = sorted(seen)
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = next(n for n in range(1, len(numbers) + 1) if n not in seen)
+        raise EloError(f"the team numbers are not 1 to {len(numbers)}: team {missing} is missing; "
+                       "number the 310 records 1…N")
+    return [seen[n] for n in numbers]
+
+
+def _per_round(records: list[TrfRecord], first: int, rounds: int) -> list[int | None]:
+    """A 3-column team number per round from column ``first`` (``000`` or blank: none)."""
+    out: list[int | None] = [None] * rounds
+    for r in records:
+        for t in range(rounds):
+            column = first + 4 * t
+            text = r.text[column - 1:column + 2].strip()
+            if text and text.strip("0"):
+                if not text.isdigit():
+                    raise EloError(f"{_where(r)}, columns {column}–{column + 2}: team {show(text)} is not a number")
+                out[t] = int(text)
+    return out
+
+
+def _scale(trf: TrfEvent) -> tuple[Fraction, Fraction, Fraction]:
+    """A won, drawn and lost match's points (``362``: ``TW 2.0 TD 1.0 TL 0.0``)."""
+    win, draw, loss = Fraction(2), Fraction(1), Fraction(0)
+    for r in trf.records("362"):
+        for key, value in re.findall(r"T([WDL])\s*(-?\d+(?:[.,]\d+)?)", r.text[4:].upper()):
+            number = Fraction(value.replace(",", "."))
+            if key == "W":
+                win = number
+            elif key == "D":
+                draw = number
+            else:
+                loss = number
+    return win, draw, loss
+
+
+def primary_score(trf: TrfEvent) -> str:
+    """``MP`` or ``GP``: the score a team file ranks first, from its ``192`` code (the first of
+    ``MP`` and ``GP`` it names), else match points.
+
+    >>> primary_score(TrfEvent([TrfRecord("192 FIDE_TEAM_GP_MP")])), primary_score(TrfEvent())
+    ('GP', 'MP')
+    """
+    code = (trf.header("192") or "").upper()
+    found = re.findall(r"(?<![A-Z])(MP|GP)(?![A-Z])", code.replace("_", " "))
+    return found[0] if found else "MP"
+
+
+def _boards(trf: TrfEvent, teams: list[Team], players: dict, rounds: int) -> int:
+    """Boards per match: the length of the ``352`` colour sequence, else the most boards a
+    team seated in a round, else the largest roster."""
+    sequence = (trf.header("352") or "").strip().upper()
+    if sequence and set(sequence) <= {"W", "B"}:
+        return len(sequence)
+    seated = max((sum(1 for m in team.members if t < len(players[m].games) and players[m].games[t].opponent is not None)
+                  for team in teams for t in range(rounds)), default=0)
+    return seated or max(len(team.members) for team in teams)
+
+
+def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
+    """A team file's teams and matches (see the module's text); ``primary`` overrides the
+    score the ``192`` code ranks first. A match whose boards face two teams, or whose boards
+    disagree with its ``330`` or ``320`` record, is refused, naming the round and teams."""
+    teams = read_roster(trf)
+    if not teams:
+        raise EloError("the file has no teams (310 or 013 records); rate it as an individual event")
+    team_of = {m: team.no for team in teams for m in team.members}
+    players = {p.start_no: p for p in trf.players}
+    rounds = max((len(p.games) for p in trf.players), default=0)
+    scoring = trf.scoring()
+    mw, md, ml = _scale(trf)
+    boards = _boards(trf, teams, players, rounds)
+    size = _number(trf.records("082")[0], 5, 12, "number of teams") if trf.records("082") else None
+    del size  # informative: the 310 records are the teams
+    pab_records = trf.records("320")
+    pab_round = _per_round(pab_records, 15, rounds)
+    pab_mp = next((v for r in pab_records if (v := _points(r, 5, 8, "PAB match points")) is not None), mw)
+    pab_gp = next((v for r in pab_records if (v := _points(r, 10, 13, "PAB game points")) is not None), None)
+    forfeits: dict[tuple[int, int], tuple[str, int, int, TrfRecord]] = {}
+    for r in trf.records("330"):
+        parts = r.text[4:].split()
+        if len(parts) != 4 or parts[0] not in ("+-", "-+", "--") or not all(x.isdigit() for x in parts[1:]):
+            raise EloError(f"{_where(r)}: write a forfeited match as +-, -+ or --, the round, the white team "
+                           "and the black team, e.g. 330 +- 006 001 006")
+        t, white, black = (int(x) for x in parts[1:])
+        forfeits[(t, white)] = (parts[0], white, black, r)
+        forfeits[(t, black)] = (parts[0], white, black, r)
+    byes: dict[tuple[int, int], str] = {}
+    for r in trf.records("240"):
+        parts = r.text[4:].split()
+        if len(parts) >= 3 and parts[0].upper() in ("F", "H", "Z") and all(x.isdigit() for x in parts[1:]):
+            for no in parts[2:]:
+                byes[(int(parts[1]), int(no))] = parts[0].upper()
+    lineups: dict[tuple[int, int], list[int | None]] = {}
+    for r in trf.records("300"):
+        parts = r.text[4:].split()
+        if len(parts) >= 3 and all(x.isdigit() for x in parts):
+            lineups[(int(parts[0]), int(parts[1]))] = [int(x) or None for x in parts[3:]]
+    bye_points = {"F": scoring["FPB"], "H": scoring["HPB"], "Z": scoring["ZPB"]}
+    bye_match = {"F": (mw, FULL_BYE), "H": (md, HALF_BYE), "Z": (ml, ZERO_BYE)}
+
+    matches: list[list[Match]] = [[] for _ in teams]
+    out_of_order: list[tuple[int, int]] = []
+    for t in range(rounds):
+        found: dict[int, tuple[int | None, str, Fraction, tuple[Fraction, ...], int]] = {}
+        for team in teams:
+            lineup = lineups.get((t + 1, team.no))
+            if lineup is not None:
+                seated = [m for m in lineup if m is not None]
+                order = [team.members.index(m) for m in seated if m in team.members]
+                if order != sorted(order):
+                    out_of_order.append((t + 1, team.no))
+                board_players = list(lineup)
+            else:
+                board_players = [m for m in team.members
+                                 if t < len(players[m].games) and players[m].games[t].opponent is not None]
+            played = [(m, players[m].games[t]) for m in board_players if m is not None and t < len(players[m].games)
+                      and players[m].games[t].opponent is not None]
+            if played:
+                against = {team_of.get(g.opponent) for _, g in played}
+                if len(against) != 1 or None in against:
+                    names = ", ".join(str(x) if x else "no team" for x in sorted(against, key=lambda x: x or 0))
+                    raise EloError(f"round {t + 1}: team {team.no} ({team.name})'s boards face teams {names}; a "
+                                   "match is against one team (check the 310 rosters and the players' opponents)")
+                opponent = against.pop()
+                colour = (played[0][1].colour or "").lower()
+                points = tuple(game_points_of(g, scoring) if g is not None and g.opponent is not None else Fraction(0)
+                               for g in (players[m].games[t] if m is not None and t < len(players[m].games) else None
+                                         for m in board_players))
+                found[team.no] = (opponent, colour if colour in ("w", "b") else "", sum(points, Fraction(0)),
+                                  points, GAME)
+        for team in teams:
+            key = (t + 1, team.no)
+            if team.no in found:
+                opponent, colour, gp, points, _ = found[team.no]
+                other = found.get(opponent)
+                if other is None or other[0] != team.no:
+                    raise EloError(f"round {t + 1}: team {team.no} ({team.name}) has boards against team {opponent}, "
+                                   f"whose boards are not against team {team.no}")
+                if key in forfeits:
+                    sign, white, black, r = forfeits[key]
+                    if {white, black} != {team.no, opponent}:
+                        raise EloError(f"{_where(r)}: round {t + 1} pairs teams {white} and {black}, but team "
+                                       f"{team.no}'s boards face team {opponent}")
+                    won = sign[0 if team.no == white else 1] == "+"
+                    matches[team.no - 1].append(Match(opponent, colour, FORFEIT_WON if won else FORFEIT_LOST,
+                                                      mw if won else ml, gp, points))
+                    continue
+                if pab_round[t] == team.no:
+                    raise EloError(f"line {pab_records[0].line} (320): round {t + 1} gives team {team.no} a "
+                                   f"pairing-allocated bye, but its boards play team {opponent}")
+                theirs = other[2]
+                mp = mw if gp > theirs else md if gp == theirs else ml
+                matches[team.no - 1].append(Match(opponent, colour, GAME, mp, gp, points))
+            elif key in forfeits:
+                sign, white, black, r = forfeits[key]
+                won = sign[0 if team.no == white else 1] == "+"
+                opponent = black if team.no == white else white
+                gp = scoring["FW"] * boards if won else Fraction(0)
+                matches[team.no - 1].append(Match(opponent, "w" if team.no == white else "b",
+                                                  FORFEIT_WON if won else FORFEIT_LOST, mw if won else ml, gp, ()))
+            elif pab_round[t] == team.no:
+                written = [players[m].games[t] for m in team.members if t < len(players[m].games)]
+                own = sum((game_points_of(g, scoring) for g in written if g.result.upper() == "U"), Fraction(0))
+                gp = pab_gp if pab_gp is not None else own
+                matches[team.no - 1].append(Match(None, "", PAB, pab_mp, gp, ()))
+            elif key in byes:
+                letter = byes[key]
+                written = [players[m].games[t] for m in team.members if t < len(players[m].games)
+                           and players[m].games[t].result.upper() == letter]
+                gp = (sum((game_points_of(g, scoring) for g in written), Fraction(0)) if written
+                      else bye_points[letter] * boards)
+                mp, kind = bye_match[letter]
+                matches[team.no - 1].append(Match(None, "", kind, mp, gp, ()))
+            else:
+                written = [players[m].games[t] for m in team.members if t < len(players[m].games)]
+                results = {g.result.upper() for g in written if g.result.strip()}
+                if results == {"U"}:
+                    gp = sum((game_points_of(g, scoring) for g in written), Fraction(0))
+                    matches[team.no - 1].append(Match(None, "", PAB, pab_mp, gp, ()))
+                elif results == {"+"}:  # a forfeit win with its opponent not recorded
+                    gp = sum((game_points_of(g, scoring) for g in written), Fraction(0))
+                    matches[team.no - 1].append(Match(None, "", FORFEIT_WON, mw, gp, ()))
+                else:
+                    matches[team.no - 1].append(NO_MATCH)
+    kind = games.kind(matches, games.declared_type(trf.header("192"), trf.tournament_type))
+    event = TeamEvent(matches, boards, (mw, md, ml), (scoring["WW"], scoring["WD"]), primary or primary_score(trf),
+                      kind != games.SWISS, start_date(trf.start), [team.name for team in teams])
+    return TeamFile(teams, team_of, event, out_of_order)
+
+
+__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "is_team_file", "primary_score", "read_roster", "read_teams"]
