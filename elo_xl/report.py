@@ -34,6 +34,8 @@ from .io.csv_cells import csv_lines
 from .event.norms import norms_section, norms_text
 from .event.rating import Report
 from .games import progress_text
+from .rounding import to_number
+from .tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, FULL_BYE, HALF_BYE, PAB, ZERO_BYE
 
 #: Table columns: (header, report field, signed).
 COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title", False), ("Fed", "federation", False),
@@ -41,7 +43,7 @@ COLUMNS = (("No", "start_no", False), ("Name", "name", False), ("Title", "title"
            ("Rank", "rank", False), ("Games", "games", False),
            ("Score", "score", False), ("Opp avg", "opp_average", False), ("Expected", "expected", False),
            ("Change", "change", True), ("New", "new_rating", False), ("Perf", "performance", False))
-LEFT = {"name", "title", "federation"}
+LEFT = {"name", "title", "federation", "team"}
 #: The text table's two parts (report fields; ``TIEBREAKS``: one column per tie-break of the list).
 TIEBREAKS = "tiebreaks"
 STANDINGS = ("start_no", "name", "title", "federation", "points", TIEBREAKS, "rank")
@@ -265,9 +267,80 @@ def as_json(report: Report) -> str:
     return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
 
 
+def team_lines(report: Report, width: int = 100) -> list[str]:
+    """A team event's part of the table: the heading of the team standings, the standings by
+    rank (rank, number, team, match and game points, one column per tie-break as the arbiter
+    wrote it; a rank-only tie-break as the place it gives), then each round's matches (white
+    team first, its boards' results, its match and game points) and byes."""
+    standings = report.teams
+    if standings is None:
+        return []
+    e = standings.file.event
+    r = standings.ranking
+    count = lambda n, noun: f"{n} {noun}{'' if n == 1 else 's'}"  # noqa: E731
+    primary = "match points" if e.primary == "MP" else "game points"
+    pab = "at its points" if standings.pab == "points" else "as a drawn match"
+    head = (f"Teams — {count(e.teams, 'team')}, {count(e.boards, 'board')}, {count(r.rounds, 'round')}, {primary} "
+            f"first, tie-breaks {', '.join(standings.written) or 'none'} ({r.version} rules); an opponent's "
+            f"pairing-allocated bye counts in Buchholz {pab}")
+    rows = standings.rows()
+    codes = list(standings.written)
+    shown = [("Rank", "rank", False), ("No", "no", False), ("Team", "name", False), ("MP", "match_points", False),
+             ("GP", "game_points", False)] + [(c, c, False) for c in codes]
+    cells = [[number_text(row["tiebreaks"][key]) if key in row["tiebreaks"] else
+              (row[key] if isinstance(row[key], str) else number_text(row[key])) for _, key, _ in shown] for row in rows]
+    lines = wrapped("", head, width, "  ") + ["", aligned(shown, cells, width)]
+    names = {t.no: t.name for t in standings.file.teams}
+    unplayed = {PAB: "pairing-allocated bye", FULL_BYE: "full-point bye", HALF_BYE: "half-point bye",
+                ZERO_BYE: "zero-point bye"}
+    for t in range(r.rounds):
+        lines += ["", f"Round {t + 1}"]
+        for i, row in enumerate(e.matches):
+            m = row[t]
+            no = i + 1
+            if m.opponent is not None and (m.colour == "w" or (m.colour != "b" and no < m.opponent)):
+                other = e.matches[m.opponent - 1][t]
+                boards = " ".join(_board_text(v, e.game_points) for v in m.boards)
+                forfeit = " (forfeit)" if m.kind in (FORFEIT_WON, FORFEIT_LOST) else ""
+                lines.append(f"  {names[no]} ({no}) – {names[m.opponent]} ({m.opponent})  {number_text(to_number(m.gp))}–"
+                             f"{number_text(to_number(other.gp))}{forfeit}  MP {number_text(to_number(m.mp))}–{number_text(to_number(other.mp))}"
+                             + (f"  boards {boards}" if boards else ""))
+            elif m.opponent is None and m.kind in unplayed:
+                lines.append(f"  {names[no]} ({no}): {unplayed[m.kind]}, MP {number_text(to_number(m.mp))}, GP {number_text(to_number(m.gp))}")
+            elif m.opponent is None and m.kind == FORFEIT_WON:
+                lines.append(f"  {names[no]} ({no}): forfeit win, MP {number_text(to_number(m.mp))}, GP {number_text(to_number(m.gp))}")
+    return lines
+
+
+def _board_text(points, scale) -> str:
+    """A board's result as a table shows it: 1, ½, 0 (other points as numbers)."""
+    win, draw = scale
+    return "1" if points == win else "½" if points == draw else "0" if points == 0 else number_text(to_number(points))
+
+
+def board_prize_lines(prizes: list[list[dict[str, Any]]], least: int, width: int = 100) -> list[str]:
+    """Board prizes as text: per board, the players with at least ``least`` games on it."""
+    lines = [f"Boards (at least {least} game{'' if least == 1 else 's'} on the board)"]
+    shown = [("Board", "board", False), ("No", "start_no", False), ("Name", "name", False), ("Team", "team", False),
+             ("Games", "games", False), ("Points", "points", False), ("%", "percent", False),
+             ("Perf", "performance", False)]
+    cells = []
+    for b, rows in enumerate(prizes, 1):
+        for k, row in enumerate(rows[:3]):
+            values = {**row, "board": b if k == 0 else ""}
+            cells.append([v if isinstance(v := values[key], str) else number_text(v) for _, key, _ in shown])
+    return lines + ["", aligned(shown, cells, width)] if cells else []
+
+
 def as_text(report: Report, sort: str = "rank") -> str:
-    """The heading, the table and the notes, as ``--format table`` prints them."""
-    lines = [*heading_lines(report), "", table(report, sort=sort)]
+    """The heading, the table and the notes, as ``--format table`` prints them (a team event:
+    the team standings, the matches and the board prizes first)."""
+    lines = [*heading_lines(report), ""]
+    if report.teams is not None:
+        lines += team_lines(report) + [""]
+        if report.board_prizes is not None:
+            lines += board_prize_lines(*report.board_prizes) + [""]
+    lines.append(table(report, sort=sort))
     if "norms" in report.event:  # --norms
         lines += [""] + norms_section(report)
     if report.notes:

@@ -37,7 +37,10 @@ def run_rate(args: argparse.Namespace) -> int:
     event = load(args.event)
     k_file = read_k_file(args.k_file) if args.k_file else None
     with naming(args.event):  # names the file, e.g. a bad 202 record: "cup.trf: line 5 (202): …"
-        result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules)
+        if args.board_games is not None and args.board_games < 1:
+            raise EloError(f"--board-games: {args.board_games} is not a number of games; give 1 or more")
+        result = rate_tournament(event, args.rules, args.k, k_file, args.year, codes, args.tiebreak_rules,
+                                 args.pab_in_buchholz, args.board_games)
     if args.norms:
         from ..event.norms import add_norms
 

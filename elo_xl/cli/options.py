@@ -97,7 +97,17 @@ def tiebreak_options(args: argparse.Namespace) -> Any:
     try:
         return parse_codes(args.tiebreaks)
     except EloError as error:
-        raise EloError(f"--tiebreaks: {error}") from None
+        from ..tiebreaks.team_codes import parse_team_codes
+
+        try:  # a team event's list: MPvGP, BH:MP/C1, EMGSB…
+            return parse_team_codes(args.tiebreaks)
+        except EloError as team_error:
+            from ..tiebreaks import NAMES
+            from ..tiebreaks.team_codes import TEAM_NAMES
+
+            bases = {item.strip().upper().split("/")[0].split("-")[0] for item in args.tiebreaks.split(",")}
+            teamish = any(":" in b or (b in TEAM_NAMES and b not in NAMES) for b in bases)
+            raise EloError(f"--tiebreaks: {team_error if teamish else error}") from None
 
 
 def year_option(year: int | None) -> None:

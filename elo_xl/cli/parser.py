@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --norms: the event is exempt from the federation rules (national championship final, zonal…)")
     rate.add_argument("--min-games", type=int, metavar="N", help="with --norms: the games a norm needs (default 9)")
     add_tiebreak_arguments(rate)
+    rate.add_argument("--pab-in-buchholz", choices=("points", "draw"), default="points",
+                      help="a team event: an opponent's pairing-allocated bye counts in team Buchholz at its points "
+                           "(C.07 16.3, as FIDE's reference tool; the default) or as a drawn match (as Swiss-Manager)")
+    rate.add_argument("--board-games", type=int, metavar="N",
+                      help="a team event: the least games on a board that its board prize counts (default 1)")
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(

@@ -92,9 +92,9 @@ def _team_codes_unread(t: Tournament) -> list[str]:
 
 
 def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
-    r"""The note ``rate`` prints when a team event's ``202`` record names tie-breaks elo-xl does
-    not compute (C.07's team tie-breaks, TRF-2026): which they are, and the list that ranked
-    the players instead (FIDE's recommended list). Call it only when no list was given
+    r"""The note ``rate`` prints when a team event's ``202`` record names team tie-breaks (C.07's,
+    TRF-2026), which rank the teams: which they are, and the list that ranked the players
+    (FIDE's recommended list). Call it only when no list was given
     (``--tiebreaks``): the record is then not used, and there is nothing to say.
 
     >>> from elo_xl.event.load import from_trf
@@ -106,12 +106,13 @@ def team_tiebreak_note(t: Tournament, ranking: tiebreaks.Ranking) -> list[str]:
     >>> team = "\n".join(lines)
     >>> t = from_trf(parse_trf(team))
     >>> team_tiebreak_note(t, event_ranking(t))
-    ['line 1 (202): EDET/P, MPvGP are team tie-breaks elo-xl does not compute; the players are ranked by DE, WIN, SB, KS instead (or give --tiebreaks)']
+    ['line 1 (202): EDET/P, MPvGP rank the teams (the team standings); the players are ranked by DE, WIN, SB, KS (or give --tiebreaks)']
     """
     unread = _team_codes_unread(t) if t.tiebreak_list is None else []
     record = tiebreak_record(t)
     if not unread or record is None:
         return []
-    return [f"{record[1]}: {', '.join(unread)} are team tie-breaks elo-xl does not compute; the players are "
-            f"ranked by {', '.join(ranking.codes)} instead (or give --tiebreaks)"]
+    listed = [item.strip() for item in record[0].split(",") if item.strip() and item.strip().upper() != "PTS"]
+    return [f"{record[1]}: {', '.join(listed)} rank the teams (the team standings); the players are ranked by "
+            f"{', '.join(ranking.codes)} (or give --tiebreaks)"]
 

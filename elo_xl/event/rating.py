@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import tiebreaks
+from ..tiebreaks.team_codes import TeamTiebreak
 from ..engine import average_rating, category, k_factor, rate_event
 from ..games import SWISS, rounds_progress
 from ..errors import EloError
@@ -24,6 +25,7 @@ from ..results import game_points, is_blank, parse_k, parse_result
 from ..rules import RuleSet, parse_rules
 from .model import Tournament
 from .ranking import event_ranking, team_tiebreak_note
+from .teams import TeamStandings, board_results, is_team_file, team_standings
 
 __all__ = ["Report", "grouped_notes", "rate_tournament", "resolve_k"]
 
@@ -41,10 +43,19 @@ class Report:
     ranking: tiebreaks.Ranking | None = field(default=None, repr=False, compare=False)
     #: (played, paired) of an event in rounds (:func:`elo_xl.games.rounds_progress`); None for a crosstable.
     progress: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    #: A team event's standings (:func:`~elo_xl.event.teams.team_standings`); None for an individual event.
+    teams: TeamStandings | None = field(default=None, repr=False, compare=False)
+    #: A team event's board prizes and the least games they count (:func:`~elo_xl.event.teams.board_results`).
+    board_prizes: tuple[list[list[dict[str, Any]]], int] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it."""
-        return {"event": self.event, "players": self.rows}
+        """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it; a team
+        event adds ``"teams"``, one object per team in rank order."""
+        out: dict[str, Any] = {"event": self.event}
+        if self.teams is not None:
+            out["teams"] = self.teams.rows()
+        out["players"] = self.rows
+        return out
 
 
 def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, int | float] | None = None,
@@ -76,11 +87,25 @@ def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, in
 
 
 def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dict[str, int | float] | None = None,
-                    year: int | None = None, tiebreak_list: Any = None, tiebreak_rules: str | None = None) -> Report:
+                    year: int | None = None, tiebreak_list: Any = None, tiebreak_rules: str | None = None,
+                    pab: str = "points", board_games: int | None = None) -> Report:
     """Rate an event: the report ``elo-xl rate`` prints (see :class:`Report`), ranked by
-    :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``."""
+    :func:`~elo_xl.event.ranking.event_ranking` with ``tiebreak_list`` and ``tiebreak_rules``.
+    A team file (``310``/``013`` records) is also ranked as teams (:attr:`Report.teams`), by
+    ``tiebreak_list`` when it holds team codes (:class:`~elo_xl.tiebreaks.team_codes.TeamTiebreak`),
+    else its ``202``; ``pab``: how an opponent's pairing-allocated bye counts in team Buchholz;
+    ``board_games``: the least games on a board for its board prize (default 1)."""
     rs = parse_rules(rules)
+    team_codes = None
+    if tiebreak_list is not None and not isinstance(tiebreak_list, str) and any(
+            isinstance(c, TeamTiebreak) for c in tiebreak_list):
+        team_codes, tiebreak_list = list(tiebreak_list), None
+    team_file = t.origin is not None and not t.kept and is_team_file(t.origin)
+    if team_codes is not None and not team_file:
+        raise EloError(f"--tiebreaks: {team_codes[0].code} is a team tie-break, and the event has no teams (310 or "
+                       "013 records); give players' tie-breaks such as BH/C1,BH,SB")
     ranking = event_ranking(t, tiebreak_list, tiebreak_rules)
+    teams = team_standings(t.origin, team_codes, ranking.version, pab) if team_file else None
     progress = rounds_progress(t.pairings, t.results) if t.pairings is not None else None
     notes = list(t.notes) + unplayed_note(t, progress) + buchholz_note(t, ranking)
     if tiebreak_list is None:                       # the file's 202 was the list to use
@@ -125,7 +150,14 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         named = ", ".join(f"{e.name} ({e.start_no})" for e in markers)
         notes.append(f"{named}: a bye marker some programs write as a player (it plays no game): no rating to give, "
                      "left out of the notes on unrated players")
-    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress)
+    if teams is not None:
+        notes += [f"round {r}, team {no} ({teams.file.teams[no - 1].name}): the lineup (300) is not in the roster's "
+                  "board order" for r, no in teams.file.out_of_order]
+    prizes = None
+    if teams is not None:
+        least = board_games if board_games is not None else 1
+        prizes = (board_results(teams, t.origin, rs, least), least)
+    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress, teams, prizes)
 
 
 def unplayed_note(t: Tournament, progress: tuple[int, int] | None) -> list[str]:

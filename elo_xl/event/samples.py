@@ -90,6 +90,10 @@ SWISS_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-swiss.trf"
 #: The same players as an entry list before round 1 (7 rounds planned, none paired): the
 #: start of ``docs/events.md``'s walk through an event.
 OPEN_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-open.trf"
+#: A 14-team, 4-board, 7-round team Swiss as a TRF-2026 team file: the event of FIDE's team
+#: tie-break exercises (IA M. Held, *Exercises in Tie-Breaking*, exercises 34–49), with a
+#: pairing-allocated bye, a half-point and a zero-point team bye and a forfeited match.
+TEAM_TRF_PATH = Path(__file__).parent.parent / "data" / "sample-team.trf"
 
 
 def sample_swiss() -> "Tournament":

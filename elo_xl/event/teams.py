@@ -34,14 +34,19 @@ team's, in ``320``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .. import games
 from ..errors import EloError, show
 from ..io.trf_model import TrfEvent, TrfRecord, game_points_of
+from ..rounding import to_number
+from ..tiebreaks.codes import version_for
 from ..tiebreaks.event import start_date
-from ..tiebreaks.teams import NO_MATCH, Match, TeamEvent
+from ..tiebreaks.ranking import Ranking
+from ..tiebreaks.team_codes import default_team_codes, parse_team_codes
+from ..tiebreaks.teams import NO_MATCH, Match, TeamEvent, team_ranking
 from ..tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
 
 #: The TRF-2026 records of a team event (``013`` is the legacy team record).
@@ -75,6 +80,8 @@ class TeamFile:
     team_of: dict[int, int]
     event: TeamEvent
     out_of_order: list[tuple[int, int]]
+    #: (round, team) → the start numbers on its boards in that round (None: an empty board).
+    lineups: dict[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
 
     @property
     def boards(self) -> int:
@@ -263,13 +270,14 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
 
     matches: list[list[Match]] = [[] for _ in teams]
     out_of_order: list[tuple[int, int]] = []
+    seated: dict[tuple[int, int], tuple[int | None, ...]] = {}
     for t in range(rounds):
         found: dict[int, tuple[int | None, str, Fraction, tuple[Fraction, ...], int]] = {}
         for team in teams:
             lineup = lineups.get((t + 1, team.no))
             if lineup is not None:
-                seated = [m for m in lineup if m is not None]
-                order = [team.members.index(m) for m in seated if m in team.members]
+                present = [m for m in lineup if m is not None]
+                order = [team.members.index(m) for m in present if m in team.members]
                 if order != sorted(order):
                     out_of_order.append((t + 1, team.no))
                 board_players = list(lineup)
@@ -291,6 +299,7 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                                          for m in board_players))
                 found[team.no] = (opponent, colour if colour in ("w", "b") else "", sum(points, Fraction(0)),
                                   points, GAME)
+                seated[(t + 1, team.no)] = tuple(board_players)
         for team in teams:
             key = (t + 1, team.no)
             if team.no in found:
@@ -348,7 +357,160 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     kind = games.kind(matches, games.declared_type(trf.header("192"), trf.tournament_type))
     event = TeamEvent(matches, boards, (mw, md, ml), (scoring["WW"], scoring["WD"]), primary or primary_score(trf),
                       kind != games.SWISS, start_date(trf.start), [team.name for team in teams])
-    return TeamFile(teams, team_of, event, out_of_order)
+    return TeamFile(teams, team_of, event, out_of_order, seated)
 
 
-__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "is_team_file", "primary_score", "read_roster", "read_teams"]
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """A team event ranked: the teams and matches read (:class:`TeamFile`), the ranking (the
+    primary score, the list, the team number; :func:`~elo_xl.tiebreaks.teams.team_ranking`), the
+    list as the arbiter wrote it, and how an opponent's PAB counts in Buchholz."""
+
+    file: TeamFile
+    ranking: Ranking
+    written: tuple[str, ...]
+    pab: str
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per team in rank order, as ``--format json`` gives them: ``no``, ``name``,
+        ``match_points``, ``game_points``, ``rank`` (shared by teams equal on everything) and
+        ``tiebreaks`` (code as written → value; a rank-only tie-break as the place it gives)."""
+        r = self.ranking
+        e = self.file.event
+        mp = prepare_points(e, "MP")
+        gp = prepare_points(e, "GP")
+        before = _places_before(r)
+        out = []
+        for i in sorted(range(e.teams), key=lambda i: r.ranks[i]):
+            values: dict[str, int | float] = {}
+            for k, (t, code) in enumerate(zip(r.tiebreaks, self.written)):
+                v = r.values[i][k]
+                if getattr(t, "ranks_only", False):
+                    place, size = before[k][i]
+                    values[code] = place + size - 1 - int(v)
+                else:
+                    values[code] = to_number(v)
+            team = self.file.teams[i]
+            out.append({"no": team.no, "name": team.name, "match_points": to_number(mp[i]),
+                        "game_points": to_number(gp[i]), "rank": r.shared[i], "tiebreaks": values})
+        return out
+
+
+def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
+                  least: int = 1) -> list[list[dict[str, Any]]]:
+    """Board prizes: per board number, the players who played at least ``least`` games over
+    the board on it, best first (percentage, then points, then performance): start number,
+    name, team, games, points, percentage and performance (the rule set's, None without rated
+    opponents).
+
+    >>> from elo_xl.event.samples import TEAM_TRF_PATH
+    >>> from elo_xl.io.trf_read import read_trf
+    >>> trf = read_trf(TEAM_TRF_PATH)
+    >>> best = board_results(team_standings(trf, version="2024"), trf, least=5)[3][0]
+    >>> best["name"], best["games"], best["points"], best["percent"]
+    ('Elephants, Board 4', 7, 5.5, 78.6)
+    """
+    from ..engine import performance
+    from ..results import RESULT_TEXT, game_points as points_of
+
+    players = {p.start_no: p for p in trf.players}
+    boards: list[dict[int, list[tuple[int | None, Fraction]]]] = [{} for _ in range(standings.file.boards)]
+    for (t, _no), seated in standings.file.lineups.items():
+        for b, m in enumerate(seated[:len(boards)]):
+            if m is None:
+                continue
+            g = players[m].games[t - 1]
+            code = RESULT_TEXT.get(g.result.upper()) if g.result else None
+            if g.opponent is None or code is None or g.result in "+-":
+                continue
+            boards[b].setdefault(m, []).append((players[g.opponent].rating, points_of(code)))
+    out = []
+    for table in boards:
+        rows = []
+        for m, games in table.items():
+            if len(games) < least:
+                continue
+            won = sum((p for _, p in games), Fraction(0))
+            perf = performance([[r for r, _ in games]], [[float(p) for _, p in games]], rules)
+            rows.append({"start_no": m, "name": players[m].name, "team": standings.file.teams[
+                standings.file.team_of[m] - 1].name, "games": len(games), "points": to_number(won),
+                "percent": round(float(100 * won / len(games)), 1), "performance": perf})
+        rows.sort(key=lambda r: (-r["percent"], -r["points"], -(r["performance"] or 0), r["start_no"]))
+        out.append(rows)
+    return out
+
+
+def prepare_points(event: TeamEvent, score: str) -> list[Fraction]:
+    """Each team's total match (``MP``) or game (``GP``) points over the rounds counted."""
+    rounds = event.rounds()
+    return [sum(((m.mp if score == "MP" else m.gp) for m in row[:rounds]), Fraction(0)) for row in event.matches]
+
+
+def _places_before(r: Ranking) -> list[dict[int, tuple[int, int]]]:
+    """For each tie-break of a ranking, each team's (first place of its group, group size) before it."""
+    n = len(r.ranks)
+    groups = [sorted(range(n), key=lambda i: r.ranks[i])]
+    keyed: list[tuple[Fraction, ...]] = [(r.points[i],) for i in range(n)]
+    out = []
+    for k in range(len(r.tiebreaks)):
+        at: dict[int, tuple[int, int]] = {}
+        by: dict[tuple[Fraction, ...], list[int]] = {}
+        for i in range(n):
+            by.setdefault(keyed[i], []).append(i)
+        for members in by.values():
+            first = min(r.ranks[i] for i in members)
+            for i in members:
+                at[i] = (first, len(members))
+        out.append(at)
+        keyed = [keyed[i] + (r.values[i][k],) for i in range(n)]
+    del groups
+    return out
+
+
+def team_list(trf: TrfEvent, given: Any = None) -> tuple[list[Any] | None, tuple[str, ...] | None, str | None]:
+    """The team tie-breaks a team file is ranked by: ``given`` (codes from ``--tiebreaks``),
+    else its ``202`` record when that holds team codes, else None (the default list); with the
+    codes as written and where they came from (for messages).
+
+    >>> team_list(TrfEvent([TrfRecord("202 EDET/P, MPvGP", 4)]))
+    ([TeamTiebreak('EDET/P'), TeamTiebreak('MPvGP')], ('EDET/P', 'MPvGP'), 'line 4 (202)')
+    """
+    if given is not None:
+        items = given.split(",") if isinstance(given, str) else [str(c) for c in given]
+        return parse_team_codes(items), tuple(i.strip() for i in items if i.strip().upper() != "PTS"), "--tiebreaks"
+    for r in trf.headers:
+        if r.code == "202" and r.value:
+            where = _where(r)
+            items = [i.strip() for i in r.value.split(",") if i.strip() and i.strip().upper() != "PTS"]
+            try:
+                return parse_team_codes(items), tuple(items), where
+            except EloError as error:
+                raise EloError(f"{where}: {error} (or give --tiebreaks)") from None
+    return None, None, None
+
+
+def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None, pab: str = "points",
+                   primary: str | None = None) -> TeamStandings:
+    """Rank a team file: its teams and matches (:func:`read_teams`), the list (``codes``, else
+    its ``202``, else :func:`~elo_xl.tiebreaks.team_codes.default_team_codes`), the rules
+    (``version``, else those in force at the start date), ``pab``: ``points`` or ``draw``.
+
+    >>> from elo_xl.event.samples import TEAM_TRF_PATH
+    >>> from elo_xl.io.trf_read import read_trf
+    >>> rows = team_standings(read_trf(TEAM_TRF_PATH), "MPvGP,BH:MP,EDE", "2024").rows()
+    >>> rows[0]
+    {'no': 5, 'name': 'Elephants', 'match_points': 10, 'game_points': 18, 'rank': 1, 'tiebreaks': {'MPvGP': 18, 'BH:MP': 55, 'EDE': 1}}
+    """
+    file = read_teams(trf, primary)
+    tiebreak_codes, written, _ = team_list(trf, codes)
+    if tiebreak_codes is None:
+        tiebreak_codes = default_team_codes(file.event.primary)
+        written = tuple(t.code for t in tiebreak_codes)
+    ranking = team_ranking(file.event, tiebreak_codes, version or version_for(file.event.start), pab)
+    return TeamStandings(file, ranking, tuple(written or ()), pab)
+
+
+__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "prepare_points", "primary_score",
+           "read_roster", "read_teams", "team_list", "team_standings"]

@@ -141,7 +141,7 @@ def parse_code(text: str, position: int | None = None) -> Tiebreak:
     base = ALIASES.get(parts[0], parts[0])
     if ":" in base:
         raise EloError(f"{where} is a team tie-break (its score reference {show(base[base.index(':'):])}); "
-                       "elo-xl ranks individual events")
+                       "it ranks the teams of a team file, not players")
     if base not in NAMES:
         codes = list(NAMES)
         raise EloError(f"{where} is not a code of C.07; use {', '.join(codes[:-1])} or {codes[-1]}")

@@ -17,9 +17,12 @@ counts forfeited matches as played. ``-`` is read as ``/``; letters in any case.
 
 >>> parse_team_codes("MPvGP, BH:MP/C1, emgsb, EDE")
 [TeamTiebreak('MPvGP'), TeamTiebreak('BH:MP/C1'), TeamTiebreak('EMGSB'), TeamTiebreak('EDE')]
->>> parse_team_codes("BH")
+>>> parse_team_codes("BH:XP")
 Traceback (most recent call last):
-elo_xl.errors.EloError: team tie-break 1 "BH": say which score Buchholz sums, BH:MP or BH:GP
+elo_xl.errors.EloError: team tie-break 1 "BH:XP": say which score Buchholz sums, BH:MP or BH:GP
+
+``BH`` without a score, as some programs write it in a team file's ``202``, sums the primary
+score.
 """
 
 from __future__ import annotations
@@ -136,7 +139,7 @@ def parse_team_code(text: str, position: int | None = None) -> TeamTiebreak:
         raise EloError(f"{where} is not a team tie-break of C.07; use {', '.join(known[:-1])} or {known[-1]} "
                        "(BH with :MP or :GP)")
     if base == "BH":
-        if score not in SCORES:
+        if score and score not in SCORES:
             raise EloError(f"{where}: say which score Buchholz sums, BH:MP or BH:GP")
     elif score:
         raise EloError(f"{where}: {_SPELLING.get(base, base)} takes no score reference (:{score})")

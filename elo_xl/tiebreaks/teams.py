@@ -186,7 +186,7 @@ def _score(s: _Scores, t: TeamTiebreak) -> list[Fraction]:
 def _buchholz(s: _Scores, t: TeamTiebreak) -> list[Fraction]:
     from .codes import Tiebreak
 
-    return buchholz(s[t.score], Tiebreak("BH", t.trim, t.forfeits_played))
+    return buchholz(s[t.score or s.event.primary], Tiebreak("BH", t.trim, t.forfeits_played))
 
 
 def extended_sonneborn_berger(s: _Scores, t: TeamTiebreak) -> list[Fraction]:

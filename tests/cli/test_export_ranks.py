@@ -129,8 +129,8 @@ def team_file(tmp_path: Path) -> Path:
 def test_a_team_file_is_rated_with_one_note_on_its_team_tiebreaks(tmp_path, capsys):
     assert main(["rate", str(team_file(tmp_path)), "--format", "json"]) == 0
     err = " ".join(capsys.readouterr().err.split())
-    assert ("line 3 (202): EDET/P, EMGSB/C1/P are team tie-breaks elo-xl does not compute; the players are ranked "
-            "by BH/C1, BH, SB, PS, DE, WIN, BWG instead (or give --tiebreaks)") in err
+    assert ("line 3 (202): EDET/P, EMGSB/C1/P, BH rank the teams (the team standings); the players are ranked "
+            "by BH/C1, BH, SB, PS, DE, WIN, BWG (or give --tiebreaks)") in err
     assert err.count("(202)") == 1
 
 
