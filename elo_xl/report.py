@@ -338,8 +338,9 @@ def as_text(report: Report, sort: str = "rank") -> str:
     lines = [*heading_lines(report), ""]
     if report.teams is not None:
         lines += team_lines(report) + [""]
-        if report.board_prizes is not None:
-            lines += board_prize_lines(*report.board_prizes) + [""]
+        prizes = report.board_prizes()
+        if prizes is not None:
+            lines += board_prize_lines(prizes, report.board_games) + [""]
     lines.append(table(report, sort=sort))
     if "norms" in report.event:  # --norms
         lines += [""] + norms_section(report)

@@ -45,8 +45,8 @@ class Report:
     progress: tuple[int, int] | None = field(default=None, repr=False, compare=False)
     #: A team event's standings (:func:`~elo_xl.event.teams.team_standings`); None for an individual event.
     teams: TeamStandings | None = field(default=None, repr=False, compare=False)
-    #: A team event's board prizes and the least games they count (:func:`~elo_xl.event.teams.board_results`).
-    board_prizes: tuple[list[list[dict[str, Any]]], int] | None = field(default=None, repr=False, compare=False)
+    #: A team event's least games on a board for its board prize (see :meth:`board_prizes`).
+    board_games: int = field(default=1, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"event": {...}, "players": [...]}``, exactly as ``--format json`` prints it; a team
@@ -56,6 +56,14 @@ class Report:
             out["teams"] = self.teams.rows()
         out["players"] = self.rows
         return out
+
+    def board_prizes(self) -> list[list[dict[str, Any]]] | None:
+        """A team event's board prizes (:func:`~elo_xl.event.teams.board_results`: per board, the
+        players with at least :attr:`board_games` games on it, best first); None otherwise.
+        Computed when asked: the table prints them, the JSON does not hold them."""
+        if self.teams is None or self.tournament is None or self.tournament.origin is None:
+            return None
+        return board_results(self.teams, self.tournament.origin, self.event["rules"], self.board_games)
 
 
 def resolve_k(t: Tournament, rules: RuleSet, k: Any = None, k_file: dict[str, int | float] | None = None,
@@ -153,11 +161,8 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
     if teams is not None:
         notes += [f"round {r}, team {no} ({teams.file.teams[no - 1].name}): the lineup (300) is not in the roster's "
                   "board order" for r, no in teams.file.out_of_order]
-    prizes = None
-    if teams is not None:
-        least = board_games if board_games is not None else 1
-        prizes = (board_results(teams, t.origin, rs, least), least)
-    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress, teams, prizes)
+    return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress, teams,
+                  board_games if board_games is not None else 1)
 
 
 def unplayed_note(t: Tournament, progress: tuple[int, int] | None) -> list[str]:

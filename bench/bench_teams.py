@@ -1,0 +1,80 @@
+"""How long ``elo-xl rate`` takes on a large team file: 200 teams × 6 boards × 11 rounds
+(issue target: under 1 s end to end), in a fresh process, best of three.
+
+The event is made here, not paired by a Swiss engine: each round the teams are shuffled and
+met in pairs (an odd team gets a pairing-allocated bye), boards alternate colours (``352``),
+results are drawn at random from a fixed seed. Ratings from 1400 to 2600.
+
+    python bench/bench_teams.py [--teams 200] [--boards 6] [--rounds 11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def team_file(teams: int, boards: int, rounds: int, seed: int = 20261206) -> str:
+    """The TRF-2026 text of a random team event (see the module's text)."""
+    rng = random.Random(seed)
+    players = teams * boards
+    games: dict[int, list[str]] = {p: [] for p in range(1, players + 1)}
+    pab: list[int] = []
+    for _ in range(rounds):
+        order = list(range(1, teams + 1))
+        rng.shuffle(order)
+        bye = order.pop() if len(order) % 2 else 0
+        pab.append(bye)
+        if bye:
+            for b in range(boards):
+                games[(bye - 1) * boards + b + 1].append("0000 - U")
+        for a, c in zip(order[::2], order[1::2]):
+            for b in range(boards):
+                pa, pc = (a - 1) * boards + b + 1, (c - 1) * boards + b + 1
+                white_a = b % 2 == 0
+                r = rng.choice(("1", "=", "0"))
+                other = {"1": "0", "=": "=", "0": "1"}[r]
+                games[pa].append(f"{pc:4d} {'w' if white_a else 'b'} {r}")
+                games[pc].append(f"{pa:4d} {'b' if white_a else 'w'} {other}")
+    lines = ["012 Benchmark team Swiss", "042 2026/05/01", "092 Team Swiss System", f"XXR {rounds}",
+             "192 FIDE_TEAM_MP_GP", "202 MPvGP, BH:MP/C1, EMGSB, BH:MP, EDE", "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
+             "362 TW 2.0   TD 1.0   TL 0.0"]
+    for p in range(1, players + 1):
+        rating = 1400 + (p * 7919) % 1200
+        lines.append(f"001 {p:4d}      {'Player ' + str(p):<33} {rating:4d}" + " " * 39 + "  ".join(games[p]))
+    for t in range(1, teams + 1):
+        members = " ".join(f"{(t - 1) * boards + b + 1:4d}" for b in range(boards))
+        lines.append(f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5}" + " " * 27 + members)
+    lines.append("320  2.0  3.0 " + " ".join(f"{b:03d}" for b in pab))
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=200)
+    parser.add_argument("--boards", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=11)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "teams.trf"
+        path.write_text(team_file(args.teams, args.boards, args.rounds), encoding="utf-8")
+        best = None
+        for _ in range(3):
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "elo_xl.cli", "rate", str(path), "--format", "json"],
+                                  capture_output=True, text=True)
+            seconds = time.perf_counter() - start
+            if done.returncode != 0:
+                sys.exit(f"rate failed: {done.stderr.strip()}")
+            best = seconds if best is None else min(best, seconds)
+    print(f"rate of {args.teams} teams × {args.boards} boards × {args.rounds} rounds "
+          f"({args.teams * args.boards} players): {best:.2f} s (best of 3; target under 1 s)")
+
+
+if __name__ == "__main__":
+    main()
