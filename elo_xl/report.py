@@ -300,6 +300,9 @@ def team_lines(report: Report, width: int = 100) -> list[str]:
             no = i + 1
             if m.opponent is not None and (m.colour == "w" or (m.colour != "b" and no < m.opponent)):
                 other = e.matches[m.opponent - 1][t]
+                if not m.played:
+                    lines.append(f"  {names[no]} ({no}) – {names[m.opponent]} ({m.opponent})  paired, results to come")
+                    continue
                 boards = " ".join(_board_text(v, e.game_points) for v in m.boards)
                 forfeit = " (forfeit)" if m.kind in (FORFEIT_WON, FORFEIT_LOST) else ""
                 lines.append(f"  {names[no]} ({no}) – {names[m.opponent]} ({m.opponent})  {number_text(to_number(m.gp))}–"

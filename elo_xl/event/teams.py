@@ -2,7 +2,7 @@
 players' board games.
 
 A team file is an individual event whose players are grouped into teams: ``310`` records
-(TRF-2026; the legacy ``013``) give each team's number, name and roster in board order; the
+(TRF-2026; the legacy ``013``, read only when there is no ``310``) give each team's number, name and roster in board order; the
 players' ``001`` lines hold every board game. A round's **match** is what a team's players
 played against another team's: its boards in lineup order (a ``300`` record where the
 lineup differs from the roster, else the roster order of the members who have a game), the
@@ -28,7 +28,7 @@ team's, in ``320``).
 ...     board(1, "A1", 3, "w", "1"), board(2, "A2", 4, "b", "="), board(3, "B1", 1, "b", "0"), board(4, "B2", 2, "w", "="),
 ...     "310   1 Alpha" + " " * 60 + "   1    2", "310   2 Beta" + " " * 61 + "   3    4"])))
 >>> [team.name for team in t.teams], t.event.matches[0][0]
-(['Alpha', 'Beta'], Match(opponent=2, colour='w', kind=0, mp=Fraction(2, 1), gp=Fraction(3, 2), boards=(Fraction(1, 1), Fraction(1, 2))))
+(['Alpha', 'Beta'], Match(opponent=2, colour='w', kind=0, mp=Fraction(2, 1), gp=Fraction(3, 2), boards=(Fraction(1, 1), Fraction(1, 2)), played=True))
 """
 
 from __future__ import annotations
@@ -130,7 +130,10 @@ def read_roster(trf: TrfEvent) -> list[Team]:
     players = {p.start_no for p in trf.players}
     teams: list[Team] = []
     legacy = 0
+    modern = any(r.code == "310" for r in trf.headers)  # then 013 records are the legacy copies
     for r in trf.headers:
+        if r.code == "013" and modern:
+            continue
         if r.code == "310":
             no = _number(r, 5, 7, "team number")
             if no is None:
@@ -215,6 +218,11 @@ def primary_score(trf: TrfEvent) -> str:
     return found[0] if found else "MP"
 
 
+def found_teams(teams: list[Team]) -> set[int]:
+    """The team numbers."""
+    return {team.no for team in teams}
+
+
 def _boards(trf: TrfEvent, teams: list[Team], players: dict, rounds: int) -> int:
     """Boards per match: the length of the ``352`` colour sequence, else the most boards a
     team seated in a round, else the largest roster."""
@@ -260,67 +268,101 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
         if len(parts) >= 3 and parts[0].upper() in ("F", "H", "Z") and all(x.isdigit() for x in parts[1:]):
             for no in parts[2:]:
                 byes[(int(parts[1]), int(no))] = parts[0].upper()
-    lineups: dict[tuple[int, int], list[int | None]] = {}
+    lineups: dict[tuple[int, int], tuple[int | None, list[int | None], TrfRecord]] = {}
     for r in trf.records("300"):
         parts = r.text[4:].split()
-        if len(parts) >= 3 and all(x.isdigit() for x in parts):
-            lineups[(int(parts[0]), int(parts[1]))] = [int(x) or None for x in parts[3:]]
+        if len(parts) < 3 or not all(x.isdigit() for x in parts):
+            raise EloError(f"{_where(r)}: write a lineup as the round, the team, the scheduled opponent (0 for none) "
+                           "and the players board by board (0000 for an empty board)")
+        seated_here = [int(x) or None for x in parts[3:]]
+        for m in seated_here:
+            if m is not None and m not in players:
+                raise EloError(f"{_where(r)}: player {m} of the lineup has no player line (001)")
+        lineups[(int(parts[0]), int(parts[1]))] = (int(parts[2]) or None, seated_here, r)
     bye_points = {"F": scoring["FPB"], "H": scoring["HPB"], "Z": scoring["ZPB"]}
     bye_match = {"F": (mw, FULL_BYE), "H": (md, HALF_BYE), "Z": (ml, ZERO_BYE)}
+
+    def game(m: int | None, t: int):
+        return players[m].games[t] if m is not None and t < len(players[m].games) else None
 
     matches: list[list[Match]] = [[] for _ in teams]
     out_of_order: list[tuple[int, int]] = []
     seated: dict[tuple[int, int], tuple[int | None, ...]] = {}
     for t in range(rounds):
-        found: dict[int, tuple[int | None, str, Fraction, tuple[Fraction, ...], int]] = {}
+        # who played for which team this round: the round's lineups (300), else the rosters
+        playing_for = dict(team_of)
+        for (rd, no), (_, seated_here, _) in lineups.items():
+            if rd == t + 1:
+                playing_for.update({m: no for m in seated_here if m is not None})
+        found: dict[int, tuple[int, str, Fraction, tuple[Fraction, ...], bool]] = {}
         for team in teams:
             lineup = lineups.get((t + 1, team.no))
+            scheduled = None
             if lineup is not None:
-                present = [m for m in lineup if m is not None]
+                scheduled, board_players, _ = lineup
+                present = [m for m in board_players if m is not None]
                 order = [team.members.index(m) for m in present if m in team.members]
                 if order != sorted(order):
                     out_of_order.append((t + 1, team.no))
-                board_players = list(lineup)
-            else:
-                board_players = [m for m in team.members
-                                 if t < len(players[m].games) and players[m].games[t].opponent is not None]
-            played = [(m, players[m].games[t]) for m in board_players if m is not None and t < len(players[m].games)
-                      and players[m].games[t].opponent is not None]
-            if played:
-                against = {team_of.get(g.opponent) for _, g in played}
-                if len(against) != 1 or None in against:
-                    names = ", ".join(str(x) if x else "no team" for x in sorted(against, key=lambda x: x or 0))
-                    raise EloError(f"round {t + 1}: team {team.no} ({team.name})'s boards face teams {names}; a "
-                                   "match is against one team (check the 310 rosters and the players' opponents)")
-                opponent = against.pop()
-                colour = (played[0][1].colour or "").lower()
-                points = tuple(game_points_of(g, scoring) if g is not None and g.opponent is not None else Fraction(0)
-                               for g in (players[m].games[t] if m is not None and t < len(players[m].games) else None
-                                         for m in board_players))
-                found[team.no] = (opponent, colour if colour in ("w", "b") else "", sum(points, Fraction(0)),
-                                  points, GAME)
-                seated[(t + 1, team.no)] = tuple(board_players)
+            else:  # the members who played, and those who won a board the other team left empty (0000 - +)
+                board_players = [m for m in team.members if (g := game(m, t)) is not None
+                                 and (g.opponent is not None or g.result == "+")]
+            played = [(m, g) for m in board_players if (g := game(m, t)) is not None and g.opponent is not None]
+            if not played and lineup is None:
+                continue  # no match: a bye, a forfeit written as 0000 - +, or an absence (below)
+            against = {playing_for.get(g.opponent) for _, g in played}
+            if scheduled is not None:
+                against.add(scheduled)
+            if not against:
+                continue
+            if len(against) != 1 or None in against:
+                names = ", ".join(str(x) if x else "no team" for x in sorted(against, key=lambda x: x or 0))
+                raise EloError(f"round {t + 1}: team {team.no} ({team.name})'s boards face teams {names}; a match "
+                               "is against one team (check the 310 rosters, the 300 lineups and the players' opponents)")
+            opponent = against.pop()
+            colour = (played[0][1].colour or "").lower() if played else ""
+            points = []
+            for m in board_players:
+                g = game(m, t)
+                if g is None or not g.result.strip():
+                    points.append(Fraction(0))
+                elif g.opponent is None:  # the other team left this board empty: won by default
+                    points.append(scoring["FW"] if g.result.upper() in ("U", "+", "F") else Fraction(0))
+                else:
+                    points.append(game_points_of(g, scoring))
+            pending = any((g := game(m, t)) is not None and g.opponent is not None and not g.result.strip()
+                          for m in board_players)
+            has_result = not pending and any((g := game(m, t)) is not None and g.result.strip() for m in board_players)
+            found[team.no] = (opponent, colour if colour in ("w", "b") else "", sum(points, Fraction(0)),
+                              tuple(points), has_result)
+            seated[(t + 1, team.no)] = tuple(board_players)
         for team in teams:
             key = (t + 1, team.no)
             if team.no in found:
-                opponent, colour, gp, points, _ = found[team.no]
+                opponent, colour, gp, points, has_result = found[team.no]
                 other = found.get(opponent)
-                if other is None or other[0] != team.no:
+                if other is None and opponent in found_teams(teams) and key not in forfeits:
+                    other = (team.no, "", Fraction(0), (), False)  # the other side wrote nothing this round
+                if other is not None and other[0] != team.no:
                     raise EloError(f"round {t + 1}: team {team.no} ({team.name}) has boards against team {opponent}, "
-                                   f"whose boards are not against team {team.no}")
+                                   f"whose boards are against team {other[0]}")
                 if key in forfeits:
                     sign, white, black, r = forfeits[key]
                     if {white, black} != {team.no, opponent}:
                         raise EloError(f"{_where(r)}: round {t + 1} pairs teams {white} and {black}, but team "
                                        f"{team.no}'s boards face team {opponent}")
                     won = sign[0 if team.no == white else 1] == "+"
-                    matches[team.no - 1].append(Match(opponent, colour, FORFEIT_WON if won else FORFEIT_LOST,
-                                                      mw if won else ml, gp, points))
+                    matches[team.no - 1].append(Match(opponent, colour or ("w" if team.no == white else "b"),
+                                                      FORFEIT_WON if won else FORFEIT_LOST, mw if won else ml, gp,
+                                                      points))
                     continue
                 if pab_round[t] == team.no:
                     raise EloError(f"line {pab_records[0].line} (320): round {t + 1} gives team {team.no} a "
                                    f"pairing-allocated bye, but its boards play team {opponent}")
-                theirs = other[2]
+                if not has_result and not (other and other[4]):  # paired, no result yet
+                    matches[team.no - 1].append(Match(opponent, colour, GAME, Fraction(0), Fraction(0), points, False))
+                    continue
+                theirs = other[2] if other else Fraction(0)
                 mp = mw if gp > theirs else md if gp == theirs else ml
                 matches[team.no - 1].append(Match(opponent, colour, GAME, mp, gp, points))
             elif key in forfeits:
@@ -331,20 +373,19 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                 matches[team.no - 1].append(Match(opponent, "w" if team.no == white else "b",
                                                   FORFEIT_WON if won else FORFEIT_LOST, mw if won else ml, gp, ()))
             elif pab_round[t] == team.no:
-                written = [players[m].games[t] for m in team.members if t < len(players[m].games)]
+                written = [g for m in team.members if (g := game(m, t)) is not None]
                 own = sum((game_points_of(g, scoring) for g in written if g.result.upper() == "U"), Fraction(0))
                 gp = pab_gp if pab_gp is not None else own
                 matches[team.no - 1].append(Match(None, "", PAB, pab_mp, gp, ()))
             elif key in byes:
                 letter = byes[key]
-                written = [players[m].games[t] for m in team.members if t < len(players[m].games)
-                           and players[m].games[t].result.upper() == letter]
+                written = [g for m in team.members if (g := game(m, t)) is not None and g.result.upper() == letter]
                 gp = (sum((game_points_of(g, scoring) for g in written), Fraction(0)) if written
                       else bye_points[letter] * boards)
                 mp, kind = bye_match[letter]
                 matches[team.no - 1].append(Match(None, "", kind, mp, gp, ()))
             else:
-                written = [players[m].games[t] for m in team.members if t < len(players[m].games)]
+                written = [g for m in team.members if (g := game(m, t)) is not None]
                 results = {g.result.upper() for g in written if g.result.strip()}
                 if results == {"U"}:
                     gp = sum((game_points_of(g, scoring) for g in written), Fraction(0))
@@ -417,7 +458,8 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
 
     players = {p.start_no: p for p in trf.players}
     boards: list[dict[int, list[tuple[int | None, Fraction]]]] = [{} for _ in range(standings.file.boards)]
-    for (t, _no), seated in standings.file.lineups.items():
+    team_name: dict[int, str] = {}
+    for (t, no), seated in standings.file.lineups.items():
         for b, m in enumerate(seated[:len(boards)]):
             if m is None:
                 continue
@@ -426,17 +468,18 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
             if g.opponent is None or code is None or g.result in "+-":
                 continue
             boards[b].setdefault(m, []).append((players[g.opponent].rating, points_of(code)))
+            team_name.setdefault(m, standings.file.teams[no - 1].name)
     out = []
     for table in boards:
         rows = []
-        for m, games in table.items():
-            if len(games) < least:
+        for m, met in table.items():
+            if len(met) < least:
                 continue
-            won = sum((p for _, p in games), Fraction(0))
-            perf = performance([[r for r, _ in games]], [[float(p) for _, p in games]], rules)
-            rows.append({"start_no": m, "name": players[m].name, "team": standings.file.teams[
-                standings.file.team_of[m] - 1].name, "games": len(games), "points": to_number(won),
-                "percent": round(float(100 * won / len(games)), 1), "performance": perf})
+            won = sum((p for _, p in met), Fraction(0))
+            perf = performance([[r for r, _ in met]], [[float(p) for _, p in met]], rules)
+            rows.append({"start_no": m, "name": players[m].name, "team": team_name[m], "games": len(met),
+                         "points": to_number(won), "percent": round(float(100 * won / len(met)), 1),
+                         "performance": perf})
         rows.sort(key=lambda r: (-r["percent"], -r["points"], -(r["performance"] or 0), r["start_no"]))
         out.append(rows)
     return out

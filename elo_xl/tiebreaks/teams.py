@@ -57,6 +57,8 @@ class Match:
     mp: Fraction
     gp: Fraction
     boards: tuple[Fraction, ...] = ()
+    #: False for a match paired whose results are not typed yet (it scores nothing so far).
+    played: bool = True
 
 
 #: A round with nothing in it.
@@ -144,7 +146,7 @@ def prepare_score(event: TeamEvent, score: str, version: str, pab: str = "points
             ks.append(m.kind)
             os.append(m.opponent - 1 if m.opponent is not None and m.kind != ABSENT else -1)
             bs.append(m.colour == "b")
-            if m.kind == GAME:
+            if m.kind == GAME and m.played:
                 cs.append(WIN if m.mp == mw else LOSS if m.mp == ml else DRAW)
             else:
                 cs.append(None)
