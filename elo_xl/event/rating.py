@@ -159,6 +159,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
         notes.append(f"{named}: a bye marker some programs write as a player (it plays no game): no rating to give, "
                      "left out of the notes on unrated players")
     if teams is not None:
+        notes += teams.file.notes
         notes += [f"round {r}, team {no} ({teams.file.teams[no - 1].name}): the lineup (300) is not in the roster's "
                   "board order" for r, no in teams.file.out_of_order]
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress, teams,

@@ -34,7 +34,7 @@ team's, in ``320``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -47,7 +47,7 @@ from ..tiebreaks.event import start_date
 from ..tiebreaks.ranking import Ranking
 from ..tiebreaks.team_codes import default_team_codes, parse_team_codes
 from ..tiebreaks.teams import NO_MATCH, Match, TeamEvent, team_ranking
-from ..tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
+from ..tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
 
 #: The TRF-2026 records of a team event (``013`` is the legacy team record).
 TEAM_RECORDS = ("013", "310", "320", "330", "300", "299", "240", "250", "260", "352", "362", "082")
@@ -82,6 +82,8 @@ class TeamFile:
     out_of_order: list[tuple[int, int]]
     #: (round, team) → the start numbers on its boards in that round (None: an empty board).
     lineups: dict[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
+    #: What the reading did that the user should know (``299`` records applied), one line each.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def boards(self) -> int:
@@ -162,11 +164,13 @@ def read_roster(trf: TrfEvent) -> list[Team]:
     owner: dict[int, Team] = {}
     for team in teams:
         if team.no in seen:
-            raise EloError(f"line {team.line}: team number {team.no} is already the team of line {seen[team.no].line}")
+            raise EloError(f"line {team.line} (310): team number {team.no} is already the team of line "
+                           f"{seen[team.no].line}")
         seen[team.no] = team
         for m in team.members:
             if m in owner:
-                raise EloError(f"line {team.line}: player {m} is already a member of team {owner[m].no} "
+                raise EloError(f"line {team.line} ({'310' if modern else '013'}): player {m} is already a member of "
+                               f"team {owner[m].no} "
                                f"({owner[m].name}, line {owner[m].line}); a player plays for one team")
             owner[m] = team
     numbers = sorted(seen)
@@ -234,6 +238,76 @@ def _boards(trf: TrfEvent, teams: list[Team], players: dict, rounds: int) -> int
     return seated or max(len(team.members) for team in teams)
 
 
+@dataclass
+class _Abnormal:
+    """A file's ``299`` records (abnormal points, penalties, bonuses) as FIDE's reference tool
+    reads TRF-2026: a letter without round or team (``299 +   2.0   2.5``) sets the points of
+    a forfeit win (``+``) or loss (``-``); a letter with a round and teams (``299 W   2.0   2.5
+    2   17``) sets that round's result; no letter with a round (``299    -1.0  -2.0    4   31``)
+    adds the points in that round (standings and tie-breaks); with round 999 (``299     0.0
+    -4.0  999   14``) to the standings only."""
+
+    defaults: dict[str, tuple[Fraction, Fraction]] = field(default_factory=dict)
+    results: dict[tuple[int, int], tuple[str, Fraction, Fraction]] = field(default_factory=dict)
+    penalties: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
+    standing: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
+    lines: dict[tuple[int, int], str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _pts(x: Fraction, signed: bool = False) -> str:
+    text = str(to_number(x))
+    return f"+{text}" if signed and x >= 0 else text
+
+
+def _abnormal(trf: TrfEvent, teams: int, rounds: int) -> _Abnormal:
+    out = _Abnormal()
+    for r in trf.records("299"):
+        where = _where(r)
+        letter = r.text[4:5].strip().upper()
+        parts = r.text[5:].split()
+        try:
+            mp, gp = (Fraction(x.replace(",", ".")) for x in parts[:2])
+            rest = [int(x) for x in parts[2:]]
+        except (ValueError, ZeroDivisionError):
+            raise EloError(f"{where}: write abnormal points as 299, a result letter or a space, the match points, "
+                           "the game points, then the round and the teams, e.g. 299 W   2.0   2.5    2   17") from None
+        if len(parts) < 2:
+            raise EloError(f"{where}: give the match points and the game points")
+        for no in rest[1:]:
+            if not 1 <= no <= teams:
+                raise EloError(f"{where}: team {no} is not a team of the event (1 to {teams})")
+        if letter and not rest:
+            if letter not in ("+", "-"):
+                raise EloError(f"{where}: without a round, 299 sets a forfeit's points: + or -, not {show(letter)}")
+            out.defaults[letter] = (mp, gp)
+            out.notes.append(f"{where}: a forfeited match without boards counts {_pts(mp)} MP and {_pts(gp)} GP "
+                             f"{'to the winner' if letter == '+' else 'to the loser'}")
+        elif not rest[1:]:
+            raise EloError(f"{where}: give the round and the teams the points are for")
+        elif rest[0] == 999 and not letter:
+            for no in rest[1:]:
+                old = out.standing.get(no, (Fraction(0), Fraction(0)))
+                out.standing[no] = (old[0] + mp, old[1] + gp)
+            out.notes.append(f"{where}: team {', '.join(map(str, rest[1:]))} {_pts(mp)} MP and {_pts(gp)} GP added to "
+                             "the standings (not to the tie-breaks)")
+        elif not 1 <= rest[0] <= rounds:
+            raise EloError(f"{where}: round {rest[0]} is not a round of the event (1 to {rounds}, or 999)")
+        elif letter:
+            for no in rest[1:]:
+                out.results[(rest[0], no)] = (letter, mp, gp)
+                out.lines[(rest[0], no)] = where
+            out.notes.append(f"{where}: round {rest[0]}, team {', '.join(map(str, rest[1:]))} scores {_pts(mp)} MP and "
+                             f"{_pts(gp)} GP, whatever its boards say")
+        else:
+            for no in rest[1:]:
+                old = out.penalties.get((rest[0], no), (Fraction(0), Fraction(0)))
+                out.penalties[(rest[0], no)] = (old[0] + mp, old[1] + gp)
+            out.notes.append(f"{where}: round {rest[0]}, team {', '.join(map(str, rest[1:]))} {_pts(mp, True)} MP and "
+                             f"{_pts(gp, True)} GP added")
+    return out
+
+
 def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     """A team file's teams and matches (see the module's text); ``primary`` overrides the
     score the ``192`` code ranks first. A match whose boards face two teams, or whose boards
@@ -251,6 +325,9 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     del size  # informative: the 310 records are the teams
     pab_records = trf.records("320")
     pab_round = _per_round(pab_records, 15, rounds)
+    abnormal = _abnormal(trf, len(teams), rounds)
+    forfeit_win = abnormal.defaults.get("+", (mw, scoring["FW"] * boards))
+    forfeit_loss = abnormal.defaults.get("-", (ml, Fraction(0)))
     pab_mp = next((v for r in pab_records if (v := _points(r, 5, 8, "PAB match points")) is not None), mw)
     pab_gp = next((v for r in pab_records if (v := _points(r, 10, 13, "PAB game points")) is not None), None)
     forfeits: dict[tuple[int, int], tuple[str, int, int, TrfRecord]] = {}
@@ -369,9 +446,9 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                 sign, white, black, r = forfeits[key]
                 won = sign[0 if team.no == white else 1] == "+"
                 opponent = black if team.no == white else white
-                gp = scoring["FW"] * boards if won else Fraction(0)
+                mp, gp = forfeit_win if won else forfeit_loss
                 matches[team.no - 1].append(Match(opponent, "w" if team.no == white else "b",
-                                                  FORFEIT_WON if won else FORFEIT_LOST, mw if won else ml, gp, ()))
+                                                  FORFEIT_WON if won else FORFEIT_LOST, mp, gp, ()))
             elif pab_round[t] == team.no:
                 written = [g for m in team.members if (g := game(m, t)) is not None]
                 own = sum((game_points_of(g, scoring) for g in written if g.result.upper() == "U"), Fraction(0))
@@ -395,10 +472,18 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                     matches[team.no - 1].append(Match(None, "", FORFEIT_WON, mw, gp, ()))
                 else:
                     matches[team.no - 1].append(NO_MATCH)
+    for (t, no), (letter, mp, gp) in abnormal.results.items():  # 299 W 2.0 2.5 2 17: the match's result set
+        m = matches[no - 1][t - 1]
+        if m.kind == ABSENT and m.opponent is None:
+            raise EloError(f"{abnormal.lines[(t, no)]}: team {no} has no match in round {t} to set the result of")
+        matches[no - 1][t - 1] = replace(m, mp=mp, gp=gp, played=True)
+    for (t, no), (mp, gp) in abnormal.penalties.items():  # 299 -1.0 -2.0 4 31: added in that round
+        m = matches[no - 1][t - 1]
+        matches[no - 1][t - 1] = replace(m, mp=m.mp + mp, gp=m.gp + gp)
     kind = games.kind(matches, games.declared_type(trf.header("192"), trf.tournament_type))
     event = TeamEvent(matches, boards, (mw, md, ml), (scoring["WW"], scoring["WD"]), primary or primary_score(trf),
-                      kind != games.SWISS, start_date(trf.start), [team.name for team in teams])
-    return TeamFile(teams, team_of, event, out_of_order, seated)
+                      kind != games.SWISS, start_date(trf.start), [team.name for team in teams], abnormal.standing)
+    return TeamFile(teams, team_of, event, out_of_order, seated, abnormal.notes)
 
 
 
@@ -486,9 +571,12 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
 
 
 def prepare_points(event: TeamEvent, score: str) -> list[Fraction]:
-    """Each team's total match (``MP``) or game (``GP``) points over the rounds counted."""
+    """Each team's total match (``MP``) or game (``GP``) points over the rounds counted, with
+    the points a ``299`` record adds to its standing only."""
     rounds = event.rounds()
-    return [sum(((m.mp if score == "MP" else m.gp) for m in row[:rounds]), Fraction(0)) for row in event.matches]
+    k = 0 if score == "MP" else 1
+    return [sum(((m.mp if score == "MP" else m.gp) for m in row[:rounds]), event.standing.get(i + 1, (0, 0))[k])
+            for i, row in enumerate(event.matches)]
 
 
 def _places_before(r: Ranking) -> list[dict[int, tuple[int, int]]]:

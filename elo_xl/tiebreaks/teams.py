@@ -84,6 +84,8 @@ class TeamEvent:
     round_robin: bool = False
     start: datetime.date | None = None
     names: list[str] = field(default_factory=list)
+    #: Points added to a team's standing only, not to its tie-breaks (team → (MP, GP); TRF ``299`` round 999).
+    standing: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         width = max((len(row) for row in self.matches), default=0)
@@ -385,7 +387,9 @@ def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | N
     s = _Scores(event, version, pab)
     p = s[event.primary]
     n = event.teams
-    groups = _split([list(range(n))], lambda i: p.score[i])
+    extra = [event.standing.get(i + 1, (Fraction(0), Fraction(0)))[0 if event.primary == "MP" else 1] for i in range(n)]
+    points = [Fraction(v, p.unit) + x for v, x in zip(p.score, extra)]
+    groups = _split([list(range(n))], lambda i: points[i])
     columns = []
     for t in tiebreaks:
         if t.base.startswith("EDE"):
@@ -408,8 +412,7 @@ def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | N
             shared[i] = place
         place += len(group)
     values = [tuple(column[i] for column in columns) for i in range(n)]
-    return Ranking(tuple(tiebreaks), version, p.rounds, [Fraction(v, p.unit) for v in p.score], values,  # type: ignore[arg-type]
-                   ranks, shared)
+    return Ranking(tuple(tiebreaks), version, p.rounds, points, values, ranks, shared)  # type: ignore[arg-type]
 
 
 __all__ = ["Match", "NO_MATCH", "TeamEvent", "board_count", "extended_direct_encounter", "extended_sonneborn_berger",

@@ -30,6 +30,11 @@ HELD = Path(__file__).parents[1] / "data" / "tiebreaks" / "held_team.trf"
 #: in round 3 and its 310 counts it, but its 240 record for round 3 names teams 26 and 50 (50 is
 #: that round's pairing-allocated bye, 320) and Denmark's players are all absent (0000 - -).
 SAMPLE_ERROR = {(47, 3)}
+#: The sample's 802 and 310 do not apply its own 299 records, which elo-xl reads as FIDE's
+#: reference tool does: ``299 +  2.0  2.5   1    1`` sets India's (1) round-1 result to 2 MP and
+#: 2.5 GP (its boards give 2); ``299 -  0.0  1.5`` gives 1.5 GP to the loser of a forfeited match
+#: written without boards (802: 0.0f).
+SET_BY_299 = {(1, 1)}
 
 
 def cells_802(trf) -> dict[tuple[int, int], tuple[int | None, Fraction, str]]:
@@ -69,7 +74,14 @@ def test_every_802_cell_of_fides_sample_is_read_from_the_boards(gfe):
             assert m.kind == HALF_BYE, (no, t)
         elif what == "f":
             assert m.kind in (FORFEIT_WON, FORFEIT_LOST), (no, t)
-    assert set(wrong) == SAMPLE_ERROR
+    by_299 = SET_BY_299 | {(no, t) for (no, t), (_, gp, what) in cells.items() if what == "f" and gp == 0
+                           and teams.event.matches[no - 1][t - 1].kind == FORFEIT_LOST
+                           and not teams.event.matches[no - 1][t - 1].boards}
+    assert len(by_299) == 25
+    assert set(wrong) == SAMPLE_ERROR | by_299
+    for no, t in by_299 - SET_BY_299:
+        assert teams.event.matches[no - 1][t - 1].gp == Fraction(3, 2)
+    assert teams.event.matches[0][0].gp == Fraction(5, 2) and teams.event.matches[0][0].mp == 2
 
 
 def test_the_310_totals_of_fides_sample(gfe):
@@ -80,7 +92,19 @@ def test_the_310_totals_of_fides_sample(gfe):
         no = int(r.text[4:7])
         if (Fraction(r.text[54:60].strip()), Fraction(r.text[61:67].strip())) != (mp[no - 1], gp[no - 1]):
             differ.add(no)
-    assert differ == {no for no, _ in SAMPLE_ERROR}
+    cells = cells_802(trf)
+    by_299 = {no for (no, t), (_, gp, what) in cells.items() if what == "f" and gp == 0
+              and not teams.event.matches[no - 1][t - 1].boards} | {no for no, _ in SET_BY_299}
+    assert differ == {no for no, _ in SAMPLE_ERROR} | by_299
+
+
+def test_the_299_records_are_named_in_the_notes(capsys):
+    from elo_xl.cli import main
+
+    assert main(["rate", str(GFE), "--format", "json"]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "(299): round 1, team 1 scores 2 MP and 2.5 GP, whatever its boards say" in err
+    assert "(299): a forfeited match without boards counts 0 MP and 1.5 GP to the loser" in err
 
 
 def test_the_legacy_013_copies_are_not_read_twice(gfe):
