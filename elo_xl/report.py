@@ -267,6 +267,22 @@ def as_json(report: Report) -> str:
     return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
 
 
+def team_heading(report: Report) -> str:
+    """One line about a team event's standings: teams, boards, rounds, the primary score, the
+    list and its rules, and how an opponent's bye counts in Buchholz ("" for an individual event)."""
+    standings = report.teams
+    if standings is None:
+        return ""
+    e = standings.file.event
+    r = standings.ranking
+    count = lambda n, noun: f"{n} {noun}{'' if n == 1 else 's'}"  # noqa: E731
+    primary = "match points" if e.primary == "MP" else "game points"
+    pab = "at its points" if standings.pab == "points" else "as a drawn match"
+    return (f"Teams — {count(e.teams, 'team')}, {count(e.boards, 'board')}, {count(r.rounds, 'round')}, {primary} "
+            f"first, tie-breaks {', '.join(standings.written) or 'none'} ({r.version} rules); an opponent's "
+            f"pairing-allocated bye counts in Buchholz {pab}")
+
+
 def team_lines(report: Report, width: int = 100) -> list[str]:
     """A team event's part of the table: the heading of the team standings, the standings by
     rank (rank, number, team, match and game points, one column per tie-break as the arbiter
@@ -277,12 +293,7 @@ def team_lines(report: Report, width: int = 100) -> list[str]:
         return []
     e = standings.file.event
     r = standings.ranking
-    count = lambda n, noun: f"{n} {noun}{'' if n == 1 else 's'}"  # noqa: E731
-    primary = "match points" if e.primary == "MP" else "game points"
-    pab = "at its points" if standings.pab == "points" else "as a drawn match"
-    head = (f"Teams — {count(e.teams, 'team')}, {count(e.boards, 'board')}, {count(r.rounds, 'round')}, {primary} "
-            f"first, tie-breaks {', '.join(standings.written) or 'none'} ({r.version} rules); an opponent's "
-            f"pairing-allocated bye counts in Buchholz {pab}")
+    head = team_heading(report)
     rows = standings.rows()
     codes = list(standings.written)
     shown = [("Rank", "rank", False), ("No", "no", False), ("Team", "name", False), ("MP", "match_points", False),

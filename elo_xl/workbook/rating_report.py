@@ -1,4 +1,5 @@
-"""The rating report as an ``.xlsx`` workbook (``elo-xl rate EVENT -o report.xlsx``): one sheet,
+"""The rating report as an ``.xlsx`` workbook (``elo-xl rate EVENT -o report.xlsx``): one sheet
+(a team event: the team standings first, on a sheet of their own),
 the event's heading line, the table's columns (:func:`elo_xl.report.columns`: one per
 tie-break of the list after Points, as the text table; each player's norms made under
 ``--norms``) with a frozen header, column widths from the words, and
@@ -18,12 +19,13 @@ page. The notes follow the table.
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from ..report import LEFT, columns as table_columns, heading, in_order, ranked_rows
+from ..report import LEFT, columns as table_columns, heading, in_order, ranked_rows, team_heading
 from ..event.rating import Report
 from ..event.norms import norms_text
 from .book import Book
@@ -43,19 +45,52 @@ SIGNED = "+0;-0;0"
 
 def as_xlsx(report: Report, sort: str = "rank") -> bytes:
     """The report as the bytes of an ``.xlsx`` file (see the module's docstring), players by
-    rank (``sort="number"``: by start number)."""
+    rank (``sort="number"``: by start number). A team event gets a first sheet, **Teams**: the
+    team standings as the table prints them (rank, number, team, MP, GP, one column per team
+    tie-break).
+
+    >>> from elo_xl.event import load, rate_tournament
+    >>> from elo_xl.event.samples import TEAM_TRF_PATH
+    >>> import io, openpyxl
+    >>> book = openpyxl.load_workbook(io.BytesIO(as_xlsx(rate_tournament(load(TEAM_TRF_PATH), tiebreak_rules="2024"))))
+    >>> book.sheetnames, [c.value for c in book["Teams"][2]][:6], book["Teams"]["C3"].value
+    (['Teams', 'Rating report'], ['Rank', 'No', 'Team', 'MP', 'GP', 'MPvGP'], 'Elephants')
+    """
     wb = Workbook()
     ws = wb.active
-    ws.title = "Rating report"
+    if report.teams is not None:
+        ws.title = "Teams"
+        team_rows = report.teams.rows()
+        codes = list(report.teams.written)
+        team_columns = [("Rank", "rank", False), ("No", "no", False), ("Team", "name", False),
+                        ("MP", "match_points", False), ("GP", "game_points", False)] + [(c, c, False) for c in codes]
+        flat = [{**{k: v for k, v in row.items() if k != "tiebreaks"}, **row["tiebreaks"]} for row in team_rows]
+        title, _, rest = team_heading(report).partition(", match points first")
+        if not rest:
+            title, _, rest = team_heading(report).partition(", game points first")
+        explained = ("Match" if report.teams.file.event.primary == "MP" else "Game") + " points first" + rest
+        _table(ws, title, team_columns, flat, [explained[0].upper() + explained[1:]])
+        ws = wb.create_sheet("Rating report")
+    else:
+        ws.title = "Rating report"
     columns = table_columns(report)
     at = next(i for i, c in enumerate(columns) if c[1] == "name") + 1
     columns.insert(at, ("FIDE ID", "fide_id", False))  # the rating officer's key to each player
     rows = in_order(ranked_rows(report), sort)
-    with_norms = "norms" in report.event
-    if with_norms:
+    if "norms" in report.event:
         columns.append(("Norms", "norms", False))
+    _table(ws, heading(report), columns, rows, report.notes)
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _table(ws: Any, title: str, columns: list[tuple[str, str, bool]], rows: list[dict[str, Any]],
+           notes: list[str]) -> None:
+    """One sheet of the report: the title line, the header row, one row per entry, the notes;
+    a frozen header, widths from the words, a print setup that repeats the header."""
     last = len(columns)
-    ws.cell(row=1, column=1, value=heading(report)).font = TITLE_FONT
+    ws.cell(row=1, column=1, value=title).font = TITLE_FONT
     ws.cell(row=1, column=1).data_type = "s"
     widths = [text_width(header, bold=True) for header, _, _ in columns]
     for c, (header, key, _) in enumerate(columns, 1):
@@ -88,13 +123,13 @@ def as_xlsx(report: Report, sort: str = "rank") -> bytes:
     for c, width in enumerate(widths, 1):
         ws.column_dimensions[ws.cell(row=1, column=c).column_letter].width = round(width + 2, 1)
     end = HEADER_ROW + len(rows)
-    for i, note in enumerate(report.notes, end + 2):
-        Book.text(ws, f"A{i}", f"Note: {note}")
+    room = max(int(sum(widths) * 1.1), 40)  # characters the printed width holds
+    lines = [line for note in notes for line in textwrap.wrap(f"Note: {note}", room, subsequent_indent="      ")]
+    for i, line in enumerate(lines, end + 2):
+        Book.text(ws, f"A{i}", line)
+    notes = lines
     ws.freeze_panes = f"C{HEADER_ROW + 1}"  # start number and name stay in view
     last_letter = ws.cell(row=1, column=last).column_letter
-    Book.print_setup(ws, f"A1:{last_letter}{max(end, HEADER_ROW) + (len(report.notes) + 1 if report.notes else 0)}",
+    Book.print_setup(ws, f"A1:{last_letter}{max(end, HEADER_ROW) + (len(notes) + 1 if notes else 0)}",
                      f"{HEADER_ROW}:{HEADER_ROW}")
     ws.auto_filter.ref = f"A{HEADER_ROW}:{last_letter}{max(end, HEADER_ROW)}"
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
