@@ -18,11 +18,27 @@ elo_xl.errors.EloError: --format table contradicts -o karl.csv (a .csv file is w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import EloError
 
-__all__ = ["output_format", "refuse_other_extension"]
+__all__ = ["format_name", "output_format", "refuse_other_extension"]
+
+
+def format_name(aliases: dict[str, str]) -> Callable[[str], str]:
+    """The ``type`` of a ``--format`` option (``rate``, ``period``): a spelling of ``aliases``
+    (as typed → the format's name) is taken for its format, anything else is left to the
+    option's choices.
+
+    >>> format_name({"table": "txt"})("table"), format_name({"table": "txt"})("csv")
+    ('txt', 'csv')
+    """
+    def name(text: str) -> str:
+        return aliases.get(text, text)
+
+    name.__name__ = "format"
+    return name
 
 
 def output_format(given: str | None, output: str | None, by_extension: dict[str, str], default: str,
