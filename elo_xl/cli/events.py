@@ -150,8 +150,11 @@ def run_pair(args: argparse.Namespace) -> int:
     from ..io.trf_points import unfilled_note
 
     unfilled = result.kind == "trf" and result.before.origin is not None and not result.before.origin.points_filled
+    from ..workbook.kept_trf import in_book
+
+    kept = result.before.origin if result.kind != "trf" else None  # a book's kept line named by its cell
     print_notes(([unfilled_note(args.event)] if unfilled else [])
-                + [f"{args.event}: {note}" for note in result.pairing.notes])
+                + [in_book(args.event, note, kept) for note in result.pairing.notes])
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)

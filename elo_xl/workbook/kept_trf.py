@@ -101,6 +101,8 @@ def in_book(path: Any, message: str, origin: TrfEvent | None) -> str:
     'cup.xlsx, Event!A29 (line 8 of the TRF lines it keeps), columns 5–6: XXR says "zz", which is not a number of rounds'
     >>> in_book("cup.xlsx", "line 7 (202): BH/Q is not a tie-break (or give --tiebreaks)", origin)
     'cup.xlsx, Event!A28 (line 7 of the TRF lines it keeps, 202): BH/Q is not a tie-break (or give --tiebreaks)'
+    >>> in_book("cup.xlsx", "Event!A28 (the kept record 202): BH/Q is not a tie-break", origin)
+    'cup.xlsx, Event!A28 (the kept record 202): BH/Q is not a tie-break'
     >>> in_book("cup.xlsx", "all 3 rounds are paired", origin), in_book("cup.xlsx", "cup.xlsx, Swiss!C6: …", None)
     ('cup.xlsx: all 3 rounds are paired', 'cup.xlsx, Swiss!C6: …')
     """
@@ -117,4 +119,5 @@ def in_book(path: Any, message: str, origin: TrfEvent | None) -> str:
         return f"{cells[number]} (line {number} of the TRF lines it keeps{what})"
 
     named = _LINE.sub(cell, message)
-    return f"{name}{', ' if named != message and named.startswith(tuple(cells.values())) else ': '}{named}"
+    at_a_cell = bool(cells) and named.startswith(tuple(cells.values()))
+    return f"{name}{', ' if at_a_cell else ': '}{named}"

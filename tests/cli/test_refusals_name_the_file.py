@@ -171,3 +171,30 @@ def test_a_bad_kept_line_is_refused_at_its_cell(book, capsys, command, line, tol
     argv = ["export", book, "-o", "cup.trf"] if command == "export" else ["pair", book]
     message = _refusal(capsys, argv)
     assert message.startswith(f"{book}, {where} (line {number} of the TRF lines it keeps), {told}"), message
+
+
+def test_a_bad_kept_202_record_is_refused_at_its_cell(book, capsys):
+    """A book whose tie-break slots are empty ranks by the 202 record it keeps; a bad one was
+    refused as ``cup.xlsx: the kept record 202: …``, naming no cell."""
+    wb = openpyxl.load_workbook(book)
+    sheet, ref = next(iter(wb.defined_names["TiebreakList"].destinations))
+    for row in wb[sheet][ref.replace("$", "")]:
+        for slot in row:
+            slot.value = None
+    wb.save(book)
+    where, _ = _kept(book, "XXR")
+    sheet, ref = where.split("!")
+    _type(book, sheet, ref, "202 BH/Q,SB")
+    message = _refusal(capsys, ["export", book, "-o", "cup.trf"])
+    assert message.startswith(f'{book}, {where} (the kept record 202): tie-break 1 "BH/Q"'), message
+
+
+def test_a_note_on_a_kept_line_names_its_cell(book, capsys):
+    """``pair`` notes a record it leaves aside; for a book, at the cell holding the line."""
+    where, number = _kept(book, "XXR")
+    sheet, ref = where.split("!")
+    _type(book, sheet, f"{ref[0]}{int(ref[1:]) - 1}", "152 purple")  # the line before XXR (the arbiter's 102)
+    assert main(["pair", str(book)]) == 0
+    err = capsys.readouterr().err
+    assert f"elo-xl: note: {book}, {sheet}!{ref[0]}{int(ref[1:]) - 1} (line {number - 1} of the TRF lines it keeps, " \
+           "152): 'purple' is not W or B" in " ".join(err.split()), err
