@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the workbooks (default en)")
     demo.set_defaults(run=run_demo)
 
-    rate = commands.add_parser("rate", epilog=examples("rate"), help="rate and rank an event from a TRF file or a CSV crosstable",
+    rate = commands.add_parser("rate", epilog=examples("rate"),
+                               help="rate and rank an event from a TRF file or a CSV crosstable",
                                description="Rate an event and rank it by its tie-breaks: a FIDE TRF file, or a CSV "
                                            "crosstable (header row name, rating, k; then per player name, rating, k "
                                            "and one result column per player, with or without the diagonal; see "
@@ -67,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     book = commands.add_parser(
         "workbook", epilog=examples("workbook"), help=f"write a ready-made workbook ({one_of(KIND_CHOICES)})",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
-                    f"Sheets. KIND '{ALL_KINDS}' writes every kind in every language into the -o folder. --from prefills a "
-                    "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
+                    f"Sheets. KIND '{ALL_KINDS}' writes every kind in every language into the -o folder. --from "
+                    "prefills a swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
                     "that does not apply to KIND is an error.")
     book.add_argument("kind", metavar="KIND", choices=KIND_CHOICES, help=one_of(KIND_CHOICES))
     book.add_argument("-o", "--output", metavar="FILE", required=True,
@@ -159,8 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     period.set_defaults(run=run_period)
 
     lite = commands.add_parser(
-        "lite", epilog=examples("lite"), help="write the Excel functions as an xlwings Lite bundle (main.py, "
-        "requirements.txt)",
+        "lite", epilog=examples("lite"),
+        help="write the Excel functions as an xlwings Lite bundle (main.py, requirements.txt)",
         description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
                     "Lite editor.")
     lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,

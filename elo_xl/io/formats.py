@@ -3,17 +3,17 @@
 no format the command writes (``.xls``, ``.ods``, ``.pdf``, none) is refused
 (:func:`refuse_other_extension`): a file's name never lies about its format.
 
->>> RATE = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
->>> output_format(None, "karl.xlsx", RATE, "table"), output_format("csv", None, RATE, "table")
+>>> RATE = {"txt": "txt", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+>>> output_format(None, "karl.xlsx", RATE, "txt"), output_format("csv", None, RATE, "txt")
 ('xlsx', 'csv')
->>> output_format(None, "karl.xls", RATE, "table", "rate")
+>>> output_format(None, "karl.xls", RATE, "txt", "rate")
 Traceback (most recent call last):
 ...
 elo_xl.errors.EloError: -o karl.xls: rate writes .txt, .csv, .json or .xlsx, not xls; name the file .txt, .csv, .json or .xlsx
->>> output_format("table", "karl.csv", RATE, "table")
+>>> output_format("txt", "karl.csv", RATE, "txt")
 Traceback (most recent call last):
 ...
-elo_xl.errors.EloError: --format table contradicts -o karl.csv (a .csv file is written as csv); drop --format, or name the file .txt
+elo_xl.errors.EloError: --format txt contradicts -o karl.csv (a .csv file is written as csv); drop --format, or name the file .txt
 """
 
 from __future__ import annotations

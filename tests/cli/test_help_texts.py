@@ -26,7 +26,8 @@ def test_every_whole_number_option_is_shown_as_n():
     shown = {(name, action.option_strings[-1]): action.metavar
              for name, parser in subparsers().items() for action in parser._actions
              if action.option_strings and action.type is int}
-    assert shown and all(metavar == ("YYYY" if option == "--year" else "N") for (_, option), metavar in shown.items()), shown
+    expected = {key: "YYYY" if key[1] == "--year" else "N" for key in shown}
+    assert shown and shown == expected
     assert "--players N" in subparsers()["workbook"].format_usage()
 
 
