@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import EloError, PairingMismatch
 from .event.trf import to_trf
+from .workbook.kept_trf import in_book
 from .workbook.read import read_book
 
 __all__ = ["book_to_trf"]
@@ -43,13 +44,13 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     try:
         ranking = event_ranking(event, tiebreak_list, version)  # a tie-break the rules refuse is named as such
     except EloError as error:
-        raise EloError(f"{path}: {error}") from None
+        raise EloError(in_book(path, str(error), event.origin)) from None
     chosen = tiebreak_list is not None or version is not None or _chosen_in_book(event)
     told: list[str] = []
     try:
         text = to_trf(event, tiebreak_list, version, chosen=chosen, notes=told, ranking=ranking)
     except EloError as error:
-        raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
+        raise _not_valid(path, error, event.origin) from None
     if notes is not None:
         if event.origin is not None and not event.origin.points_filled:  # written with the results' points
             from .io.trf_points import unfilled_note
@@ -58,6 +59,17 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
         notes.extend(told + buchholz_note(event, ranking)
                      + (team_tiebreak_note(event, ranking) if tiebreak_list is None else []))
     return text
+
+
+def _not_valid(path: str | Path, error: EloError, origin: Any) -> EloError:
+    """The refusal of a TRF file that would not be valid, starting with the book's name: at the
+    cell of a line the book keeps (:func:`~elo_xl.workbook.kept_trf.in_book`), else as the
+    file would have it."""
+    named = in_book(path, str(error), origin)
+    plain = f"{path}: "
+    if named.startswith(plain):
+        return EloError(f"{plain}the TRF file would not be valid: {named[len(plain):]}")
+    return EloError(named)
 
 
 def _chosen_in_book(event: Any) -> bool:

@@ -112,7 +112,9 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
             pairing = pair_next(t, round_=round_, replace=replace, first_colour=first_colour, rounds=rounds,
                                 absent=absent)
     except EloError as error:
-        raise EloError(f"{path}: {error}") from None
+        from .workbook.kept_trf import in_book
+
+        raise EloError(in_book(path, str(error), t.origin if kind != "trf" else None)) from None
     after = with_pairing(t, pairing)
     written = None
     if output is not None:

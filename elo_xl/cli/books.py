@@ -55,6 +55,11 @@ def workbook_options(kinds: dict[str, Kind]) -> dict[str, tuple[str, tuple[str, 
     }
 
 
+#: ``workbook all``: every kind of book in every language, into a folder.
+ALL_KINDS = "all"
+#: What ``workbook`` takes for KIND: every kind of :data:`~elo_xl.workbook.KINDS`, then ``all``.
+KIND_CHOICES = (*KINDS, ALL_KINDS)
+
 #: Where each ``workbook`` option applies (:func:`workbook_options` of the kinds of book). An
 #: option given for any other kind is an error that names it: no option is ignored.
 WORKBOOK_OPTIONS = workbook_options(KINDS)
@@ -76,7 +81,7 @@ def check_workbook_options(args: argparse.Namespace) -> None:
     for option in given:
         kinds = WORKBOOK_OPTIONS[option][1]
         if args.kind not in kinds:
-            what = "'workbook all' (every kind in every language at its default size)" if args.kind == "all" \
+            what = "'workbook all' (every kind in every language at its default size)" if args.kind == ALL_KINDS \
                 else f"a {args.kind} book"
             raise EloError(f"{option} does not apply to {what}; it goes with {', '.join(kinds)}")
     if "--from" in given:
@@ -99,7 +104,7 @@ def run_workbook(args: argparse.Namespace) -> int:
 
     check_workbook_options(args)
     outputs = Outputs()
-    if args.kind == "all":
+    if args.kind == ALL_KINDS:
         folder = writable_folder(args.output)
         kinds = [(kind, lang) for kind in workbook.KINDS for lang in LANGUAGES]
         books = {}
@@ -194,10 +199,11 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
     year_option(args.year)
     event = load(args.source)
     notes.extend(event.notes)
-    notes.extend(scoring_note(event))
     rules = parse_rules(args.rules or "FIDE")
     k_file = read_k_file(args.k_file) if args.k_file else None
-    ks = resolve_k(event, rules, args.k, k_file, args.year)
+    with naming(args.source):  # what its records say, e.g. a bad 162 record: "cup.trf: line 9, …"
+        notes.extend(scoring_note(event))
+        ks = resolve_k(event, rules, args.k, k_file, args.year)
     options: dict[str, Any] = {"players": len(event.entrants), "event": event_fields(event)}
     event_rounds = None
     with naming(f"--from {args.source}"):

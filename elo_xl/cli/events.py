@@ -46,14 +46,14 @@ def run_rate(args: argparse.Namespace) -> int:
 
         add_norms(result, event, args.norms_exempt, args.min_games)
     if args.sort is not None and fmt == "json":
-        raise EloError("--sort: the JSON lists players by start number, each with its rank; use --format table, csv "
+        raise EloError("--sort: the JSON lists players by start number, each with its rank; use --format txt, csv "
                        "or xlsx to list them by rank")
     data = _rate_output(fmt, result, args.sort)
     if args.output is not None:
-        summary = (f"{args.output}: rating report ({'table' if fmt == 'table' else fmt}), "
+        summary = (f"{args.output}: rating report ({'table' if fmt == 'txt' else fmt}), "
                    f"{plural(result.event['players'], 'player')}, {plural(result.event['rounds'], 'round')}, "
                    f"{result.event['rules']}")
-    if fmt != "table":
+    if fmt != "txt":
         print_notes(result.notes)
     emit(data, args.output)
     if args.output is not None:
@@ -61,22 +61,25 @@ def run_rate(args: argparse.Namespace) -> int:
     return 0
 
 
-#: ``rate -o``: the format each extension means (anything else: --format, else the table).
-RATE_FORMATS = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+#: ``rate -o``: the format each extension means (anything else: --format, else the table);
+#: the formats are named as ``period``'s are, by their extension.
+RATE_FORMATS = {"txt": "txt", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+#: ``rate --format``: each spelling taken → the format (``table``, the name it had, for ``txt``).
+RATE_FORMAT_ALIASES = {**RATE_FORMATS, "table": "txt"}
 
 
 def _rate_format(args: argparse.Namespace) -> str:
     """The format ``rate`` writes: -o's extension, --format (which must agree), else table."""
     from ..io.formats import output_format
 
-    fmt = output_format(args.format, args.output, RATE_FORMATS, "table", "rate")
+    fmt = output_format(args.format, args.output, RATE_FORMATS, "txt", "rate")
     if fmt == "xlsx" and args.output is None:
         raise EloError("--format xlsx: a workbook cannot go to the terminal; give -o FILE.xlsx")
     return fmt
 
 
 def _rate_output(fmt: str, result: Any, sort: str | None = None) -> str | bytes:
-    """The report in one format: text for table, csv, json; the bytes of an .xlsx report;
+    """The report in one format: text for txt (the table), csv, json; the bytes of an .xlsx report;
     ``sort`` (``rank``, ``number``; None: each format's default) orders the players."""
     from .. import report
 
@@ -86,7 +89,7 @@ def _rate_output(fmt: str, result: Any, sort: str | None = None) -> str | bytes:
         return as_xlsx(result, sort or "rank")
     if fmt == "json":
         return report.as_json(result)
-    return {"table": report.as_text, "csv": report.as_csv}[fmt](result, sort or ("rank" if fmt == "table" else "number"))
+    return {"txt": report.as_text, "csv": report.as_csv}[fmt](result, sort or ("rank" if fmt == "txt" else "number"))
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -99,7 +102,10 @@ def run_export(args: argparse.Namespace) -> int:
     refuse_other_extension(args.output, "export", "a TRF file", ("trf", "txt"), ".trf")
     notes: list[str] = []
     text = book_to_trf(args.book, tiebreak_options(args), args.tiebreak_rules, notes)
-    summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
+    try:
+        summary = trf_summary(args.output, text)  # reads the TRF back before anything is written
+    except EloError as error:  # what the book's cells did not show: told with the book's name
+        raise EloError(f"{args.book}: the TRF file would not be valid: {error}") from None
     emit(text, args.output)
     print(summary)
     print_notes(notes)
@@ -147,8 +153,11 @@ def run_pair(args: argparse.Namespace) -> int:
     from ..io.trf_points import unfilled_note
 
     unfilled = result.kind == "trf" and result.before.origin is not None and not result.before.origin.points_filled
+    from ..workbook.kept_trf import in_book
+
+    kept = result.before.origin if result.kind != "trf" else None  # a book's kept line named by its cell
     print_notes(([unfilled_note(args.event)] if unfilled else [])
-                + [f"{args.event}: {note}" for note in result.pairing.notes])
+                + [in_book(args.event, note, kept) for note in result.pairing.notes])
     listing = pairing_list(result.before, result.pairing)
     if result.kind == ROUND_ROBIN_BOOK:
         print(listing)

@@ -5,6 +5,7 @@ examples, one-line argparse errors, and the options and values several commands 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..errors import EloError, escaped
@@ -78,13 +79,34 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {escaped(message)} (see {self.prog} --help)\n")
 
 
-def add_tiebreak_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--tiebreaks LIST`` and ``--tiebreak-rules 2024|2026`` (``rate``, ``export``)."""
+def one_of(names: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> one_of(["swiss", "match", "all"]), one_of(["csv"])
+    ('swiss, match or all', 'csv')
+    """
+    return " or ".join(", ".join(names).rsplit(", ", 1))
+
+
+#: Where ``--tiebreaks`` and ``--tiebreak-rules`` come from when not given: an event file
+#: (``rate``), a book (``export``).
+_TIEBREAK_DEFAULTS = {
+    False: ("the TRF-2026 file's 202 record, else Swiss BH/C1,BH,SB,PS,DE,WIN,BWG, round robin DE,WIN,SB,KS",
+            "the one in force at the start date, 2026 from 1 March 2026"),
+    True: ("the list on the book's Event sheet; a book without one: the 202 record of the TRF file it keeps, "
+           "else Swiss BH/C1,BH,SB,PS,DE,WIN,BWG, round robin DE,WIN,SB,KS",
+           "the one the book's Event sheet names, else the one in force at the start date, 2026 from 1 March 2026"),
+}
+
+
+def add_tiebreak_arguments(parser: argparse.ArgumentParser, book: bool = False) -> None:
+    """``--tiebreaks LIST`` and ``--tiebreak-rules 2024|2026`` (``rate``; ``export``, whose
+    defaults are the ``book``'s)."""
+    codes, version = _TIEBREAK_DEFAULTS[book]
     parser.add_argument("--tiebreaks", metavar="LIST",
-                        help="the tie-breaks in order, codes of FIDE C.07, e.g. BH/C1,BH,SB (default: the TRF-2026 "
-                             "file's 202 record, else Swiss BH/C1,BH,SB,PS,DE,WIN,BWG, round robin DE,WIN,SB,KS)")
+                        help=f"the tie-breaks in order, codes of FIDE C.07, e.g. BH/C1,BH,SB (default: {codes})")
     parser.add_argument("--tiebreak-rules", choices=("2024", "2026"),
-                        help="the version of C.07 (default: the one in force at the start date, 2026 from 1 March 2026)")
+                        help=f"the version of C.07 (default: {version})")
 
 
 def tiebreak_options(args: argparse.Namespace) -> Any:

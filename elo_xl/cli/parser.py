@@ -5,19 +5,23 @@ from __future__ import annotations
 import argparse
 
 from .. import __version__
+from ..io.formats import format_name
 from ..languages import LANGUAGES
 from ..results import BYE_FULL, BYE_HALF, BYE_ZERO, TRF_SYMBOL
 from ..workbook import KINDS, size_help
-from .books import run_functions, run_recalc, run_workbook
-from .events import run_export, run_pair, run_period, run_rate
+from .books import ALL_KINDS, KIND_CHOICES, run_functions, run_recalc, run_workbook
+from .events import RATE_FORMAT_ALIASES, run_export, run_pair, run_period, run_rate
 from .folders import DEMO_FOLDER, LITE_FOLDER, run_demo, run_lite
-from .options import RULES_HELP, Parser, add_tiebreak_arguments, examples
+from .options import RULES_HELP, Parser, add_tiebreak_arguments, examples, one_of
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``elo-xl``."""
     parser = Parser(prog="elo-xl",
-                    description="FIDE-exact chess rating calculations: Excel functions, workbooks, TRF tools.")
+                    description="FIDE-exact chess rating calculations for arbiters: rate an event or a month of "
+                                "events, pair a round, write workbooks that calculate by themselves, read them back "
+                                "as TRF files, and add the Elo functions to Excel. 'elo-xl COMMAND --help' tells "
+                                "more about each command.")
     parser.add_argument("--version", action="version", version=f"elo-xl {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
@@ -30,21 +34,25 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the workbooks (default en)")
     demo.set_defaults(run=run_demo)
 
-    rate = commands.add_parser("rate", epilog=examples("rate"), help="rate an event from a TRF file or a CSV crosstable",
-                               description="Rate an event: a FIDE TRF file, or a CSV crosstable (header row name, rating, "
-                                           "k; then per player name, rating, k and one result column per player, "
-                                           "with or without the diagonal; see docs/input-files.md).")
+    rate = commands.add_parser("rate", epilog=examples("rate"),
+                               help="rate and rank an event from a TRF file or a CSV crosstable",
+                               description="Rate an event and rank it by its tie-breaks: a FIDE TRF file, or a CSV "
+                                           "crosstable (header row name, rating, k; then per player name, rating, k "
+                                           "and one result column per player, with or without the diagonal; see "
+                                           "docs/input-files.md). Print the standings and every player's rating "
+                                           "change, or write them as CSV, JSON or an .xlsx report.")
     rate.add_argument("event", metavar="EVENT", help="a .trf file or a .csv crosstable")
     rate.add_argument("--rules", default="FIDE", help=RULES_HELP)
     group = rate.add_mutually_exclusive_group()
     group.add_argument("--k", metavar="N", help="one K for every player")
     group.add_argument("--k-file", metavar="CSV", help="K per player: rows of (FIDE ID or start number, K); "
                        "every row must match a player")
-    rate.add_argument("--year", type=int, metavar="Y", help="the event year for the junior K rule "
+    rate.add_argument("--year", type=int, metavar="YYYY", help="the event year for the junior K rule "
                       "(default: the year of the start date, else of the end date, else this year)")
-    rate.add_argument("--format", choices=["table", "csv", "json", "xlsx"],
-                      help="output format (default: from -o's extension: .txt table, .csv, .json, .xlsx a formatted "
-                           "report; else table)")
+    rate.add_argument("--format", choices=list(dict.fromkeys(RATE_FORMAT_ALIASES.values())),
+                      type=format_name(RATE_FORMAT_ALIASES),
+                      help="output format: txt the rating table, csv, json, xlsx a formatted report ('table' is "
+                           "taken for txt); default: from -o's extension, else txt")
     rate.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
     rate.add_argument("--sort", choices=["rank", "number"], help="list the players by rank or by start number "
                       "(default: the table's standings and the .xlsx report by rank, the CSV by start number; the "
@@ -63,23 +71,24 @@ def build_parser() -> argparse.ArgumentParser:
     rate.set_defaults(run=run_rate)
 
     book = commands.add_parser(
-        "workbook", epilog=examples("workbook"), help=f"write a ready-made workbook ({', '.join(KINDS)})",
+        "workbook", epilog=examples("workbook"), help=f"write a ready-made workbook ({one_of(KIND_CHOICES)})",
         description="Write a workbook whose own formulas recalculate every rating in Excel, LibreOffice and Google "
-                    "Sheets. KIND 'all' writes every kind in every language into the -o folder. --from prefills a "
-                    "swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
+                    f"Sheets. KIND '{ALL_KINDS}' writes every kind in every language into the -o folder. --from "
+                    "prefills a swiss or round-robin book from a TRF file (or a round robin from a CSV crosstable). An option "
                     "that does not apply to KIND is an error.")
-    book.add_argument("kind", metavar="KIND", choices=[*KINDS, "all"], help=f"{', '.join(KINDS)}, or all")
-    book.add_argument("-o", "--output", metavar="FILE", required=True, help="the .xlsx file to write (a folder for 'all')")
+    book.add_argument("kind", metavar="KIND", choices=KIND_CHOICES, help=one_of(KIND_CHOICES))
+    book.add_argument("-o", "--output", metavar="FILE", required=True,
+                      help=f"the .xlsx file to write (a folder for '{ALL_KINDS}')")
     book.add_argument("--lang", choices=LANGUAGES, help="language of the book (default en)")
     for option in ("players", "rounds", "games"):
-        book.add_argument(f"--{option}", type=int, help=size_help(option))
+        book.add_argument(f"--{option}", type=int, metavar="N", help=size_help(option))
     book.add_argument("--rules", help="rule set preselected in the book (default FIDE)")
     book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin) "
                       "or a CSV crosstable (round-robin), with the K that 'rate' uses; the size comes from the event")
     k_group = book.add_mutually_exclusive_group()
     k_group.add_argument("--k", metavar="N", help="with --from: one K for every player")
     k_group.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")
-    book.add_argument("--year", type=int, metavar="Y", help="with --from: the event year for the junior K rule")
+    book.add_argument("--year", type=int, metavar="YYYY", help="with --from: the event year for the junior K rule")
     book.add_argument("--double", action="store_true", help="round-robin: a double round robin, each pair playing "
                       "twice, the second cycle with the colours reversed (two result cells per pair)")
     book.add_argument("--reverse", action="store_true", help="with --double: exchange the last two rounds of the "
@@ -89,12 +98,15 @@ def build_parser() -> argparse.ArgumentParser:
     book.set_defaults(run=run_workbook)
 
     export = commands.add_parser("export", epilog=examples("export"),
-                                 help="write a TRF file from a Swiss or round-robin workbook",
+                                 help="write a TRF file, with points and ranks, from a Swiss or round-robin workbook",
                                  description="Read what was typed into a Swiss or round-robin workbook (no spreadsheet "
-                                             "engine needed) and write a TRF file with points and ranks.")
+                                             "engine needed) and write a TRF file with points and ranks. The ranks "
+                                             "follow the tie-breaks listed on the book's Event sheet, under the "
+                                             "version of C.07 it names there, unless --tiebreaks or "
+                                             "--tiebreak-rules say otherwise.")
     export.add_argument("book", metavar="BOOK", help="a Swiss or round-robin workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
-    add_tiebreak_arguments(export)
+    add_tiebreak_arguments(export, book=True)
     export.set_defaults(run=run_export)
 
     pair = commands.add_parser(
@@ -135,7 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Add the Excel functions (ELO_NEW, ELO_EXPECTED…) to an existing workbook as LAMBDA names, "
                     "which Excel 365, Excel 2024 and Excel for the web call with no add-in, and a hidden sheet with "
                     "FIDE's tables. Nothing else in the book changes but its stored values (dropped: the book "
-                    "calculates when opened; elo-xl recalc stores them again); a name it already has is refused.")
+                    "calculates when opened; elo-xl recalc stores them again). A book that carries the functions "
+                    "already (every book elo-xl workbook writes does) is left as it is; one that has one of their "
+                    "names otherwise is refused.")
     functions.add_argument("book", metavar="BOOK", help="the .xlsx workbook to add the functions to")
     functions.add_argument("-o", "--output", metavar="OUT", help="write the book with the functions here (default: "
                            "replace BOOK)")
@@ -151,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     period.set_defaults(run=run_period)
 
     lite = commands.add_parser(
-        "lite", epilog=examples("lite"), help="write main.py and requirements.txt for xlwings Lite",
+        "lite", epilog=examples("lite"),
+        help="write the Excel functions as an xlwings Lite bundle (main.py, requirements.txt)",
         description="Write main.py (the Excel functions with elo-xl embedded) and requirements.txt for the xlwings "
                     "Lite editor.")
     lite.add_argument("-o", "--output", metavar="FOLDER", default=LITE_FOLDER,

@@ -35,8 +35,9 @@ def tiebreak_record(t: Tournament) -> tuple[str, str] | None:
     if t.origin is None:
         return None
     for r in t.origin.records("202"):
-        if t.kept:
-            return r.value, "the kept record 202"
+        if t.kept:  # named by the book's cell that holds it (elo_xl.workbook.kept_trf)
+            cell = t.origin.cells.get(r.line) if r.line is not None else None
+            return r.value, f"{cell} (the kept record 202)" if cell else "the kept record 202"
         return r.value, (f"line {r.line} (202)" if r.line is not None else "record 202")
     return None
 

@@ -3,26 +3,42 @@
 no format the command writes (``.xls``, ``.ods``, ``.pdf``, none) is refused
 (:func:`refuse_other_extension`): a file's name never lies about its format.
 
->>> RATE = {"txt": "table", "csv": "csv", "json": "json", "xlsx": "xlsx"}
->>> output_format(None, "karl.xlsx", RATE, "table"), output_format("csv", None, RATE, "table")
+>>> RATE = {"txt": "txt", "csv": "csv", "json": "json", "xlsx": "xlsx"}
+>>> output_format(None, "karl.xlsx", RATE, "txt"), output_format("csv", None, RATE, "txt")
 ('xlsx', 'csv')
->>> output_format(None, "karl.xls", RATE, "table", "rate")
+>>> output_format(None, "karl.xls", RATE, "txt", "rate")
 Traceback (most recent call last):
 ...
 elo_xl.errors.EloError: -o karl.xls: rate writes .txt, .csv, .json or .xlsx, not xls; name the file .txt, .csv, .json or .xlsx
->>> output_format("table", "karl.csv", RATE, "table")
+>>> output_format("txt", "karl.csv", RATE, "txt")
 Traceback (most recent call last):
 ...
-elo_xl.errors.EloError: --format table contradicts -o karl.csv (a .csv file is written as csv); drop --format, or name the file .txt
+elo_xl.errors.EloError: --format txt contradicts -o karl.csv (a .csv file is written as csv); drop --format, or name the file .txt
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import EloError
 
-__all__ = ["output_format", "refuse_other_extension"]
+__all__ = ["format_name", "output_format", "refuse_other_extension"]
+
+
+def format_name(aliases: dict[str, str]) -> Callable[[str], str]:
+    """The ``type`` of a ``--format`` option (``rate``, ``period``): a spelling of ``aliases``
+    (as typed → the format's name) is taken for its format, anything else is left to the
+    option's choices.
+
+    >>> format_name({"table": "txt"})("table"), format_name({"table": "txt"})("csv")
+    ('txt', 'csv')
+    """
+    def name(text: str) -> str:
+        return aliases.get(text, text)
+
+    name.__name__ = "format"
+    return name
 
 
 def output_format(given: str | None, output: str | None, by_extension: dict[str, str], default: str,

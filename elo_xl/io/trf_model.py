@@ -143,6 +143,9 @@ class TrfEvent:
     #: Whether the points column is a witness of the results as read: False when it is 0 on
     #: every line while the results give points (:func:`elo_xl.io.trf_points.filled`).
     points_filled: bool = field(default=True, compare=False)
+    #: For the lines a book keeps (:mod:`elo_xl.workbook.kept_trf`): line number → the cell
+    #: holding it (``Event!A29``), so that a message about a line can name its cell.
+    cells: dict[int, str] = field(default_factory=dict, compare=False)
 
     # --- header fields ---------------------------------------------------------------------
 

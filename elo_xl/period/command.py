@@ -1,11 +1,11 @@
 """``elo-xl period``: the whole run behind the command (the command line only parses arguments).
 
     elo-xl period --list LIST --month YYYY-MM [--type standard|rapid|blitz] [--rules R]
-                  [--k-schedule S] [--db FILE [--replace] [--wait S]] [--strict | --allow-dates]
+                  [--k-schedule LIST] [--db FILE [--replace] [--wait SECONDS]] [--strict | --allow-dates]
                   EVENT.trf...
-                  [--format txt|csv|xlsx|json] [--lang en|vi|ar|ru] [-o OUT]
+                  [--format txt|csv|json|xlsx] [--lang en|vi|ar|ru] [-o OUT]
     elo-xl period --db FILE --history
-    elo-xl period --db FILE --show YYYY-MM [--type T] [-o LIST.txt|csv|xlsx|json]
+    elo-xl period --db FILE --show YYYY-MM [--type T] [-o LIST.txt|csv|json|xlsx]
     elo-xl period --db FILE --drop YYYY-MM [--type T]
 
 With ``--db`` the database is taken for writing before the history is read and kept until the
@@ -26,15 +26,17 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..errors import EloError
+from ..io.formats import format_name
 from ..io.paths import writable_file
 from ..progress import Progress
 from ..languages import LANGUAGES
 from ..rules import parse_rules
 from .lists import TYPES
 
-#: Output formats (see :mod:`elo_xl.period.output`).
-FORMATS = ("txt", "csv", "xlsx", "json")
-#: Languages of the .xlsx list's words (those of the books).
+#: Output formats (see :mod:`elo_xl.period.output`), named by their extension as ``rate``'s are.
+FORMATS = ("txt", "csv", "json", "xlsx")
+#: ``--format``: each spelling taken → the format (``table``, ``rate``'s old name for txt, too).
+FORMAT_ALIASES = {**{f: f for f in FORMATS}, "table": "txt"}
 
 #: The rule set of each list type when --rules is not given.
 TYPE_RULES = {"standard": "FIDE", "rapid": "FIDE-RAPID", "blitz": "FIDE-BLITZ"}
@@ -52,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--type", default="standard", choices=TYPES, help="list type (default standard)")
     parser.add_argument("--rules", help="rule set (default: FIDE, or FIDE-RAPID / FIDE-BLITZ for --type rapid / "
                                         "blitz); ELO-1970, USSR-1977, LOGISTIC for national lists")
-    parser.add_argument("--k-schedule", metavar="S", help="K by rating instead of the rule set's K rules, "
+    parser.add_argument("--k-schedule", metavar="LIST", help="K by rating instead of the rule set's K rules, "
                                                           "e.g. 0:25,1600:20,2000:15,2400:10")
     parser.add_argument("--db", metavar="FILE", help="SQLite database keeping every processed period (pooled "
                                                      "results of unrated players, career game counts)")
@@ -61,14 +63,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--replace", action="store_true",
                         help="re-run the last period of this type in --db (the same --month), replacing it")
     parser.add_argument("--drop", metavar="YYYY-MM", help="remove the last period of this type from --db")
-    parser.add_argument("--wait", metavar="S", type=float, default=60.0,
+    parser.add_argument("--wait", metavar="SECONDS", type=float, default=60.0,
                         help="seconds to wait for another run using --db (default 60)")
     dates = parser.add_mutually_exclusive_group()
     dates.add_argument("--strict", action="store_true",
                        help="refuse an event that ends outside --month, even one reported a month late")
     dates.add_argument("--allow-dates", action="store_true",
                        help="rate an event that ends outside --month all the same (a warning)")
-    parser.add_argument("--format", choices=FORMATS, help="output format (default: from -o's extension, else txt)")
+    parser.add_argument("--format", choices=FORMATS, type=format_name(FORMAT_ALIASES),
+                        help="output format: txt FIDE's layout, csv, json, xlsx ('table' is taken for txt); default: "
+                             "from -o's extension, else txt")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the .xlsx list (default en)")
     parser.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of standard output")
 
@@ -120,8 +124,10 @@ def read_events(paths: Sequence[str], stream=None, notes: list[str] | None = Non
         for path in paths:
             try:
                 event = read_trf(path, refuse=True)  # the points compared once, as the reader reads them
-            except EloError as error:
-                raise EloError(f"{path}: {error}") from None
+            except EloError as error:  # named once: the reader names the file by its base name
+                message, base = str(error), os.path.basename(path)
+                named = path + message[len(base):] if base and message.startswith(base) else f"{path}: {message}"
+                raise EloError(named) from None
             except OSError as error:
                 raise EloError(f"{path}: cannot read the event ({error.strerror})") from None
             if notes is not None and not event.points_filled:

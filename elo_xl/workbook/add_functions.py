@@ -5,8 +5,10 @@
 relationships and ``[Content_Types].xml`` gain one line each, and every other part of the file
 is copied byte for byte but for the worksheets' stored values: every formula cell loses its
 stored value and the workbook is marked to calculate when opened (``fullCalcOnLoad``), so that
-no program shows values computed before the names were there. A book that already has one of
-the names (at any scope), or a sheet named like the table sheet, is refused with the name. The functions' variables take a prefix
+no program shows values computed before the names were there. A book that carries the
+functions already (their names and their table sheet: every book elo-xl writes) is left as it
+is, and said so; one that has one of the names (at any scope), or a sheet named like the table
+sheet, is refused with the name. The functions' variables take a prefix
 that none of the book's own names has (:func:`elo_xl.workbook.lambdas.prefix_for`); a name
 that is one of their parameters (``rating_``) is refused, named.
 
@@ -18,7 +20,7 @@ that is one of their parameters (``rating_``) is refused, named.
 >>> add_functions(done, "club.xlsx")
 Traceback (most recent call last):
 ...
-elo_xl.errors.EloError: club.xlsx already has a name ELO_EXPECTED; the functions were not added (rename it, or use the book as it is)
+elo_xl.errors.EloError: club.xlsx already carries the Elo functions (the names ELO_EXPECTED… and the hidden sheet EloFunctionTables); nothing to add: use the book as it is
 """
 
 from __future__ import annotations
@@ -132,14 +134,18 @@ def _check_free(root: ElementTree.Element, name: str) -> None:
         raise EloError(f"{name}: xl/workbook.xml is not an Excel workbook of the usual kind (transitional "
                        f"Office Open XML); {_BAD}")
     ours = {f.name.upper() for f in FUNCTIONS + HELPERS}
-    for element in root.iter():
-        if local(element.tag) == "definedName" and (element.get("name") or "").upper() in ours:
-            raise EloError(f"{name} already has a name {element.get('name')}; {_BAD} "
-                           "(rename it, or use the book as it is)")
-    for element in root.iter():
-        if local(element.tag) == "sheet" and (element.get("name") or "").upper() == TABLE_SHEET.upper():
-            raise EloError(f"{name} already has a sheet {TABLE_SHEET}; {_BAD} (it holds them already, "
-                           "or rename the sheet)")
+    held = [element.get("name") or "" for element in root.iter()
+            if local(element.tag) == "definedName" and (element.get("name") or "").upper() in ours]
+    sheet = any(local(element.tag) == "sheet" and (element.get("name") or "").upper() == TABLE_SHEET.upper()
+                for element in root.iter())
+    if held and sheet:  # a book elo-xl wrote, or one this command ran on before
+        raise EloError(f"{name} already carries the Elo functions (the names {held[0]}… and the hidden sheet "
+                       f"{TABLE_SHEET}); nothing to add: use the book as it is")
+    if held:
+        raise EloError(f"{name} already has a name {held[0]}; {_BAD} (rename it, or use the book as it is)")
+    if sheet:
+        raise EloError(f"{name} already has a sheet {TABLE_SHEET}, though none of the functions' names; {_BAD} "
+                       "(rename the sheet)")
 
 
 def _prefix(root: ElementTree.Element, archive: zipfile.ZipFile, name: str) -> str:

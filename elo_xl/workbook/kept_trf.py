@@ -13,6 +13,7 @@ event's ``origin`` (:class:`elo_xl.event.model.Tournament`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..errors import EloError
@@ -20,7 +21,7 @@ from ..io.trf_keep import book_lines
 from ..io.trf_model import TrfEvent, TrfRecord
 from ..io.trf_read import parse_trf
 
-__all__ = ["ROWS", "SEPARATOR", "kept_origin", "pack", "unpack"]
+__all__ = ["ROWS", "SEPARATOR", "in_book", "kept_origin", "pack", "unpack"]
 
 #: Up to this many lines a book keeps one line per row (readable on the Event sheet); a file
 #: with more lines is kept in cells of several lines each (a cell holds at most 32,767
@@ -84,3 +85,39 @@ def kept_origin(cells: list[Any]) -> TrfEvent | None:
     except EloError:
         return TrfEvent([TrfRecord(text, n) for n, text in enumerate(lines, 1)
                          if not (text[:3] == "001" and text[4:8].strip().isdigit())], [])
+
+
+_LINE = re.compile(r"\bline (\d+)(?: \(([^()]*)\))?")
+
+
+def in_book(path: Any, message: str, origin: TrfEvent | None) -> str:
+    """A message about the event a book holds, starting with the book's file; a line of the TRF
+    file the book keeps (``line 8``, ``line 7 (202)``) named by the cell holding it
+    (:attr:`~elo_xl.io.trf_model.TrfEvent.cells`), which is where the arbiter can see and mend
+    it. A message that names its file already is left as it is.
+
+    >>> origin = TrfEvent([], [], cells={7: "Event!A28", 8: "Event!A29"})
+    >>> in_book("cup.xlsx", 'line 8, columns 5–6: XXR says "zz", which is not a number of rounds', origin)
+    'cup.xlsx, Event!A29 (line 8 of the TRF lines it keeps), columns 5–6: XXR says "zz", which is not a number of rounds'
+    >>> in_book("cup.xlsx", "line 7 (202): BH/Q is not a tie-break (or give --tiebreaks)", origin)
+    'cup.xlsx, Event!A28 (line 7 of the TRF lines it keeps, 202): BH/Q is not a tie-break (or give --tiebreaks)'
+    >>> in_book("cup.xlsx", "Event!A28 (the kept record 202): BH/Q is not a tie-break", origin)
+    'cup.xlsx, Event!A28 (the kept record 202): BH/Q is not a tie-break'
+    >>> in_book("cup.xlsx", "all 3 rounds are paired", origin), in_book("cup.xlsx", "cup.xlsx, Swiss!C6: …", None)
+    ('cup.xlsx: all 3 rounds are paired', 'cup.xlsx, Swiss!C6: …')
+    """
+    name = str(path)
+    if message.startswith(name):
+        return message
+    cells = origin.cells if origin is not None else {}
+
+    def cell(m: re.Match) -> str:
+        number = int(m.group(1))
+        if number not in cells:
+            return m.group(0)
+        what = f", {m.group(2)}" if m.group(2) else ""
+        return f"{cells[number]} (line {number} of the TRF lines it keeps{what})"
+
+    named = _LINE.sub(cell, message)
+    at_a_cell = bool(cells) and named.startswith(tuple(cells.values()))
+    return f"{name}{', ' if at_a_cell else ': '}{named}"

@@ -26,6 +26,7 @@ from ..errors import EloError, PairingMismatch, show
 from ..event.model import Entrant, Tournament
 from ..games import ROUND_ROBIN, SWISS
 from ..io import xlsx
+from ..io.decode import control_character
 from ..pairing.berger import SYSTEMS, cycle_length, schedule_round, system_of
 from ..results import (BYES, COMPLEMENT, TRF_SYMBOL, WITHOUT_OPPONENT, agree, blank_result, is_blank, parse_k,
                        parse_rating, parse_result, result_text, to_number)
@@ -142,8 +143,10 @@ def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
         event[key] = _text(r.rows[0][0])
         if any(ch in event[key] for ch in "\r\n"):
             raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
+        _printable(event[key], f"{where}{r.cell(0)}")
         _fits_a_line(event[key], f"{where}{r.cell(0)}", 4)  # written after its record code and a space
     records: list[Any] = []  # the TRF file's lines as the book keeps them (elo_xl.workbook.kept_trf)
+    cells: dict[int, str] = {}  # each kept line's number → its cell, for messages about the line
     if book.has(names.TRF_RECORDS):
         kept = book.range(names.TRF_RECORDS, 100_000, 1)
         for i, row in enumerate(kept.rows):
@@ -152,8 +155,20 @@ def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
                 raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
             for line in unpack([text]):
                 _fits_a_line(line, f"{where}{kept.cell(i)}")
+                if line[:3] != "001":  # a player line that does not read is written anew from the book
+                    _printable(line, f"{where}{kept.cell(i)}")
+                cells[len(cells) + 1] = kept.cell(i)
         records = [row[0] for row in kept.rows]
-    return event, kept_origin(records)
+    origin = kept_origin(records)
+    if origin is not None:
+        origin.cells = cells
+    return event, origin
+
+
+def _printable(text: str, where: str) -> None:
+    """Refuse a value holding a control character, which no TRF line can hold, naming its cell."""
+    if control_character(text) is not None:
+        raise EloError(f"{where}: {show(text)} holds a control character, which a TRF file cannot hold; remove it")
 
 
 def _fits_a_line(text: str, where: str, prefix: int = 0) -> None:
@@ -447,7 +462,16 @@ def _entrant(where: str, columns: dict[str, Range], i: int) -> Entrant:
         if len(text) > width:
             raise EloError(f"{where}{cell}: {show(text)} has {len(text)} characters; a TRF file holds {width} for the "
                            f"{key.replace('_', ' ')}")
+        _printable(text, f"{where}{cell}")
         texts[key] = text
+    # what the TRF reader refuses in a player line is refused here, at its cell (the file written must read back)
+    title, fide_id = texts["title"], texts["fide_id"]
+    if title and not (title.isalpha() and title.isascii()):
+        raise EloError(f"{where}{columns['title'].cell(i)}: {show(title)} is not a title; type GM, IM, FM, CM, WGM, "
+                       "WIM, WFM, WCM (or another title in letters), or leave it blank")
+    if fide_id and not (fide_id.isdigit() and fide_id.isascii()):
+        raise EloError(f"{where}{columns['fide_id'].cell(i)}: {show(fide_id)} is not a FIDE ID; type its digits, "
+                       "or leave it blank")
     if texts["birth"]:
         from ..io.dates import date_year
 

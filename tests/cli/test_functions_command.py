@@ -134,8 +134,23 @@ def test_a_name_already_there_is_refused_and_nothing_written(tmp_path, capsys, t
 def test_twice_is_refused(tmp_path, capsys):
     book = _club(tmp_path / "club.xlsx")
     assert main(["functions", str(book)]) == 0
+    capsys.readouterr()
+    before = book.read_bytes()
     assert main(["functions", str(book)]) != 0
-    assert "already has a name ELO_EXPECTED" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"elo-xl: {book} already carries the Elo functions (the names ELO_EXPECTED… "
+                                       "and the hidden sheet EloFunctionTables); nothing to add: use the book as it is\n")
+    assert book.read_bytes() == before
+
+
+def test_a_book_elo_xl_wrote_is_said_to_carry_the_functions(tmp_path, capsys):
+    """Every book ``workbook`` writes carries the functions: no "rename it" for one of them."""
+    book = tmp_path / "p.xlsx"
+    assert main(["workbook", "player", "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert main(["functions", str(book), "-o", str(tmp_path / "again.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"elo-xl: {book} already carries the Elo functions (") and "rename" not in err
+    assert not (tmp_path / "again.xlsx").exists()
 
 
 @pytest.mark.parametrize("content,message", [

@@ -146,4 +146,6 @@ def test_a_later_round_of_a_file_whose_xxc_contradicts_its_round_one(capsys, tmp
     capsys.readouterr()
     pairs, err = _pair(capsys, book)
     assert pairs == gacrux["played-B"]
-    assert f"line {line} (XXC) says Black" in " ".join(err.split())
+    # the book's kept line is named by its cell on the Event sheet
+    assert re.search(rf"{re.escape(str(book))}: first colour: Event!A\d+ \(line {line} of the TRF lines it keeps, XXC\) "
+                     "says Black", " ".join(err.split()))

@@ -68,7 +68,7 @@ def test_xlsx_report(event, tmp_path, capsys):
     assert name_width > ws.column_dimensions["A"].width and name_width >= len('=HYPERLINK("x")')
 
 
-@pytest.mark.parametrize("given, name", [("table", "r.csv"), ("csv", "r.json"), ("json", "r.xlsx"), ("xlsx", "r.txt")])
+@pytest.mark.parametrize("given, name", [("txt", "r.csv"), ("csv", "r.json"), ("json", "r.xlsx"), ("xlsx", "r.txt")])
 def test_contradiction_is_an_error_naming_both(event, tmp_path, capsys, given, name):
     out = tmp_path / name
     assert main(["rate", str(event), "--format", given, "-o", str(out)]) == 2
@@ -121,7 +121,7 @@ def test_period_refuses_a_name_of_another_format(tmp_path, capsys):
     out = tmp_path / "list.ods"
     assert main(["period", "--list", str(tmp_path / "l.txt"), "--month", "2026-04", str(tmp_path / "e.trf"),
                  "-o", str(out)]) == 2
-    assert "-o " + str(out) + ": period writes .txt, .csv, .xlsx or .json, not ods" in capsys.readouterr().err
+    assert "-o " + str(out) + ": period writes .txt, .csv, .json or .xlsx, not ods" in capsys.readouterr().err
 
 
 def test_xlsx_needs_a_file(event, capsys):

@@ -56,7 +56,7 @@ def test_the_rule_sets():
 def test_the_kinds_of_book_and_their_sizes():
     book = subparser("workbook")
     kind = next(a for a in book._actions if a.dest == "kind")
-    assert kind.choices == [*KINDS, "all"] and LABELS == {name: record.label for name, record in KINDS.items()}
+    assert list(kind.choices) == [*KINDS, "all"] and LABELS == {name: record.label for name, record in KINDS.items()}
     for name in ("players", "rounds", "games"):
         assert option(book, f"--{name}").help == size_help(name)
         for kind_name, record in KINDS.items():
@@ -89,9 +89,9 @@ def test_the_workbook_options_come_from_the_kinds_records():
 
 
 def test_the_top_level_help_lists_the_kinds():
-    """The top-level help names the kinds of book from the registry (without ``all``, which the
-    ``workbook --help`` names)."""
-    assert subparser_help("workbook") == f"write a ready-made workbook ({', '.join(KINDS)})"
+    """The top-level help names the kinds of book from the registry, and ``all`` (every kind in
+    every language), as ``workbook KIND`` takes them."""
+    assert subparser_help("workbook") == f"write a ready-made workbook ({', '.join(KINDS)} or all)"
 
 
 def subparser_help(name: str) -> str:
