@@ -215,6 +215,41 @@ def trf_mutation(rng: random.Random) -> Case:
     return Case("trf-mutation", {"event.trf": _encode(rng, text)}, _rate("event.trf", rng))
 
 
+#: Team files: FIDE's team exercises, FIDE TEC's TRF-2026 sample, a file Sharly Chess wrote mid-event.
+TEAM_SEEDS = [ROOT / "elo_xl" / "data" / "sample-team.trf", ROOT / "tests" / "data" / "real" / "fide-trf26-grandmommys-cup.trf",
+              ROOT / "tests" / "data" / "real" / "sharly-chess-2026-team.trf"]
+_TEAM_LINES = ["320  2.0  4.0 001 002 003", "330 +- 002 001 002", "330 -- 001 003 004", "330 ++ 1 1 1", "240 H 003 005",
+               "240 F 001 999", "300   1   1   2    1    2    3    4", "300   2   1   0 0000 0000 9999", "299 W   2.0   2.5    1    1",
+               "299    -1.0  -2.0    4   31", "299     0.0  -4.0  999   14", "299 +   2.0", "299 X   a", "352 WBWBWBWB", "352 ",
+               "362 TW 3.0 TD 1.0 TL 0.0", "362 TW x", "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", "202 BH:XX,SSSC,BC,TBR,BBE",
+               "192 FIDE_TEAM_GP_MP", "310 999 Ghosts" + " " * 59 + "   1    2", "310   1 Dup" + " " * 62 + "   1    1"]
+
+
+@generator("team-mutation", 2)
+def team_mutation(rng: random.Random) -> Case:
+    """A team file with its team records edited: a record added, changed, removed or moved."""
+    path = rng.choice(TEAM_SEEDS)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for _ in range(rng.randint(1, 4)):
+        team = [k for k, line in enumerate(lines) if line[:3] in ("310", "320", "330", "300", "299", "240", "013")]
+        if team and rng.random() < 0.6:
+            k = rng.choice(team)
+            if rng.random() < 0.3:
+                del lines[k]
+            else:
+                text = _mutate_lines(rng, [lines[k]])
+                lines[k] = text
+        else:
+            lines.insert(rng.randrange(len(lines) + 1), rng.choice(_TEAM_LINES))
+    args = _rate("event.trf", rng)
+    if rng.random() < 0.5:
+        args += ["--tiebreaks", rng.choice(["MPvGP,BH:MP/C1,EDE", "EGGSB,SSSC,BC,TBR,BBE", "EDEBB,EDEC,ESB/C1",
+                                             "BH:GP/M1/P,EMMSB/C2"])]
+    if rng.random() < 0.3:
+        args += ["--pab-in-buchholz", rng.choice(["points", "draw"]), "--tiebreak-rules", rng.choice(["2024", "2026"])]
+    return Case("team-mutation", {"event.trf": _encode(rng, "\n".join(lines))}, args)
+
+
 @generator("trf-bytes", 1)
 def trf_bytes(rng: random.Random) -> Case:
     """A real TRF with random bytes flipped, inserted or cut (a damaged download)."""

@@ -392,8 +392,12 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                 against.add(scheduled)
             if not against:
                 continue
-            if len(against) != 1 or None in against:
-                names = ", ".join(str(x) if x else "no team" for x in sorted(against, key=lambda x: x or 0))
+            if None in against:
+                stray = next(g.opponent for _, g in played if playing_for.get(g.opponent) is None)
+                raise EloError(f"round {t + 1}: a board of team {team.no} ({team.name}) faces player {stray}, who is in "
+                               "no team (no 310 roster or 300 lineup holds him); add him to his team's roster")
+            if len(against) != 1:
+                names = ", ".join(map(str, sorted(against)))
                 raise EloError(f"round {t + 1}: team {team.no} ({team.name})'s boards face teams {names}; a match "
                                "is against one team (check the 310 rosters, the 300 lineups and the players' opponents)")
             opponent = against.pop()
