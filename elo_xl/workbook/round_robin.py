@@ -141,10 +141,12 @@ def build(book: Book, players: int = 10, prefill: dict[str, Any] | None = None, 
     area, chosen = _tiebreaks(book, ws, at, helpers, data)
     _sheet_setup(book, ws, at)
     last_round = _last_rounds(book, ws, at, area.last_col + 1, data.get("game_rounds"), reverse)
-    _standings(book, ws, at, helpers, area, chosen, last_round)
+    progress = _progress(book, ws, at, helpers, last_round)
+    _standings(book, ws, at, helpers, area, chosen, progress)
+    book.formula(ws, "A3", progress)  # the line the Standings and Schedule sheets carry under their titles
     schedule_sheet.build(book, at.n, lambda i: ref(ws, f"{at.field('names')}{at.top + i - 1}"),
                          lambda i, j, c=1: ref(ws, f"{L(at.cross + at.slot(j - 1, c - 1))}{at.top + i - 1}"),
-                         double=double, reverse=reverse)
+                         double=double, reverse=reverse, progress=progress)
     games = norms_sheet.Games(
         at.games,
         lambda i, j: ref(ws, at.row_of(CODE, at.g0 + i) if j is None else f"{L(at.block(CODE) + j)}{at.g0 + i}"),
@@ -201,7 +203,7 @@ def _last_rounds(book: Book, ws: Worksheet, at: Layout, column: int, rounds: dic
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
-               area: tiebreak_columns.Area, chosen: int, last_round: str) -> None:
+               area: tiebreak_columns.Area, chosen: int, progress: str) -> None:
     """The printable standings sheet: by points, then the chosen tie-breaks (the ``chosen``
     slots filled when the book was made), then start number; "After round 7" over it."""
     out = {key: (f"out.{key}", at.out + OUTPUTS.index(key), OUTPUT_FORMATS.get(key))
@@ -211,7 +213,7 @@ def _standings(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     standings_sheet.build(book, ws, at.top, at.last, [
         ("col.no", 1, None), fields["names"], fields["titles"], fields["federations"], fields["ratings"],
         out["Points"], *slots, out["Change"], out["NewRating"]], at.key_col,
-        at.out + OUTPUTS.index("Rank"), progress=_progress(book, ws, at, helpers, last_round), header_formulas=headers,
+        at.out + OUTPUTS.index("Rank"), progress=progress, header_formulas=headers,
         note=tiebreak_columns.open_note(book))
 
 

@@ -38,24 +38,30 @@ def rounds_of(n: int, double: bool = False) -> int:
 
 
 def build(book: Book, n: int, name: Callable[[int], str], result: Callable[..., str], *, double: bool = False,
-          reverse: bool = False) -> Worksheet:
+          reverse: bool = False, progress: str | None = None) -> Worksheet:
     """Add the schedule sheet of ``n`` players: ``name(i)`` is the cell (with its sheet) of
     start number ``i``'s name, ``result(i, j, cycle)`` the cell of ``i``'s result against ``j``
     in the computed crosstable (all from 1; ``cycle`` 2 is a double round robin's second).
     ``double`` and ``reverse`` as :func:`elo_xl.pairing.berger.schedule_pairing` takes them;
-    the cell ``PairingSystem`` (beside the printed area) holds the schedule's TRF-2026 code."""
+    the cell ``PairingSystem`` (beside the printed area) holds the schedule's TRF-2026 code;
+    ``progress`` a text formula saying how far the event is ("After round 4 · 12 of 45 games
+    played"), printed under the title (with a double round robin's cycles)."""
     ws = book.sheet("sheet.schedule")
     width = len(COLUMNS)
     book.title(ws, "title.schedule_double" if double else "title.schedule", width, players=n)
     book.formula(ws, "A2", book.event_line())
     m = cycle_length(n)
     if double:  # how the cycles are played, wrapped across the printed width
-        if reverse and m >= 3:
-            book.label(ws, "A3", "schedule.reversed", first=m - 1, second=m)
+        said = (book.shown("schedule.reversed", first=m - 1, second=m) if reverse and m >= 3
+                else book.shown("schedule.cycles"))
+        if progress is not None:
+            book.formula(ws, "A3", progress + '&" · "&"' + said.replace('"', '""') + '"')
         else:
-            book.label(ws, "A3", "schedule.cycles")
+            book.text(ws, "A3", said)
         ws["A3"].alignment = WRAP
         ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=width)
+    elif progress is not None:
+        book.formula(ws, "A3", progress)
     book.text(ws, "H1", SYSTEMS[(double, reverse and double)])
     book.name(names.PAIRING_SYSTEM, ws, "H1")
     row = 4

@@ -79,6 +79,21 @@ def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
             assert row[3].value == f"{results[(white, black)]} – {results[(black, white)]}"
             boards += 1
     assert boards == 15
+    # how far the event is, under the titles of the round-robin, Standings and Schedule sheets
+    # (docs/books.md): the file's 5 rounds, its 15 games (6 players, each pair once)
+    wb = openpyxl.load_workbook(computed, data_only=True)
+    for sheet in ("sheet.round_robin", "sheet.standings", "sheet.schedule"):
+        assert wb[translate(sheet, "en")]["A3"].value == "After round 5 · 15 of 15 games played", sheet
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_the_progress_line_stands_under_every_title(reverse):
+    book = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=6, double=True, reverse=reverse)))
+    line = book[translate("sheet.standings", "en")]["A3"].value
+    assert line.startswith("=") and "After round" in line
+    assert book[translate("sheet.round_robin", "en")]["A3"].value == line
+    schedule = book[translate("sheet.schedule", "en")]["A3"].value
+    assert schedule.startswith(line) and ("Second cycle" in schedule)  # the cycles told after it
 
 
 @pytest.mark.parametrize("n", [3, 4, 7, 10, 30])
