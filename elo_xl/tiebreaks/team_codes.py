@@ -10,7 +10,8 @@ The codes: ``MPvGP`` (the other score), ``MP`` and ``GP`` (either score as a tie
 Buchholz on either score (``BH:MP``, ``BH:GP``, with the cuts and medians of article 14:
 ``BH:MP/C1``), the extended Sonneborn-Berger family (``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``:
 the first letter after E is the score of the opponent, the second the team's own result in the
-match; ``ESB`` is the primary score twice), ``SSSC`` (score and schedule strength combination),
+match; ``ESB`` is the opponent's primary score times the team's secondary: ``EMGSB`` when match
+points are primary), ``SSSC`` (score and schedule strength combination),
 ``BC`` (board count), ``TBR`` (top-board result), ``BBE`` (bottom-board elimination) and the
 extended direct encounter (``EDE``, ``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB``). ``/P``
 counts forfeited matches as played. ``-`` is read as ``/``; letters in any case.
@@ -42,7 +43,7 @@ TEAM_NAMES: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "MP": ("match points", (), False),
     "GP": ("game points", (), False),
     "BH": ("Buchholz", ("C1", "C2", "M1", "M2", "P"), False),
-    "ESB": ("extended Sonneborn-Berger on the primary score", ("C1", "C2", "P"), False),
+    "ESB": ("extended Sonneborn-Berger: opponent's primary score × own secondary score", ("C1", "C2", "P"), False),
     "EMMSB": ("extended Sonneborn-Berger: opponent's match points × own match points", ("C1", "C2", "P"), False),
     "EMGSB": ("extended Sonneborn-Berger: opponent's match points × own game points", ("C1", "C2", "P"), False),
     "EGMSB": ("extended Sonneborn-Berger: opponent's game points × own match points", ("C1", "C2", "P"), False),

@@ -37,7 +37,7 @@ from .encounter import tiers
 from .opponents import buchholz, kept_products
 from .ranking import Ranking
 from .team_codes import SCORES, TeamTiebreak, default_team_codes, parse_team_codes
-from .unplayed import ABSENT, GAME, Prepared, assemble
+from .unplayed import ABSENT, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, Prepared, assemble
 
 
 @dataclass(frozen=True)
@@ -196,9 +196,12 @@ def _buchholz(s: _Scores, t: TeamTiebreak) -> list[Fraction]:
 def extended_sonneborn_berger(s: _Scores, t: TeamTiebreak) -> list[Fraction]:
     """E{X}{Y}SB: over the rounds, the opponent's score in X (16.3; the dummy's in an own
     unplayed round, 16.4) times the team's own points in Y in that match; ``/C1``, ``/C2`` cut
-    as SB's (C.07 14.1.1). ``ESB`` is the primary score twice."""
-    first, second = (s.event.primary, s.event.primary) if t.base == "ESB" else ("MP" if t.base[1] == "M" else "GP",
-                                                                               "MP" if t.base[2] == "M" else "GP")
+    as SB's (C.07 14.1.1). ``ESB``: the opponent's primary score times the team's secondary
+    (match points primary: EMGSB), as FIDE's reference tool computes it."""
+    if t.base == "ESB":  # the opponent's primary score times the team's secondary
+        first, second = s.event.primary, s.event.secondary
+    else:
+        first, second = ("MP" if t.base[1] == "M" else "GP"), ("MP" if t.base[2] == "M" else "GP")
     theirs, ours = s[first], s[second]
     out = []
     for i in range(theirs.players):
@@ -236,14 +239,23 @@ def score_and_schedule(s: _Scores, t: TeamTiebreak) -> list[Fraction]:
 
 
 def _board_totals(s: _Scores) -> list[list[Fraction]]:
+    """Each team's game points per board over the rounds: a match played, its boards; a round
+    without one, every board the points of a game won (a pairing-allocated or full-point bye,
+    a forfeit win), drawn (a half-point bye) or lost (the rest), as FIDE's reference tool
+    counts them for BC, TBR and BBE."""
     e = s.event
     rounds = e.rounds()
+    win, draw = e.game_points
+    each = {PAB: win, FULL_BYE: win, FORFEIT_WON: win, HALF_BYE: draw}
     out = []
     for row in e.matches:
         totals = [Fraction(0)] * e.boards
         for m in row[:rounds]:
-            for b, pts in enumerate(m.boards[:e.boards]):
-                totals[b] += pts
+            if m.kind == GAME:
+                for b, pts in enumerate(m.boards[:e.boards]):
+                    totals[b] += pts
+            elif m.kind in each:
+                totals = [t + each[m.kind] for t in totals]
         out.append(totals)
     return out
 
