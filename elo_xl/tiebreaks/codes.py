@@ -72,8 +72,32 @@ DEFAULT_SWISS = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG")
 DEFAULT_ROUND_ROBIN = ("DE", "WIN", "SB", "KS")
 
 
-@dataclass(frozen=True, order=True)
-class Tiebreak:
+class Trimmed:
+    """What every code of a list has, players' and teams': its cut or median (``trim``), shown
+    by its ``code``."""
+
+    trim: str
+    code: str
+
+    @property
+    def cut(self) -> int:
+        """How many least significant values a cut removes (0: none)."""
+        return int(self.trim[1]) if self.trim.startswith("C") else 0
+
+    @property
+    def median(self) -> int:
+        """How many least and most significant values a median removes (0: none)."""
+        return int(self.trim[1]) if self.trim.startswith("M") else 0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, order=True, repr=False)
+class Tiebreak(Trimmed):
     """One tie-break of a list: its acronym (``BH``), its cut or median (``C1``, ``C2``, ``M1``,
     ``M2`` or ``""``) and whether forfeits count as played games (``/P``).
 
@@ -102,25 +126,9 @@ class Tiebreak:
         return NAMES[self.base][1]
 
     @property
-    def cut(self) -> int:
-        """How many least significant values a cut removes (0: none)."""
-        return int(self.trim[1]) if self.trim.startswith("C") else 0
-
-    @property
-    def median(self) -> int:
-        """How many least and most significant values a median removes (0: none)."""
-        return int(self.trim[1]) if self.trim.startswith("M") else 0
-
-    @property
     def ascending(self) -> bool:
         """Whether the lower value ranks higher (TPN)."""
         return self.base in ASCENDING
-
-    def __repr__(self) -> str:
-        return f"Tiebreak({self.code!r})"
-
-    def __str__(self) -> str:
-        return self.code
 
 
 _SPLIT = re.compile(r"[/\-]")
@@ -145,9 +153,22 @@ def parse_code(text: str, position: int | None = None) -> Tiebreak:
     if base not in NAMES:
         codes = list(NAMES)
         raise EloError(f"{where} is not a code of C.07; use {', '.join(codes[:-1])} or {codes[-1]}")
-    allowed = MODIFIERS.get(base, ())
+    trim, played = modifiers(where, base, parts[1:], MODIFIERS.get(base, ()))
+    return Tiebreak(base, trim, played)
+
+
+def modifiers(where: str, base: str, given: Sequence[str], allowed: Sequence[str]) -> tuple[str, bool]:
+    """The modifiers of a code (article 14), checked against those its tie-break takes: its cut
+    or median (``C1``, ``M2``… or ``""``) and whether ``/P`` counts forfeits as played.
+
+    >>> modifiers("tie-break 1", "BH", ["C1", "P"], ("C1", "C2", "M1", "M2", "P"))
+    ('C1', True)
+    >>> modifiers("tie-break 1", "SB", ["M1"], ("C1", "C2", "P"))
+    Traceback (most recent call last):
+    elo_xl.errors.EloError: tie-break 1: C.07 defines no modifier /M1 for SB (it takes /C1, /C2, /P)
+    """
     trim, played = "", False
-    for modifier in parts[1:]:
+    for modifier in given:
         if modifier not in allowed:
             takes = f"it takes {', '.join('/' + m for m in allowed)}" if allowed else "it takes none"
             raise EloError(f"{where}: C.07 defines no modifier /{modifier or '(empty)'} for {base} ({takes})")
@@ -159,7 +180,7 @@ def parse_code(text: str, position: int | None = None) -> Tiebreak:
             raise EloError(f"{where}: give one cut or median, not /{trim} and /{modifier}")
         else:
             trim = modifier
-    return Tiebreak(base, trim, played)
+    return trim, played
 
 
 def parse_codes(text: str | Sequence[str | Tiebreak]) -> list[Tiebreak]:

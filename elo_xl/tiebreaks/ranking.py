@@ -81,7 +81,13 @@ def resolve(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,
     return tiebreaks, version
 
 
-def _split(groups: list[list[int]], key: Callable[[int], Fraction]) -> list[list[int]]:
+def split(groups: list[list[int]], key: Callable[[int], Fraction]) -> list[list[int]]:
+    """Each group of participants still tied, split by ``key`` (the higher first); a group of
+    one stays as it is.
+
+    >>> split([[0, 1, 2], [3]], lambda i: [1, 2, 1, 0][i])
+    [[1], [0, 2], [3]]
+    """
     out = []
     for group in groups:
         if len(group) == 1:
@@ -101,7 +107,7 @@ def ranking(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,
     tiebreaks, version = resolve(event, codes, version)
     p = prepare(event, version)
     n = p.players
-    groups = _split([list(range(n))], lambda i: p.score[i])
+    groups = split([list(range(n))], lambda i: p.score[i])
     columns = []
     for t in tiebreaks:
         if t.base == "DE":
@@ -110,7 +116,19 @@ def ranking(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,
             values = FAMILIES[t.base](p, t)
         columns.append(values)
         sign = -1 if t.ascending else 1
-        groups = _split(groups, lambda i: sign * values[i])
+        groups = split(groups, lambda i: sign * values[i])
+    ranks, shared = places(groups, n)
+    values = [tuple(column[i] for column in columns) for i in range(n)]
+    return Ranking(tuple(tiebreaks), version, p.rounds, [Fraction(s, p.unit) for s in p.score], values, ranks, shared)
+
+
+def places(groups: list[list[int]], n: int) -> tuple[list[int], list[int]]:
+    """The ranks of ``n`` participants in groups still tied, the first-ranked group first:
+    distinct ranks (by number within a group) and shared ones (1, 2, 2, 4).
+
+    >>> places([[1], [0, 2], [3]], 4)
+    ([2, 1, 3, 4], [2, 1, 2, 4])
+    """
     ranks = [0] * n
     shared = [0] * n
     place = 1
@@ -119,8 +137,7 @@ def ranking(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,
             ranks[i] = place + offset
             shared[i] = place
         place += len(group)
-    values = [tuple(column[i] for column in columns) for i in range(n)]
-    return Ranking(tuple(tiebreaks), version, p.rounds, [Fraction(s, p.unit) for s in p.score], values, ranks, shared)
+    return ranks, shared
 
 
 def compute(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import EloError, show
+from .codes import Trimmed, modifiers
 
 #: The two scores of a team event.
 SCORES = ("MP", "GP")
@@ -66,8 +67,8 @@ TEAM_ASCENDING = frozenset(("BC",))
 _SPLIT = re.compile(r"[/\-]")
 
 
-@dataclass(frozen=True)
-class TeamTiebreak:
+@dataclass(frozen=True, repr=False)
+class TeamTiebreak(Trimmed):
     """One team tie-break: its base (``BH``, ``EMGSB``…), the score it sums where it takes one
     (``BH:MP``), its cut or median, and whether forfeited matches count as played (``/P``).
 
@@ -93,16 +94,6 @@ class TeamTiebreak:
         return TEAM_NAMES[self.base][0]
 
     @property
-    def cut(self) -> int:
-        """How many least significant values a cut removes."""
-        return int(self.trim[1]) if self.trim.startswith("C") else 0
-
-    @property
-    def median(self) -> int:
-        """How many least and most significant values a median removes."""
-        return int(self.trim[1]) if self.trim.startswith("M") else 0
-
-    @property
     def ascending(self) -> bool:
         """Whether the lower value ranks higher (BC)."""
         return self.base in TEAM_ASCENDING
@@ -113,11 +104,6 @@ class TeamTiebreak:
         ranks below the team), like the EDE family, TBR and BBE."""
         return TEAM_NAMES[self.base][2]
 
-    def __repr__(self) -> str:
-        return f"TeamTiebreak({self.code!r})"
-
-    def __str__(self) -> str:
-        return self.code
 
 
 def parse_team_code(text: str, position: int | None = None) -> TeamTiebreak:
@@ -144,21 +130,7 @@ def parse_team_code(text: str, position: int | None = None) -> TeamTiebreak:
             raise EloError(f"{where}: say which score Buchholz sums, BH:MP or BH:GP")
     elif score:
         raise EloError(f"{where}: {_SPELLING.get(base, base)} takes no score reference (:{score})")
-    allowed = TEAM_NAMES[base][1]
-    trim, played = "", False
-    for modifier in parts[1:]:
-        if modifier not in allowed:
-            takes = f"it takes {', '.join('/' + m for m in allowed)}" if allowed else "it takes none"
-            raise EloError(f"{where}: C.07 defines no modifier /{modifier or '(empty)'} for "
-                           f"{_SPELLING.get(base, base)} ({takes})")
-        if modifier == "P":
-            if played:
-                raise EloError(f"{where}: /P is given twice")
-            played = True
-        elif trim:
-            raise EloError(f"{where}: give one cut or median, not /{trim} and /{modifier}")
-        else:
-            trim = modifier
+    trim, played = modifiers(where, _SPELLING.get(base, base), parts[1:], TEAM_NAMES[base][1])
     return TeamTiebreak(base, score, trim, played)
 
 

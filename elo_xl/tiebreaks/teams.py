@@ -35,7 +35,7 @@ from ..errors import EloError
 from ..results import DRAW, LOSS, WIN
 from .encounter import tiers
 from .opponents import buchholz, kept_products
-from .ranking import Ranking
+from .ranking import Ranking, places, split
 from .team_codes import SCORES, TeamTiebreak, default_team_codes, parse_team_codes
 from .unplayed import ABSENT, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, Prepared, assemble
 
@@ -371,19 +371,6 @@ _VALUES = {"MPVGP": _other, "MP": _score, "GP": _score, "BH": _buchholz, "ESB": 
            "BC": board_count}
 
 
-def _split(groups: list[list[int]], key) -> list[list[int]]:
-    out = []
-    for group in groups:
-        if len(group) == 1:
-            out.append(group)
-            continue
-        by: dict[Fraction, list[int]] = {}
-        for i in group:
-            by.setdefault(key(i), []).append(i)
-        out.extend(by[k] for k in sorted(by, reverse=True))
-    return out
-
-
 def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | None = None,
                  version: str = "2026", pab: str = "points") -> Ranking:
     """Rank the teams by the primary score, then ``codes`` in order (None: the default list
@@ -401,7 +388,7 @@ def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | N
     n = event.teams
     extra = [event.standing.get(i + 1, (Fraction(0), Fraction(0)))[0 if event.primary == "MP" else 1] for i in range(n)]
     points = [Fraction(v, p.unit) + x for v, x in zip(p.score, extra)]
-    groups = _split([list(range(n))], lambda i: points[i])
+    groups = split([list(range(n))], lambda i: points[i])
     columns = []
     for t in tiebreaks:
         if t.base.startswith("EDE"):
@@ -414,15 +401,8 @@ def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | N
             values = _VALUES[t.base](s, t)
         columns.append(values)
         sign = -1 if t.ascending else 1
-        groups = _split(groups, lambda i: sign * values[i])
-    ranks = [0] * n
-    shared = [0] * n
-    place = 1
-    for group in groups:
-        for offset, i in enumerate(sorted(group)):
-            ranks[i] = place + offset
-            shared[i] = place
-        place += len(group)
+        groups = split(groups, lambda i: sign * values[i])
+    ranks, shared = places(groups, n)
     values = [tuple(column[i] for column in columns) for i in range(n)]
     return Ranking(tuple(tiebreaks), version, p.rounds, points, values, ranks, shared)  # type: ignore[arg-type]
 
