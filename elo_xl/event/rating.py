@@ -25,7 +25,7 @@ from ..results import game_points, is_blank, parse_k, parse_result
 from ..rules import RuleSet, parse_rules
 from .model import Tournament
 from .ranking import event_ranking, team_tiebreak_note
-from .teams import TeamStandings, board_results, is_team_file, team_standings
+from .teams import TeamStandings, board_results, is_team_file, lineup_note, team_standings
 
 __all__ = ["Report", "grouped_notes", "rate_tournament", "resolve_k"]
 
@@ -160,8 +160,7 @@ def rate_tournament(t: Tournament, rules: Any = None, k: Any = None, k_file: dic
                      "left out of the notes on unrated players")
     if teams is not None:
         notes += teams.file.notes
-        notes += [f"round {r}, team {no} ({teams.file.teams[no - 1].name}): the lineup (300) is not in the roster's "
-                  "board order" for r, no in teams.file.out_of_order]
+        notes += lineup_note(teams.file)
     return Report(event, rows, notes + grouped_notes(player_notes), t, ranking, progress, teams,
                   board_games if board_games is not None else 1)
 

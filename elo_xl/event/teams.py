@@ -574,6 +574,24 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
     return out
 
 
+def lineup_note(file: TeamFile) -> list[str]:
+    """One note naming the lineups (``300``) whose boards are not in the roster's order (a board
+    out of order: the event's regulations decide what it costs), round by round.
+
+    >>> lineup_note(TeamFile([Team(1, "Alpha", "", (1, 2))], {}, TeamEvent([[]], 2), [(3, 1)]))
+    ["the lineup (300) of 1 match is not in the roster's board order: round 3, Alpha (1)"]
+    """
+    if not file.out_of_order:
+        return []
+    n = len(file.out_of_order)
+    shown = sorted(file.out_of_order)[:10]
+    named = "; ".join(f"round {r}, {file.teams[no - 1].name} ({no})" for r, no in shown)
+    if n > len(shown):
+        named += f"; and {n - len(shown)} more"
+    return [f"the lineup (300) of {n} match{'es' if n > 1 else ''} {'are' if n > 1 else 'is'} not in the roster's "
+            f"board order: {named}"]
+
+
 def prepare_points(event: TeamEvent, score: str) -> list[Fraction]:
     """Each team's total match (``MP``) or game (``GP``) points over the rounds counted, with
     the points a ``299`` record adds to its standing only."""
@@ -647,5 +665,5 @@ def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None,
     return TeamStandings(file, ranking, tuple(written or ()), pab)
 
 
-__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "prepare_points", "primary_score",
+__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "prepare_points", "primary_score",
            "read_roster", "read_teams", "team_list", "team_standings"]

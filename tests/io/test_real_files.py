@@ -317,13 +317,14 @@ def test_rate_takes_a_team_file_as_it_is(capsys):
     the pairing programs) ranks the players."""
     data, err = rate(capsys, REAL / "fide-trf26-grandmommys-cup.trf")
     note = " ".join(err.split())
-    assert note.count("team tie-breaks") == 1
-    assert ("line 26 (202): EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP are team tie-breaks elo-xl does not compute; "
-            "the players are ranked by BH/C1, BH, SB, PS, DE, WIN, BWG instead (or give --tiebreaks)") in note
+    assert note.count("(202)") == 1  # the team tie-breaks rank the teams (tests/teams/), FIDE's list the players
+    assert ("line 26 (202): EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP rank the teams (the team standings); "
+            "the players are ranked by BH/C1, BH, SB, PS, DE, WIN, BWG (or give --tiebreaks)") in note
+    assert [t["name"] for t in data["teams"][:3]] and len(data["teams"]) == 50
     assert data["event"]["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
     assert data["event"]["players"] == 249 and sorted(row["rank"] for row in data["players"]) == list(range(1, 250))
     data, err = rate(capsys, REAL / "fide-trf26-grandmommys-cup.trf", "--tiebreaks", "SB,BH")
-    assert "team tie-breaks" not in err and data["event"]["tiebreaks"] == ["SB", "BH"]
+    assert "(202)" not in err and data["event"]["tiebreaks"] == ["SB", "BH"]
 
 
 def test_an_individual_file_with_an_unknown_202_code_is_still_refused(tmp_path, capsys):
