@@ -94,15 +94,13 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
                            "already, so pair writes nothing into it; leave out -o to print the next round, and type "
                            "its results in the crosstable")
     elif kind == TRF:
-        if data is None:
-            from .io.decode import read_text
-
-            with open(source, "rb") as file:
-                data = file.read()
-            read_text(source, "a TRF file", data)  # a file too large or not text is refused as for any TRF
+        from .io.decode import MAX_BYTES, read_text
         from .pair_teams import is_team_text
 
-        if is_team_text(data.decode("latin-1")):
+        if data is None:
+            with open(source, "rb") as file:
+                data = file.read(MAX_BYTES + 1)  # read_text refuses a larger one
+        if is_team_text(read_text(source, "a TRF file", data).text):
             _check_output(path, source, output, "trf")
             from .pair_teams import pair_team_file
 

@@ -209,11 +209,15 @@ def _system(trf: TrfEvent, teams) -> tuple[str, str | None, bool, tuple[bool, bo
     """(what the listing calls the system, gacrux's ``-m`` (None: gacrux reads the ``192``),
     whether it is a round robin, (double, reversed))."""
     from . import games
+    from .pairing.berger import system_of
 
     code = (trf.header("192") or "").strip().upper()
     if code in ROUND_ROBIN_CODES:
         double, reverse = ROUND_ROBIN_CODES[code]
         return "Berger tables, FIDE C.05 Annex 1, on the team numbers", None, True, (double, reverse)
+    individual = system_of(code)
+    if individual is not None:  # an individual round robin's code on a team file: the teams' round robin
+        return "Berger tables, FIDE C.05 Annex 1, on the team numbers", None, True, individual
     if not code:
         said = games._declared(trf.tournament_type)
         if said in (games.ROUND_ROBIN, games.DOUBLE_ROUND_ROBIN):

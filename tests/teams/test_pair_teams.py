@@ -157,6 +157,13 @@ def test_held_after_round_4_is_paired_for_round_5(capsys, tmp_path):
     assert "320  1.0  2.0 000 000 000 000 012\n" in out.read_text(encoding="utf-8")
 
 
+def test_the_sample_with_an_eighth_round_is_paired_as_gacrux_pairs_it(tmp_path):
+    result = pair_event(TEAM_TRF_PATH, rounds=8)
+    theirs = gacrux_pairs(Path(TEAM_TRF_PATH), 8, ["-N", "8"], tmp_path)
+    assert result.pairing.pairs() == [p for p in theirs if p[1]] + [p for p in theirs if not p[1]]
+    assert result.pairing.round == 8 and result.pairing.bye is None
+
+
 def test_a_320_record_is_added_for_the_first_pairing_allocated_bye(tmp_path):
     text = held_cut(0).replace("240 H 005  014\n", "")
     text = "\n".join(line for line in text.splitlines() if not line.startswith(("310  14", "320"))) + "\n"
