@@ -313,9 +313,13 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
         text = engine_text(load(source, data))
         mp, gp = prepare_points(event, "MP"), prepare_points(event, "GP")
         text = _with_team_points(text, mp, gp)
+        from .pair import WAITING_AFTER
+        from .progress import Waiting
+
         top = first_colour or "w"
-        pairs = pair_teams_gacrux(text, round_=target, method=method, top_colour=top, rounds=planned,
-                                  absent=sorted(left_out))
+        with Waiting(f"pairing {source.name} ({n} teams)", after=WAITING_AFTER):
+            pairs = pair_teams_gacrux(text, round_=target, method=method, top_colour=top, rounds=planned,
+                                      absent=sorted(left_out))
         if not pairs:
             raise EloError(f"round {target}: nobody to pair")
     boards = teams.boards

@@ -203,7 +203,8 @@ def test_refusals(capsys, tmp_path):
     bad = tmp_path / "numbers.trf"
     bad.write_text(path.read_text(encoding="utf-8").replace("310   2 Team 2 ", "310  17 Team 2 "), encoding="utf-8")
     message = _refused(capsys, bad)
-    assert "numbers.trf: the team numbers are not 1 to" in message and "team 2 is missing" in message
+    assert "numbers.trf: line " in message and "(310): the team numbers are not 1 to" in message
+    assert "team 2 is missing; number the 310 records 1…N (this one says 17)" in message
     # --absent names teams
     message = _refused(capsys, path, "--absent", "99")
     assert f"{name}: --absent 99: in a team file --absent gives team numbers" in message
