@@ -310,7 +310,11 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
         from .event.pairings import engine_text
         from .pairing.dutch import pair_teams_gacrux
 
-        text = engine_text(load(source, data))
+        # lineups handed in for this round (300) are the boards', not gacrux's: it refuses one
+        # whose opponent is not known yet
+        ahead = frozenset(r.line for r in trf.records("300") if r.line is not None
+                          and (r.text[4:].split() or ["0"])[0].isdigit() and int(r.text[4:].split()[0]) >= target)
+        text = engine_text(load(source, data), ahead)
         mp, gp = prepare_points(event, "MP"), prepare_points(event, "GP")
         text = _with_team_points(text, mp, gp)
         from .pair import WAITING_AFTER

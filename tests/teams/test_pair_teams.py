@@ -283,3 +283,59 @@ def test_pair_event_refuses_in_one_line_naming_the_file(tmp_path):
     path.write_text(held_cut(4).replace("142 7\nXXR 7\n", ""), encoding="utf-8")
     with pytest.raises(EloError, match=r"^.*cup\.trf: the file does not say how many rounds"):
         pair_event(path)
+
+
+def test_absent_teams_are_left_out_as_gacrux_leaves_them_with_u(tmp_path):
+    path = next(p for p in EVENTS if not parse_trf(p.read_text(encoding="utf-8")).header("192"))
+    result = pair_event(path, absent=[3, 5])
+    theirs = gacrux_pairs(path, result.pairing.round, ["-m", "fideteam", "-u", "3", "5"], tmp_path)
+    assert result.pairing.pairs() == [p for p in theirs if p[1]] + [p for p in theirs if not p[1]]
+    assert {3, 5} <= set(result.pairing.left_out) and result.pairing.left_out[3] == "absent"
+    assert all(3 not in (m.white, m.black) and 5 not in (m.white, m.black) for m in result.pairing.matches)
+
+
+def test_a_300_lineup_seats_the_boards_and_352_colours_them(tmp_path):
+    path = EVENTS[0]
+    text = path.read_text(encoding="utf-8")
+    first = pair_event(path).pairing
+    match = first.matches[0]
+    tf = read_teams(parse_trf(text))
+    boards = tf.boards
+    lineup = list(reversed(tf.teams[match.white - 1].members))[:boards]
+    # the lineup handed in before the pairing: no opponent scheduled yet (0)
+    record = f"300 {first.round:3d} {match.white:3d}   0 " + " ".join(f"{m:4d}" for m in lineup)
+    colours = "BWWB" + "WB" * boards
+    text = text.replace(f"352 {parse_trf(text).header('352').strip()}", f"352 {colours[:boards]}") + record + "\n"
+    changed = tmp_path / "lineup.trf"
+    changed.write_text(text, encoding="utf-8")
+    result = pair_event(changed)
+    m = next(m for m in result.pairing.matches if match.white in (m.white, m.black))
+    own = match.white
+    other = m.black if own == m.white else m.white
+    theirs = tf.teams[other - 1].members
+    # 352 BWWB…: the white team's player has White where the sequence has board 1's letter
+    sequence = colours[:boards]
+    for k, board in enumerate(m.boards):
+        mine, opp = lineup[k], theirs[k]
+        white_team_white = sequence[k] == sequence[0]
+        if own == m.white:
+            assert (board.white, board.black) == ((mine, opp) if white_team_white else (opp, mine))
+        else:
+            assert (board.white, board.black) == ((opp, mine) if white_team_white else (mine, opp))
+
+
+def test_a_player_line_with_the_round_written_is_not_written_over():
+    """A seated player whose line has something in the round already (typed by hand between the
+    pairing and the writing): the round is not written over it, and the refusal names the line."""
+    from elo_xl.pair_teams import _written
+
+    path = next(p for p in EVENTS if pair_event(p).pairing.round > 1)
+    result = pair_event(path)
+    player = result.pairing.matches[0].boards[0].white
+    lines = path.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001") and int(line[4:8]) == player)
+    lines[k] = lines[k].ljust(91 + 10 * (result.pairing.round - 1)) + "0000 - Z"
+    text = "\n".join(lines) + "\n"
+    with pytest.raises(EloError, match=rf"^line {k + 1}: player {player} has round {result.pairing.round} written "
+                                       r"already \(0000 - Z\); take it off, then pair round"):
+        _written(text, parse_trf(text), result.teams, result.pairing)
