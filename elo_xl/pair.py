@@ -62,12 +62,14 @@ class PairResult:
 
 def pair_event(path: str | Path, *, output: str | None = None, round_: int | None = None, replace: bool = False,
                first_colour: str | None = None, rounds: int | None = None, absent: Sequence[int] = (),
-               data: bytes | None = None) -> PairResult:
+               data: bytes | None = None) -> PairResult | Any:
     """Pair the next round of the event in ``path`` (a TRF file, a Swiss book, a round-robin
     book; ``data``: its bytes, when the caller holds the file: :func:`elo_xl.io.hold.hold`); with
     ``output``, the bytes of that file with the round written in (same kind as the input, typed
     into the very bytes read; a round-robin book is never written: its Schedule sheet holds
-    every round)."""
+    every round). A TRF file with teams (``310``/``013``) is paired team by team
+    (:func:`elo_xl.pair_teams.pair_team_file`, which returns a
+    :class:`~elo_xl.pair_teams.TeamPairResult`); ``absent`` then gives team numbers."""
     from .io.paths import readable_file
     from .io.sniff import EXCEL, TRF, what_file
 
@@ -92,19 +94,25 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
                            "already, so pair writes nothing into it; leave out -o to print the next round, and type "
                            "its results in the crosstable")
     elif kind == TRF:
+        from .io.decode import MAX_BYTES, read_text
+        from .pair_teams import is_team_text
+
+        if data is None:
+            with open(source, "rb") as file:
+                data = file.read(MAX_BYTES + 1)  # read_text refuses a larger one
+        if is_team_text(read_text(source, "a TRF file", data).text):
+            _check_output(path, source, output, "trf")
+            from .pair_teams import pair_team_file
+
+            return pair_team_file(source, data, output=output, round_=round_, replace=replace,
+                                  first_colour=first_colour, rounds=rounds, absent=absent)
         from .event.load import load
 
         t = load(source, data)
         kind = "trf"
     else:
         raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
-    if output is not None:
-        ext = Path(output).suffix.lower()
-        allowed = BOOK_EXTENSIONS if kind == "book" else TRF_EXTENSIONS
-        if ext not in allowed:
-            what = "a book (.xlsx)" if kind == "book" else "a TRF file (.trf)"
-            raise EloError(f"-o {output}: pair writes the round into {what} like {source.name}; name the file "
-                           f"{allowed[0]}")
+    _check_output(path, source, output, kind)
     from .progress import Waiting
 
     try:
@@ -120,6 +128,17 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     if output is not None:
         written = _book_bytes(source, data, grid, t, after, pairing) if grid is not None else _trf_bytes(after)
     return PairResult(t, pairing, after, written, kind)
+
+
+def _check_output(path: str | Path, source: Path, output: str | None, kind: str) -> None:
+    """Refuse ``-o`` naming a file of another kind than the one read."""
+    if output is not None:
+        ext = Path(output).suffix.lower()
+        allowed = BOOK_EXTENSIONS if kind == "book" else TRF_EXTENSIONS
+        if ext not in allowed:
+            what = "a book (.xlsx)" if kind == "book" else "a TRF file (.trf)"
+            raise EloError(f"-o {output}: pair writes the round into {what} like {source.name}; name the file "
+                           f"{allowed[0]}")
 
 
 def _trf_bytes(t: Tournament) -> bytes:

@@ -148,8 +148,19 @@ def run_pair(args: argparse.Namespace) -> int:
         result = pair_event(args.event, output=args.output, round_=args.round_, replace=args.replace,
                             first_colour=colour, rounds=args.rounds, absent=absent,
                             data=held.data if in_place else None)
-        if held is not None and result.data is not None and result.kind != ROUND_ROBIN_BOOK:
+        if held is not None and result.data is not None and getattr(result, "kind", None) != ROUND_ROBIN_BOOK:
             held.replace(result.data)
+    from ..pair_teams import TeamPairResult, team_pairing_list
+
+    if isinstance(result, TeamPairResult):
+        print_notes([f"{args.event}: {note}" for note in result.notes])
+        print(team_pairing_list(result))
+        if args.output is not None:
+            print(f"{args.output}: round {result.pairing.round} written")
+        else:
+            print(f"nothing written; give -o FILE (it may be {os.path.basename(args.event)} itself) to write "
+                  f"round {result.pairing.round}")
+        return 0
     from ..io.trf_points import unfilled_note
 
     unfilled = result.kind == "trf" and result.before.origin is not None and not result.before.origin.points_filled

@@ -115,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "through gacrux, the reference tool of FIDE's Technical Commission; a round robin by the Berger "
                     "tables (C.05 Annex 1). Print the pairing; with -o, write it into the TRF file or the Swiss "
                     "book (only that round's opponent and colour cells, and the bye). A round is paired only when "
-                    "every game of the round before has its result.")
+                    "every game of the round before has its result. A TRF file with teams (310 records) is paired "
+                    "team by team: FIDE's Swiss team system (C.04.6) through gacrux, or the Berger tables for a "
+                    "team round robin; each match's boards seat the lineups in order.")
     pair.add_argument("event", metavar="EVENT", help="a .trf file or a Swiss workbook (.xlsx)")
     pair.add_argument("-o", "--output", metavar="OUT", help="write the event with the round paired here: a .trf "
                       "file for a TRF file, an .xlsx book for a book (it may be EVENT itself); default: print only")
@@ -128,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--first-colour", choices=["white", "black"], help="the colour drawn for the first board "
                       "of round 1 (default: as the file says (152, XXC), else as round 1 was paired, else white)")
     pair.add_argument("--absent", metavar="LIST", help="start numbers not to pair in this round, with commas "
-                      "(withdrawn or absent players); a requested bye is typed as "
+                      "(withdrawn or absent players; in a team file, team numbers); a requested bye is typed as "
                       f"{TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
     pair.set_defaults(run=run_pair)
 

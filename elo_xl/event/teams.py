@@ -176,8 +176,10 @@ def read_roster(trf: TrfEvent) -> list[Team]:
     numbers = sorted(seen)
     if numbers != list(range(1, len(numbers) + 1)):
         missing = next(n for n in range(1, len(numbers) + 1) if n not in seen)
-        raise EloError(f"the team numbers are not 1 to {len(numbers)}: team {missing} is missing; "
-                       "number the 310 records 1…N")
+        outside = next(seen[n] for n in numbers if n > len(numbers))
+        where = f"line {outside.line} ({'310' if modern else '013'}): " if outside.line is not None else ""
+        raise EloError(f"{where}the team numbers are not 1 to {len(numbers)}: team {missing} is missing; "
+                       f"number the 310 records 1…N (this one says {outside.no})")
     return [seen[n] for n in numbers]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..errors import EloError
 
-__all__ = ["pair_dutch", "pair_berger_gacrux", "gacrux_version"]
+__all__ = ["pair_dutch", "pair_berger_gacrux", "pair_teams_gacrux", "gacrux_version"]
 
 
 def gacrux_version() -> str:
@@ -62,8 +62,19 @@ def pair_berger_gacrux(trf: str, *, round_: int, rounds: int | None = None, doub
     return _pair(trf, method, round_=round_, top_colour="w", rounds=rounds, absent=())
 
 
-def _pair(trf: str, method: str, *, round_: int, top_colour: str, rounds: int | None,
-          absent: Sequence[int]) -> list[tuple[int, int]]:
+def pair_teams_gacrux(trf: str, *, round_: int, method: str | None, top_colour: str, rounds: int | None = None,
+                      absent: Sequence[int] = ()) -> list[tuple[int, int]]:
+    """Round ``round_`` of the team event in the TRF text ``trf`` paired by gacrux's Swiss team
+    system (FIDE C.04.6): (white team, black team) team numbers in match order, black 0 for the
+    pairing-allocated bye. ``method``: gacrux's ``-m`` (``fideteam``, ``fideteam-typeb``,
+    ``fideteam-nocolor``), or None to let gacrux choose from the file's ``192`` code;
+    ``absent``: the team numbers not to pair (requested byes, absent teams)."""
+    return _pair(trf, method, round_=round_, top_colour=top_colour, rounds=rounds, absent=absent,
+                 rules="C.04.6", who="teams")
+
+
+def _pair(trf: str, method: str | None, *, round_: int, top_colour: str, rounds: int | None,
+          absent: Sequence[int], rules: str = "C.04.3", who: str = "players") -> list[tuple[int, int]]:
     try:
         from gacrux.pairingchecker import pairingchecker
         from gacrux.trf2json import trf2json
@@ -71,7 +82,7 @@ def _pair(trf: str, method: str, *, round_: int, top_colour: str, rounds: int | 
         raise EloError("pairing needs gacrux: pip install gacrux") from None
     if top_colour not in ("w", "b"):
         raise ValueError(f"top_colour is 'w' or 'b', not {top_colour!r}")
-    argv = ["-p", "-m", method, "-t", top_colour, "-n", str(round_)]
+    argv = ["-p"] + (["-m", method] if method else []) + ["-t", top_colour, "-n", str(round_)]
     if rounds:
         argv += ["-N", str(rounds)]
     if absent:
@@ -96,7 +107,7 @@ def _pair(trf: str, method: str, *, round_: int, top_colour: str, rounds: int | 
         text = "; ".join(str(e).strip() for e in errors)
         if status["code"] in (2, 505) or "cannot be paired" in text:
             why = "" if status["code"] == 2 else f" ({text})"
-            raise EloError(f"round {round_} cannot be paired: no pairing meets C.04.3's absolute criteria (the players "
+            raise EloError(f"round {round_} cannot be paired: no pairing meets {rules}'s absolute criteria (the {who} "
                            f"to pair have met, or would get a second bye){why}; the arbiter decides how "
                            "to pair it")
         raise EloError(f"gacrux refused to pair round {round_}: {text}")
