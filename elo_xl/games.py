@@ -339,6 +339,16 @@ def _declared(text: str | None) -> str | None:
     return None
 
 
+def declared_kind(text: str | None) -> str | None:
+    """The kind of event a declared type names (``"swiss"``, ``"round robin"``, ``"double round
+    robin"``), None when it names none: what :func:`kind` reads of a declared type.
+
+    >>> declared_kind("FIDE_TEAM_ROUNDROBIN"), declared_kind("Team Swiss System"), declared_kind("")
+    ('round robin', 'swiss', None)
+    """
+    return _declared(text)
+
+
 def declared_type(*said: str | None) -> str:
     """The type of tournament an event declares: the first of ``said`` that names one, in the
     order the faces give them — a book's kind, else a TRF-2026 file's ``192`` code, else its

@@ -40,8 +40,6 @@ SYSTEMS = {"dutch": "Dutch system, FIDE C.04.3", "berger": "Berger tables, FIDE 
 BOOK_EXTENSIONS, TRF_EXTENSIONS = (".xlsx",), (".trf", ".txt")
 
 
-#: After how many seconds of pairing a line on standard error (a terminal only) counts them.
-WAITING_AFTER = 3.0
 
 #: What :class:`PairResult` calls a round-robin book: paired (printed), never written into.
 ROUND_ROBIN_BOOK = "round-robin book"
@@ -113,7 +111,7 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     else:
         raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
     _check_output(path, source, output, kind)
-    from .progress import Waiting
+    from .progress import WAITING_AFTER, Waiting
 
     try:
         with Waiting(f"pairing {source.name} ({len(t.entrants):,} players)", after=WAITING_AFTER):

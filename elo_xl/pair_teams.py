@@ -219,7 +219,7 @@ def _system(trf: TrfEvent, teams) -> tuple[str, str | None, bool, tuple[bool, bo
     if individual is not None:  # an individual round robin's code on a team file: the teams' round robin
         return "Berger tables, FIDE C.05 Annex 1, on the team numbers", None, True, individual
     if not code:
-        said = games._declared(trf.tournament_type)
+        said = games.declared_kind(games.declared_type(trf.tournament_type))
         if said in (games.ROUND_ROBIN, games.DOUBLE_ROUND_ROBIN):
             return ("Berger tables, FIDE C.05 Annex 1, on the team numbers", None, True,
                     (said == games.DOUBLE_ROUND_ROBIN, False))
@@ -317,8 +317,7 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
         text = engine_text(load(source, data), ahead)
         mp, gp = prepare_points(event, "MP"), prepare_points(event, "GP")
         text = _with_team_points(text, mp, gp)
-        from .pair import WAITING_AFTER
-        from .progress import Waiting
+        from .progress import WAITING_AFTER, Waiting
 
         top = first_colour or "w"
         with Waiting(f"pairing {source.name} ({n} teams)", after=WAITING_AFTER):
@@ -439,9 +438,9 @@ def _bye_written(lines: list[str], trf: TrfEvent, teams, pairing: TeamPairing, e
         body = body[:first] + f"{team:03d}" + body[first + 3:]
         lines[k] = body.rstrip() + end
         return []
-    from .event.teams import _scale
+    from .event.teams import match_scale
 
-    _, draw, _ = _scale(trf)
+    _, draw, _ = match_scale(trf)
     gp = Fraction(teams.boards) * trf.scoring()["WD"]
     body = f"320 {float(draw):4.1f} {float(gp):4.1f} " + " ".join(["000"] * (r - 1) + [f"{team:03d}"])
     after = max((rec.line for rec in trf.headers if rec.code in ("310", "013") and rec.line), default=len(lines))

@@ -46,6 +46,11 @@ class Progress:
             self.stream.flush()
 
 
+#: After how many seconds of a long step (pairing) a line on standard error (a terminal only)
+#: counts them.
+WAITING_AFTER = 3.0
+
+
 class Waiting:
     """``with Waiting("recalculating gros.xlsx in LibreOffice"):`` shows, on a terminal only and
     once the work has taken more than ``after`` seconds, one line that counts the seconds

@@ -197,8 +197,12 @@ def _per_round(records: list[TrfRecord], first: int, rounds: int) -> list[int | 
     return out
 
 
-def _scale(trf: TrfEvent) -> tuple[Fraction, Fraction, Fraction]:
-    """A won, drawn and lost match's points (``362``: ``TW 2.0 TD 1.0 TL 0.0``)."""
+def match_scale(trf: TrfEvent) -> tuple[Fraction, Fraction, Fraction]:
+    """A won, drawn and lost match's points (``362``: ``TW 2.0 TD 1.0 TL 0.0``; default 2, 1, 0).
+
+    >>> match_scale(TrfEvent([TrfRecord("362 TW 3.0   TD 1.0   TL 0.0")]))
+    (Fraction(3, 1), Fraction(1, 1), Fraction(0, 1))
+    """
     win, draw, loss = Fraction(2), Fraction(1), Fraction(0)
     for r in trf.records("362"):
         for key, value in re.findall(r"T([WDL])\s*(-?\d+(?:[.,]\d+)?)", r.text[4:].upper()):
@@ -321,7 +325,7 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     players = {p.start_no: p for p in trf.players}
     rounds = max((len(p.games) for p in trf.players), default=0)
     scoring = trf.scoring()
-    mw, md, ml = _scale(trf)
+    mw, md, ml = match_scale(trf)
     boards = _boards(trf, teams, players, rounds)
     size = _number(trf.records("082")[0], 5, 12, "number of teams") if trf.records("082") else None
     del size  # informative: the 310 records are the teams
@@ -667,5 +671,6 @@ def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None,
     return TeamStandings(file, ranking, tuple(written or ()), pab)
 
 
-__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "prepare_points", "primary_score",
+__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "match_scale",
+           "prepare_points", "primary_score",
            "read_roster", "read_teams", "team_list", "team_standings"]
