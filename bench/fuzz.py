@@ -250,6 +250,25 @@ def team_mutation(rng: random.Random) -> Case:
     return Case("team-mutation", {"event.trf": _encode(rng, "\n".join(lines))}, args)
 
 
+@generator("team-pair", 1)
+def team_pair(rng: random.Random) -> Case:
+    """The next round of a team file, its team records edited (or not), written or listed."""
+    if rng.random() < 0.5:  # a team Swiss cut before a round (gacrux paired the rounds before)
+        path = rng.choice(sorted((ROOT / "tests" / "data" / "teams" / "pairing").glob("*.trf")))
+        text = path.read_text(encoding="utf-8")
+        for _ in range(rng.randint(0, 3)):
+            text = _mutate_lines(rng, text.split("\n"))
+        case = Case("", {"event.trf": _encode(rng, text)}, [])
+    else:
+        case = team_mutation(rng)
+    args = ["pair", "{event.trf}"] + rng.choice([[], ["-o", "out.trf"], ["-o", "{event.trf}"], ["-o", "out.xlsx"]])
+    if rng.random() < 0.3:
+        args += ["--absent", rng.choice(["1", "2,3", "99", "x"])]
+    if rng.random() < 0.2:
+        args += ["--rounds", rng.choice(["8", "9", "1"])]
+    return Case("team-pair", case.files, args)
+
+
 @generator("trf-bytes", 1)
 def trf_bytes(rng: random.Random) -> Case:
     """A real TRF with random bytes flipped, inserted or cut (a damaged download)."""
