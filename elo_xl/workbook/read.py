@@ -124,6 +124,9 @@ def _event_book(path: Path, book: Any) -> None:
     calculator or a match book has no players table to export."""
     from . import LABELS
 
+    if book.has(names.TEAM_ROUNDS):
+        raise EloError(f"{path}: this is a team book; export does not write a team book to TRF yet (rate the team "
+                       "file itself: elo-xl rate TEAMFILE)")
     if book.has(names.PLAYER_FIELDS["name"]):
         return
     for kind in ("player", "match"):
