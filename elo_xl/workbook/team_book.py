@@ -194,6 +194,7 @@ def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> N
     book.name(names.TEAM_OUTPUTS[0], ws, f"C{TOP}:C{at.last}")
     for column, name in zip("GHI", names.ROSTER_FIELDS):
         book.name(name, ws, f"{column}{TOP}:{column}{at.roster_last}")
+    book.name("RosterTeams", ws, f"E{TOP}:E{at.roster_last}")  # the book's own working
     book.validate(ws, f"G{TOP}:G{at.roster_last}", "whole")
     book.validate(ws, f"I{TOP}:I{at.roster_last}", "rating")
     book.widths(ws, {1: 5, 2: 26, 3: 10, 4: 3, 5: 7, 6: 7, 7: 7, 8: 28, 9: 10, 10: 3})
@@ -218,8 +219,8 @@ def _rounds(book: Book, ws: Worksheet, teams_ws: Worksheet, at: TeamLayout, data
     ws.row_dimensions[3].height = 45
     hdr = ROUNDS_TOP - 1
     typed = data.get("rounds") or []
-    roster_teams = ref(teams_ws, f"E{TOP}:E{at.roster_last}")
-    roster_nos = ref(teams_ws, f"G{TOP}:G{at.roster_last}")
+    # through names: a conditional format may not name another sheet in Excel 2007
+    roster_teams, roster_nos = "RosterTeams", names.ROSTER_FIELDS[0]
     for t in range(at.r):
         first = at.input_col(t, 0)
         book.header(ws, hdr - 1, first, "schedule.round", round=t + 1)
@@ -348,7 +349,7 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
                 "opp": tf.team_opponent(team, homes, aways),
                 "kind": tf.team_kind(c("typed", t), c("opp", t)),
                 "wait": sides(wcol("pending"), wcol("pending")),
-                "gp": f"IF(AND({c('kind', t)}={tf.GAME},{c('wait', t)}>0),0,"
+                "gp": f"IF(OR({c('kind', t)}={tf.ABSENT},AND({c('kind', t)}={tf.GAME},{c('wait', t)}>0)),0,"
                       f"{sides(wcol('home_points'), wcol('away_points'))})",
                 "ogp": sides(wcol("away_points"), wcol("home_points")),
                 "mp": tf.match_points(c("kind", t), c("wait", t), c("gp", t), c("ogp", t)),

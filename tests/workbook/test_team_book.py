@@ -134,6 +134,9 @@ def test_the_command_line(tmp_path, capsys):
     assert main(["export", str(out), "-o", str(tmp_path / "back.trf")]) == 2
     err = capsys.readouterr().err
     assert "this is a team book; export does not write a team book to TRF yet" in err and err.count("\n") == 1
+    assert main(["pair", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "this is a team book; pair does not pair a team book yet" in err and err.count("\n") == 1
 
 
 def _compare(office: Any, tmp_path: Path, source: Path, codes: list[str], version: str) -> int:
@@ -217,3 +220,15 @@ def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
         for k in range(len(codes)):
             assert got[f"TeamTiebreak{k + 1}"] == pytest.approx([float(v[k]) for v in ranking.values]), codes[k]
         assert got["TeamRank"] == ranking.ranks
+
+
+@pytest.mark.parametrize("source", [HELD, GENERATED[0]], ids=lambda p: p.stem)
+def test_no_error_cell_in_a_book_made_from_a_team_file(libreoffice, source, tmp_path):
+    from elo_xl.workbook import recalculated
+
+    size, data = team_prefill(read_trf(source))
+    done = recalculated(build("team", "ar", **size, prefill=data), libreoffice)
+    assert done.errors == []
+    (tmp_path / "done.xlsx").write_bytes(done.data)
+    averages = [row[0] for row in read_named(tmp_path / "done.xlsx", ["TeamAverages"])["TeamAverages"]]
+    assert all(a in ("", None) for a in averages) if source == HELD else all(isinstance(a, (int, float)) for a in averages)
