@@ -41,7 +41,8 @@ from .pages import MIN_PRINT_SCALE, PAGE_POINTS, PAGE_SLACK, pages_tall, points
 from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref
 
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
-OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB")
+OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
+           "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB")
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
 DEFAULT = ("MPvGP", "BH:MP/C1", "BH:MP")
 TOP = 10  # the first row of the teams and rosters (headers on the row above)
@@ -380,6 +381,10 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "MPvGP": own["GP"], "GP": own["GP"], "BH:MP": f"SUM({block('vmp')})", "BH:GP": f"SUM({block('vgp')})",
             "BH:MP/C1": tf.buchholz_cut(bh["MP"], block("kmp"), counted),
             "BH:GP/C1": tf.buchholz_cut(bh["GP"], block("kgp"), counted),
+            "BH:MP/C2": tf.buchholz_cut2(bh["MP"], block("kmp"), counted),
+            "BH:GP/C2": tf.buchholz_cut2(bh["GP"], block("kgp"), counted),
+            "BH:MP/M1": tf.buchholz_median(bh["MP"], block("kmp"), block("vmp"), counted),
+            "BH:GP/M1": tf.buchholz_median(bh["GP"], block("kgp"), block("vgp"), counted),
             "EMMSB": f"SUMPRODUCT({block('vmp')},{block('mp')})", "EMGSB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",

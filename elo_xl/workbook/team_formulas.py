@@ -21,7 +21,7 @@ from ..tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GA
 from .codes import NOTHING
 
 __all__ = ["ABSENT", "FORFEIT_LOST", "FORFEIT_WON", "FULL_BYE", "GAME", "HALF_BYE", "PAB", "ZERO_BYE", "away_kind",
-           "away_points", "both_sides", "buchholz_cut", "home_kind", "home_points", "match_points", "pending", "round_value",
+           "away_points", "both_sides", "buchholz_cut", "buchholz_cut2", "buchholz_median", "home_kind", "home_points", "match_points", "pending", "round_value",
            "team_kind", "team_opponent"]
 
 #: Larger than any score: a voluntarily unplayed round's value less this is the lowest (16.5).
@@ -127,3 +127,31 @@ def buchholz_cut(total: str, keys: str, counted: str) -> str:
     'IF($T$1=0,0,X1-(MIN(Y1:Z1)+IF(MIN(Y1:Z1)<0,100000,0)))'
     """
     return f"IF({counted}=0,0,{total}-(MIN({keys})+IF(MIN({keys})<0,{BIG},0)))"
+
+
+def _decoded(key: str) -> str:
+    """A value from its key: a voluntarily unplayed round's has :data:`BIG` taken off."""
+    return f"({key}+IF({key}<0,{BIG},0))"
+
+
+def buchholz_cut2(total: str, keys: str, counted: str) -> str:
+    """Buchholz cut 2: the total less the two lowest values, voluntarily unplayed rounds' first
+    (16.5.2); nothing left of one round.
+
+    >>> buchholz_cut2("X1", "K", "T")
+    'IF(T<2,0,X1-(SMALL(K,1)+IF(SMALL(K,1)<0,100000,0))-(SMALL(K,2)+IF(SMALL(K,2)<0,100000,0)))'
+    """
+    return f"IF({counted}<2,0,{total}-{_decoded(f'SMALL({keys},1)')}-{_decoded(f'SMALL({keys},2)')})"
+
+
+def buchholz_median(total: str, keys: str, values: str, counted: str) -> str:
+    """Median Buchholz (M1): the total less the lowest value (a voluntarily unplayed round's
+    first, 16.5) and the highest of the others; nothing left of two rounds.
+
+    >>> buchholz_median("X1", "K", "V", "T")[:60]
+    'IF(T<2,0,X1-(SMALL(K,1)+IF(SMALL(K,1)<0,100000,0))-IF(AND((S'
+    """
+    low = _decoded(f"SMALL({keys},1)")
+    high = f"IF(AND({low}=MAX({values}),COUNTIF({values},MAX({values}))=1),LARGE({values},2),MAX({values}))"
+    return f"IF({counted}<2,0,{total}-{low}-{high})"
+

@@ -35,9 +35,10 @@ from elo_xl.workbook.team_prefill import team_prefill
 DATA = Path(__file__).parents[1] / "data"
 HELD = DATA / "tiebreaks" / "held_team.trf"
 GENERATED = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25, 36)]
-#: Every code the book computes, in two lists of six slots.
+#: Every code the book computes, in three lists of six slots.
 LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
-         ["EMMSB", "EGMSB", "EGGSB", "ESB", "GP", "BH:MP/C1"])
+         ["EMMSB", "EGMSB", "EGGSB", "ESB", "GP", "BH:MP/C1"],
+         ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -165,13 +166,14 @@ def _compare(office: Any, tmp_path: Path, source: Path, codes: list[str], versio
 
 @pytest.mark.parametrize("version", ["2024", "2026"])
 def test_held_team_exercises_equal_the_engine(office, tmp_path, version):
-    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in LISTS) == 2 * 14 * 9
+    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in LISTS) == 3 * 14 * 9
 
 
 @pytest.mark.parametrize("source", GENERATED, ids=lambda p: p.stem)
 def test_generated_team_events_equal_the_engine(office, tmp_path, source):
     _compare(office, tmp_path, source, LISTS[0], "2024")
     _compare(office, tmp_path, source, LISTS[1], "2026")
+    _compare(office, tmp_path, source, LISTS[2], "2024" if source == GENERATED[0] else "2026")
 
 
 def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
@@ -207,7 +209,7 @@ def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
         [Match(3, "b", GAME, F(1), F(1), (F(1), F(0))), Match(None, "", HALF_BYE, F(1), F(1)),
          Match(2, "b", GAME, F(0), F(0), (half,), False)],
     ], boards=2)
-    for codes, version in ((LISTS[0], "2024"), (LISTS[1], "2026")):
+    for codes, version in ((LISTS[0], "2024"), (LISTS[1], "2026"), (LISTS[2], "2024")):
         put(book, names.TEAM_TIEBREAK_LIST, codes)
         put(book, names.TEAM_TIEBREAK_RULES, int(version))
         path, done = tmp_path / f"typed-{version}.xlsx", tmp_path / f"typed-{version}-done.xlsx"
