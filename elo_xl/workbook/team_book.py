@@ -146,7 +146,7 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     teams_ws = book.sheet("sheet.teams")
     rounds_ws = book.sheet("sheet.team_rounds")
     _teams(book, teams_ws, at, data)
-    _rounds(book, rounds_ws, teams_ws, at, data)
+    _rounds(book, rounds_ws, at, data)
     _working(book, teams_ws, rounds_ws, at)
     _standings(book, teams_ws, at, len(chosen))
 
@@ -206,7 +206,7 @@ def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> N
     fixed_scale(ws, at.roster_last, f"{hdr}:{hdr}", points(ws, 1, 9))
 
 
-def _rounds(book: Book, ws: Worksheet, teams_ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:
+def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:
     """Per round six input columns side by side, one row per board, and each row's working."""
     # each column as wide as its header's longest word (bold), at least 5.5
     wide = [max(5.5, longest_word(book.t(key), bold=True) + 0.8) for key in names.TEAM_ROUND_HEADERS]
