@@ -42,18 +42,21 @@ from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBR
 
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
-           "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB")
+           "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1")
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
-DEFAULT = ("MPvGP", "BH:MP/C1", "BH:MP")
+DEFAULT = ("MPvGP", "BH:MP/C1", "EMGSB/C1", "BH:MP")
 TOP = 10  # the first row of the teams and rosters (headers on the row above)
 ROUNDS_TOP = 6  # the first row of the rounds (the round's number and the headers above)
 #: The working of a rounds row, one column each per round: the result's code, each side's kind
 #: of round (plus one; 0 on a board), each side's game points, a board waiting for its result.
 ROW_WORK = ("base", "home_kind", "away_kind", "home_points", "away_points", "pending")
 #: The working per team and round, one block of columns each.
-BLOCKS = ("typed", "opp", "kind", "wait", "gp", "ogp", "mp", "avail", "late", "vur", "vmp", "vgp", "kmp", "kgp")
+#: The extended Sonneborn-Berger's two scores: the opponent's (first letter) and the team's own (second).
+PAIRS = ("mm", "mg", "gm", "gg")
+BLOCKS = ("typed", "opp", "kind", "wait", "gp", "ogp", "mp", "avail", "late", "vur", "vmp", "vgp", "kmp", "kgp",
+          "lmp", "lgp", *(f"c{xy}" for xy in PAIRS), *(f"u{xy}" for xy in PAIRS))
 #: The totals per team after the blocks.
-TOTALS = ("MP", "GP", "last", "adjMP", "adjGP")
+TOTALS = ("MP", "GP", "last", "adjMP", "adjGP", "lowMP", "lowGP")
 SLOTS = 6
 
 
@@ -365,7 +368,14 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
                                       f"{at.boards / 2:g}", "TbNew"),
                 "kmp": f"IF({n}>{counted},{3 * tf.BIG},{c('vmp', t)}-{c('vur', t)}*{tf.BIG})",
                 "kgp": f"IF({n}>{counted},{3 * tf.BIG},{c('vgp', t)}-{c('vur', t)}*{tf.BIG})",
+                "lmp": f"IF({n}>{counted},{3 * tf.BIG},{c('vmp', t)})",
+                "lgp": f"IF({n}>{counted},{3 * tf.BIG},{c('vgp', t)})",
             }
+            for xy in PAIRS:  # the ESB cut's candidates: its products at the lowest opponent, and in VURs
+                theirs, ours = c(f"v{xy[0]}p", t), c(f"{xy[1]}p", t)
+                low = f"${L(at.total(f'low{xy[0].upper()}P'))}{row}"
+                cells[f"c{xy}"] = f"IF(AND({n}<={counted},{theirs}={low}),{theirs}*{ours},{3 * tf.BIG})"
+                cells[f"u{xy}"] = f"IF({c('vur', t)}=1,{theirs}*{ours},{3 * tf.BIG})"
             for name in BLOCKS:
                 book.formula(ws, c(name, t), cells[name], fill=WORK_FILL)
         block = lambda name: at.row_of(name, row)  # noqa: E731
@@ -373,6 +383,7 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "MP": f"SUM({block('mp')})", "GP": f"SUM({block('gp')})", "last": f"MAX({block('avail')})",
             "adjMP": f"{own['MP']}+MatchDraw*SUM({block('late')})-SUMPRODUCT({block('late')},{block('mp')})",
             "adjGP": f"{own['GP']}+{at.boards / 2:g}*SUM({block('late')})-SUMPRODUCT({block('late')},{block('gp')})",
+            "lowMP": f"MIN({block('lmp')})", "lowGP": f"MIN({block('lgp')})",
         }
         for name, text in totals.items():
             book.formula(ws, f"{L(at.total(name))}{row}", text, fill=WORK_FILL)
@@ -389,6 +400,10 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
         }
+        for xy in PAIRS:
+            code = f"E{xy.upper()}SB"
+            values[f"{code}/C1"] = tf.sonneborn_cut(values[code], block(f"c{xy}"), block(f"u{xy}"), counted)
+        values["ESB/C1"] = values["EMGSB/C1"]
         for code in OFFERED:
             book.formula(ws, f"{L(at.value(code))}{row}", values[code], fill=WORK_FILL)
         first, last = L(at.value(OFFERED[0])), L(at.value(OFFERED[-1]))

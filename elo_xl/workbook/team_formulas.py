@@ -21,7 +21,7 @@ from ..tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GA
 from .codes import NOTHING
 
 __all__ = ["ABSENT", "FORFEIT_LOST", "FORFEIT_WON", "FULL_BYE", "GAME", "HALF_BYE", "PAB", "ZERO_BYE", "away_kind",
-           "away_points", "both_sides", "buchholz_cut", "buchholz_cut2", "buchholz_median", "home_kind", "home_points", "match_points", "pending", "round_value",
+           "away_points", "both_sides", "buchholz_cut", "buchholz_cut2", "buchholz_median", "home_kind", "sonneborn_cut", "home_points", "match_points", "pending", "round_value",
            "team_kind", "team_opponent"]
 
 #: Larger than any score: a voluntarily unplayed round's value less this is the lowest (16.5).
@@ -154,4 +154,18 @@ def buchholz_median(total: str, keys: str, values: str, counted: str) -> str:
     low = _decoded(f"SMALL({keys},1)")
     high = f"IF(AND({low}=MAX({values}),COUNTIF({values},MAX({values}))=1),LARGE({values},2),MAX({values}))"
     return f"IF({counted}<2,0,{total}-{low}-{high})"
+
+
+def sonneborn_cut(total: str, lowest: str, voluntary: str, counted: str) -> str:
+    """An extended Sonneborn-Berger cut 1 (C.07 14.1.1, 16.5): the total less the product at the
+    opponent with the lowest score (the lowest product on a tie: ``lowest`` holds the products
+    at that score, the others keyed above all), or less the lowest product of a voluntarily
+    unplayed round (``voluntary``) when that is not lower, as the engine cuts
+    (:func:`elo_xl.tiebreaks.opponents.kept_products`).
+
+    >>> sonneborn_cut("S", "C", "U", "T")
+    'IF(T=0,0,S-IF(AND(MIN(U)<300000,MIN(U)>=MIN(C)),MIN(U),MIN(C)))'
+    """
+    return (f"IF({counted}=0,0,{total}-IF(AND(MIN({voluntary})<{3 * BIG},MIN({voluntary})>=MIN({lowest})),"
+            f"MIN({voluntary}),MIN({lowest})))")
 

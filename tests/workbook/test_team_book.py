@@ -35,10 +35,11 @@ from elo_xl.workbook.team_prefill import team_prefill
 DATA = Path(__file__).parents[1] / "data"
 HELD = DATA / "tiebreaks" / "held_team.trf"
 GENERATED = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25, 36)]
-#: Every code the book computes, in three lists of six slots.
+#: Every code the book computes, in four lists of six slots.
 LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
          ["EMMSB", "EGMSB", "EGGSB", "ESB", "GP", "BH:MP/C1"],
-         ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"])
+         ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"],
+         ["EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1", "BH:GP/M1"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -74,7 +75,7 @@ def test_the_contract_one_row_per_team():
     assert [row[0] for row in _cells(book, "RosterNos")][:6] == [1, 2, 3, 4, 5, 6]
     # the rounds: every match's boards and two rows, six columns per round
     assert _shape(book, names.TEAM_ROUNDS) == (3 * 3 + 2, 6 * 5)
-    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == [*DEFAULT, None, None, None]
+    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == [*DEFAULT, None, None]
     assert _cells(book, "TiebreakCodes") and [row[0] for row in _cells(book, "TiebreakCodes")] == list(OFFERED)
     assert _cells(book, "MatchWin") == [[2]] and _cells(book, "PabGamePoints") == [[3]]
 
@@ -166,7 +167,7 @@ def _compare(office: Any, tmp_path: Path, source: Path, codes: list[str], versio
 
 @pytest.mark.parametrize("version", ["2024", "2026"])
 def test_held_team_exercises_equal_the_engine(office, tmp_path, version):
-    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in LISTS) == 3 * 14 * 9
+    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in LISTS) == 4 * 14 * 9
 
 
 @pytest.mark.parametrize("source", GENERATED, ids=lambda p: p.stem)
@@ -174,6 +175,7 @@ def test_generated_team_events_equal_the_engine(office, tmp_path, source):
     _compare(office, tmp_path, source, LISTS[0], "2024")
     _compare(office, tmp_path, source, LISTS[1], "2026")
     _compare(office, tmp_path, source, LISTS[2], "2024" if source == GENERATED[0] else "2026")
+    _compare(office, tmp_path, source, LISTS[3], "2026" if source == GENERATED[0] else "2024")
 
 
 def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
@@ -209,7 +211,7 @@ def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
         [Match(3, "b", GAME, F(1), F(1), (F(1), F(0))), Match(None, "", HALF_BYE, F(1), F(1)),
          Match(2, "b", GAME, F(0), F(0), (half,), False)],
     ], boards=2)
-    for codes, version in ((LISTS[0], "2024"), (LISTS[1], "2026"), (LISTS[2], "2024")):
+    for codes, version in ((LISTS[0], "2024"), (LISTS[1], "2026"), (LISTS[2], "2024"), (LISTS[3], "2026")):
         put(book, names.TEAM_TIEBREAK_LIST, codes)
         put(book, names.TEAM_TIEBREAK_RULES, int(version))
         path, done = tmp_path / f"typed-{version}.xlsx", tmp_path / f"typed-{version}-done.xlsx"
