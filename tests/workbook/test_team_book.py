@@ -263,3 +263,14 @@ def test_the_book_of_held_prints_its_rows_on_every_page(libreoffice, tmp_path, l
     if lang != "ar":  # pdftotext gives Arabic words in visual order
         assert translate("title.team_standings", lang, teams=14) in standings
     assert all(name in standings for name in data["teams"]) and "EMGSB/C1" in standings
+
+
+def test_the_files_list_of_team_tiebreaks_fills_the_slots():
+    """A ``202`` of team codes is the book's list, as written; a code the book does not compute
+    (SSSC) stays in its slot, where the Event sheet shows it red and it counts nothing."""
+    text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, SSSC, MPvGP")
+    _, data = team_prefill(parse_trf(text))
+    assert data["tiebreaks"] == ["BH:GP/C1", "SSSC", "MPvGP"]
+    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
+    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "SSSC", "MPvGP", None, None, None]
+    assert "SSSC" not in OFFERED
