@@ -45,7 +45,9 @@ def workbook_options(kinds: dict[str, Kind]) -> dict[str, tuple[str, tuple[str, 
         "--players": ("players", sized("players")),
         "--rounds": ("rounds", sized("rounds")),
         "--games": ("games", sized("games")),
-        "--from": ("source", taking(lambda kind: kind.from_event)),
+        "--teams": ("teams", sized("teams")),
+        "--boards": ("boards", sized("boards")),
+        "--from": ("source", taking(lambda kind: kind.from_event or kind.team_file)),
         "--k": ("k", taking(lambda kind: kind.from_event)),
         "--k-file": ("k_file", taking(lambda kind: kind.from_event)),
         "--year": ("year", taking(lambda kind: kind.from_event)),
@@ -65,7 +67,7 @@ KIND_CHOICES = (*KINDS, ALL_KINDS)
 WORKBOOK_OPTIONS = workbook_options(KINDS)
 #: Options that only go with ``--from EVENT``, and options whose value ``--from`` sets.
 WITH_FROM = ("--k", "--k-file", "--year")
-SET_BY_FROM = ("--players", "--rounds", "--double", "--reverse")
+SET_BY_FROM = ("--players", "--rounds", "--teams", "--boards", "--double", "--reverse")
 
 
 def check_workbook_options(args: argparse.Namespace) -> None:
@@ -117,6 +119,8 @@ def run_workbook(args: argparse.Namespace) -> int:
         return 0
     else:
         options: dict[str, Any] = dict(players=args.players, rounds=args.rounds, games=args.games)
+        if args.kind == "team":
+            options.update(teams=args.teams, boards=args.boards)
         if args.double or args.reverse:
             options.update(double=args.double, reverse=args.reverse)
         if KINDS[args.kind].rated:
@@ -170,10 +174,17 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
         entered = len(prefill.get("name") or prefill.get("names") or [])
         rows = f" (rows for {size['players']})" if entered and entered < size["players"] else ""
         parts.append(f"{entered or size['players']} players{rows}")
+    prefill = options.get("prefill") or {}
+    for option in ("teams", "boards"):
+        if option in size:
+            parts.append(plural(size[option], option[:-1]))
     if options.get("double"):
         order = ", the first cycle's last two rounds exchanged" if options.get("reverse") else ""
         parts.append(f"double round robin{order}")
-    if "rounds" in size:
+    if "rounds" in size and "teams" in size:
+        played = sum(1 for rows in prefill.get("rounds") or [] if any(row[5] for row in rows))
+        parts.append(plural(size["rounds"], "round") + (f" ({played} with results)" if prefill else ""))
+    elif "rounds" in size:
         prefill = options.get("prefill") or {}
         results = prefill.get("results") or []
         pairings = prefill.get("pairings") or [[None] * len(row) for row in results]
@@ -196,6 +207,8 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
     from ..workbook.prefill import event_fields, round_robin_prefill, scoring_note, swiss_prefill
     from ..rules import parse_rules
 
+    if args.kind == "team":
+        return _team_prefill(args)
     year_option(args.year)
     event = load(args.source)
     notes.extend(event.notes)
@@ -227,6 +240,28 @@ def _prefill(args: argparse.Namespace, notes: list[str]) -> dict[str, Any]:
                 options["double"], options["reverse"] = round_robin_schedule(event)
     _event_size(args.source, args.kind, len(event.entrants), event_rounds)
     return options
+
+
+def _team_prefill(args: argparse.Namespace) -> dict[str, Any]:
+    """Workbook options from ``--from TEAMFILE``: the sizes, the event data, the teams, rosters
+    and board games (:func:`~elo_xl.workbook.team_prefill.team_prefill`)."""
+    from ..event import load
+    from ..io.trf_read import read_trf
+    from ..workbook.prefill import event_fields
+    from ..workbook.team_prefill import team_prefill
+
+    event = load(args.source)
+    if event.origin is None or not any(r.code in ("310", "013") for r in event.origin.headers):
+        raise EloError(f"--from {args.source}: the file has no teams (310 or 013 records); a team book is made "
+                       "from a team file")
+    with naming(f"--from {args.source}"):
+        size, prefill = team_prefill(read_trf(args.source))
+    for option in KINDS["team"].sizes:
+        count = size[option.option]
+        if not option.low <= count <= option.high:
+            raise EloError(f"--from {args.source}: the event has {plural(count, option.unit)}; a team book holds "
+                           f"{option.low} to {option.high}")
+    return {**size, "event": event_fields(event), "prefill": prefill}
 
 
 def _event_size(source: str, kind: str, players: int, rounds: int | None = None) -> None:

@@ -80,11 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     book.add_argument("-o", "--output", metavar="FILE", required=True,
                       help=f"the .xlsx file to write (a folder for '{ALL_KINDS}')")
     book.add_argument("--lang", choices=LANGUAGES, help="language of the book (default en)")
-    for option in ("players", "rounds", "games"):
+    for option in ("players", "rounds", "games", "teams", "boards"):
         book.add_argument(f"--{option}", type=int, metavar="N", help=size_help(option))
     book.add_argument("--rules", help="rule set preselected in the book (default FIDE)")
-    book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin) "
-                      "or a CSV crosstable (round-robin), with the K that 'rate' uses; the size comes from the event")
+    book.add_argument("--from", dest="source", metavar="EVENT", help="prefill from a TRF file (swiss, round-robin, "
+                      "team: a TRF-2026 team file) or a CSV crosstable (round-robin), with the K that 'rate' uses; the "
+                      "size comes from the event")
     k_group = book.add_mutually_exclusive_group()
     k_group.add_argument("--k", metavar="N", help="with --from: one K for every player")
     k_group.add_argument("--k-file", metavar="CSV", help="with --from: K per player, rows of (FIDE ID or start number, K)")

@@ -42,6 +42,8 @@ class Kind(NamedTuple):
     from_event: bool = False
     #: Made as a double round robin, its first cycle's last two rounds exchanged or not (``--double``, ``--reverse``).
     double: bool = False
+    #: Prefilled from a team file (``--from``: the teams, rosters and board games).
+    team_file: bool = False
 
 
 #: The kinds of book, one record each (every list of kinds, sizes, labels and options derives from it).
@@ -52,6 +54,8 @@ KINDS: dict[str, Kind] = {
     "swiss": Kind((Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")), "Swiss book",
                   rated=True, from_event=True),
     "match": Kind((Size("games", 24, 1, 1000, "game"),), "match book", rated=True),
+    "team": Kind((Size("teams", 10, 2, 100, "team"), Size("boards", 4, 1, 10, "board"),
+                  Size("rounds", 9, 1, 15, "round")), "team book", team_file=True),
     "reference": Kind((), "reference book"),
     "functions": Kind((), "functions book"),
 }
@@ -65,7 +69,9 @@ def size_help(option: str) -> str:
     >>> size_help("players")
     'players: round-robin 3-30 (default 10), swiss 2-1000 (default 60)'
     >>> size_help("games"), size_help("rounds")
-    ('player: game rows 1-200 (default 40); match: games 1-1000 (default 24)', 'swiss rounds 1-15 (default 9)')
+    ('player: game rows 1-200 (default 40); match: games 1-1000 (default 24)', 'rounds: swiss 1-15 (default 9), team 1-15 (default 9)')
+    >>> size_help("teams")
+    'team teams 2-100 (default 10)'
     """
     found = [(kind, size) for kind, record in KINDS.items() for size in record.sizes if size.option == option]
     if len(found) == 1:
@@ -96,7 +102,7 @@ def sizes(kind: str, **given: int | None) -> dict[str, int]:
 
 
 def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: int | None = None,
-          games: int | None = None, rules: str = "FIDE", scale: int | float | None = None, default_k: Any = None,
+          games: int | None = None, teams: int | None = None, boards: int | None = None, rules: str = "FIDE", scale: int | float | None = None, default_k: Any = None,
           event: dict[str, Any] | None = None, prefill: dict[str, Any] | None = None,
           rule_sets: tuple[Any, ...] | None = None, double: bool = False, reverse: bool = False) -> bytes:
     """The .xlsx bytes of a book of ``kind`` in ``lang`` (deterministic: same call, same bytes).
@@ -111,12 +117,12 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         raise EloError(f"--double and --reverse go with a round-robin book, not a {kind} book")
     if reverse and not double:
         raise EloError("--reverse exchanges rounds of a double round robin's first cycle: give --double too")
-    from . import functions_sheet, match, player, reference, round_robin, swiss
+    from . import functions_sheet, match, player, reference, round_robin, swiss, team_book
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
     from .lambdas import add_to_workbook
 
-    size = sizes(kind, players=players, rounds=rounds, games=games)
+    size = sizes(kind, players=players, rounds=rounds, games=games, teams=teams, boards=boards)
     with _without_cycle_collection():
         book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
         scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
@@ -124,6 +130,9 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
             reference.build(book)
         elif kind == "functions":
             functions_sheet.build(book)
+        elif kind == "team":
+            book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event, tiebreaks=True)
+            team_book.build(book, **size, prefill=prefill)
         else:
             book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
                              tiebreaks=kind in ("swiss", "round-robin"))

@@ -233,6 +233,7 @@ class Book:
             "scale": dict(type="decimal", operator="between", formula1=str(LogisticRules.SCALE_MIN),
                           formula2=str(LogisticRules.SCALE_MAX)),
             "whole": dict(type="whole", operator="between", formula1="0", formula2="100000"),
+            "points": dict(type="decimal", operator="between", formula1="0", formula2="1000"),
             "year": dict(type="whole", operator="between", formula1="1800", formula2="2200"),
             "date": dict(type="date", operator="between", formula1="1", formula2="401768"),
         }
@@ -375,17 +376,18 @@ class Book:
         return ws
 
     def tiebreak_slots(self, offered: tuple[str, ...], chosen: Sequence[str], version: str,
-                       forbidden: tuple[str, ...] = ()) -> None:
+                       forbidden: tuple[str, ...] = (), team: bool = False) -> None:
         """The Event sheet's tie-break slots (``TiebreakList``, six dropdowns of the codes the
         book computes, ``offered``, prefilled with ``chosen``) with each one's name in the
         book's language, or the reason it is refused in red; the rule version
         (``TiebreakRules``, 2024 or 2026); ``TbCodes`` the valid codes the formulas read.
-        ``forbidden``: codes the 2026 rules forbid in this event (Buchholz in a round robin)."""
+        ``forbidden``: codes the 2026 rules forbid in this event (Buchholz in a round robin).
+        ``team``: a team book's slots (``TeamTiebreakList``, ``TeamTiebreakRules``)."""
         ws = self.event_ws
         self.tiebreak_codes = offered
         first, last = TIEBREAK_ROW, TIEBREAK_ROW + 5
         self.label(ws, f"A{first - 1}", "tb.slots", bold=True)
-        self.label(ws, f"C{first - 1}", "tb.slots_help")
+        self.label(ws, f"C{first - 1}", "tb.team_slots_help" if team else "tb.slots_help")
         ws[f"C{first - 1}"].alignment = WRAP
         for k in range(6):
             row = first + k
@@ -405,13 +407,13 @@ class Book:
         self.validate(ws, f"B{first}:B{last}", "tiebreak")
         ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(
             formula=[f'AND($B{first}<>"",$D{first}="")'], fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
-        self.name(names.TIEBREAK_LIST, ws, f"B{first}:B{last}")
+        self.name(names.TEAM_TIEBREAK_LIST if team else names.TIEBREAK_LIST, ws, f"B{first}:B{last}")
         self.name("TbCodes", ws, f"D{first}:D{last}")
         rules = last + 1
         self.label(ws, f"A{rules}", "tb.rules", bold=True)
         self.input_cell(ws, f"B{rules}", int(version))
         self.validate(ws, f"B{rules}", "tiebreak_rules")
-        self.name(names.TIEBREAK_RULES, ws, f"B{rules}")
+        self.name(names.TEAM_TIEBREAK_RULES if team else names.TIEBREAK_RULES, ws, f"B{rules}")
         self.formula(ws, f"D{rules}", f'OR(B{rules}=2026,B{rules}="2026")')
         self.name("TbNew", ws, f"D{rules}")
         self.formula(ws, f"D{rules + 1}", 'IFERROR(MATCH("DE",TbCodes,0),0)')

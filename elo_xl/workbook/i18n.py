@@ -53,6 +53,18 @@ COUNTED: dict[str, dict[str, dict[str, str]]] = {
         "ar": {"one": "شوط واحد", "two": "شوطان", "few": "{n} أشواط", "many": "{n} شوطًا", "other": "{n} شوط"},
         "ru": {"one": "{n} партия", "few": "{n} партии", "many": "{n} партий", "other": "{n} партии"},
     },
+    "team": {
+        "en": {"one": "{n} team", "other": "{n} teams"},
+        "vi": {"other": "{n} đội"},
+        "ar": {"one": "فريق واحد", "two": "فريقان", "few": "{n} فرق", "many": "{n} فريقًا", "other": "{n} فريق"},
+        "ru": {"one": "{n} команда", "few": "{n} команды", "many": "{n} команд", "other": "{n} команды"},
+    },
+    "board": {
+        "en": {"one": "{n} board", "other": "{n} boards"},
+        "vi": {"other": "{n} bàn"},
+        "ar": {"one": "رقعة واحدة", "two": "رقعتان", "few": "{n} رقعات", "many": "{n} رقعة", "other": "{n} رقعة"},
+        "ru": {"one": "{n} доска", "few": "{n} доски", "many": "{n} досок", "other": "{n} доски"},
+    },
     "round": {
         "en": {"one": "{n} round", "other": "{n} rounds"},
         "vi": {"other": "{n} vòng"},

@@ -74,6 +74,25 @@ NORM_TITLE = "NormTitle"
 NORM_OUTPUTS = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded",
                 "NormStatus")
 
+# --- the team book ------------------------------------------------------------------------------
+
+#: The team tie-break slots (team codes of C.07) and their rule version, on the Event sheet.
+TEAM_TIEBREAK_LIST, TEAM_TIEBREAK_RULES = "TeamTiebreakList", "TeamTiebreakRules"
+#: The team book's inputs: the teams' names (one row per team), the rosters (one row per roster
+#: place, team by team in board order: start number, name, rating), the points of a match and of
+#: a pairing-allocated bye, and the rounds (per round six columns side by side).
+TEAM_NAMES = "TeamNames"
+ROSTER_FIELDS = ("RosterNos", "RosterNames", "RosterRatings")
+TEAM_POINTS = ("MatchWin", "MatchDraw", "MatchLoss", "PabMatchPoints", "PabGamePoints")
+TEAM_ROUNDS = "TeamRounds"
+TEAM_ROUND_FIELDS = ("home", "away", "board", "home_player", "away_player", "result")
+#: The headers above each round's six columns of ``TeamRounds``, in the order of :data:`TEAM_ROUND_FIELDS`.
+TEAM_ROUND_HEADERS = ("col.home", "col.away", "col.board", "col.home_no", "col.away_no", "col.round_result")
+#: Per team, in team-number order.
+TEAM_OUTPUTS = ("TeamAverages", "MatchPoints", "GamePoints")
+TEAM_TIEBREAK_VALUES = tuple(f"TeamTiebreak{k}" for k in range(1, 7))
+TEAM_RANK = "TeamRank"
+
 # --- the player calculator and the match book --------------------------------------------------
 
 #: The player calculator's inputs: (defined name, field of the prefill).
@@ -119,6 +138,11 @@ CONTRACT: dict[str, Names] = {
     "tie-breaks (round robin and Swiss)": Names((TIEBREAK_LIST, TIEBREAK_RULES), TIEBREAK_VALUES + (RANK,),
                                                 "the slots stand on the Event sheet"),
     "match": Names(MATCH_INPUTS, MATCH_OUTPUTS),
+    "team": Names((TEAM_NAMES, *ROSTER_FIELDS, *TEAM_POINTS, TEAM_ROUNDS, TEAM_TIEBREAK_LIST, TEAM_TIEBREAK_RULES),
+                  TEAM_OUTPUTS + TEAM_TIEBREAK_VALUES + (TEAM_RANK,),
+                  f"`{TEAM_ROUNDS}` is m × 6r: per round, one row per board, the home team, the away team, the "
+                  "board, the home and away players' start numbers, the home player's result; the outputs have one "
+                  "row per team in team-number order"),
 }
 
 

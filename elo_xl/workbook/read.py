@@ -124,12 +124,19 @@ def _event_book(path: Path, book: Any) -> None:
     calculator or a match book has no players table to export."""
     from . import LABELS
 
+    _not_a_team_book(path, book, "export does not write a team book to TRF yet")
     if book.has(names.PLAYER_FIELDS["name"]):
         return
     for kind in ("player", "match"):
         if all(book.has(name) for name in names.CONTRACT[kind].inputs):
             raise EloError(f"{path}: this is a {LABELS[kind]}, not an event book; export writes a TRF file from a "
                            "Swiss or round-robin book (elo-xl workbook swiss or round-robin)")
+
+
+def _not_a_team_book(path: Path, book: Any, what: str) -> None:
+    """Refuse a team book in one line: ``what`` the command does not do with it yet."""
+    if book.has(names.TEAM_ROUNDS):
+        raise EloError(f"{path}: this is a team book; {what} (rate the team file itself: elo-xl rate TEAMFILE)")
 
 
 def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
@@ -356,6 +363,7 @@ def read_book_and_grid(path: str | Path, data: bytes | None = None) -> tuple[Tou
     """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
     the book read once (from ``data``, its bytes, when given)."""
     def read(path: Path, book: Any) -> tuple[Tournament, Any]:
+        _not_a_team_book(path, book, "pair does not pair a team book yet")
         if is_swiss(book):
             return _read_swiss(path, book), _grid(path, book)
         return _read_round_robin(path, book), None

@@ -17,20 +17,22 @@ import pytest
 from elo_xl.cli import WORKBOOK_OPTIONS, build_parser, main
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "round-robin-6.trf"
-KINDS = ["player", "round-robin", "swiss", "match", "reference", "all"]
+KINDS = ["player", "round-robin", "swiss", "match", "team", "reference", "all"]
 
 #: option → (a value to give, the kinds it applies to)
 APPLIES = {
-    "--lang": ("ru", {"player", "round-robin", "swiss", "match", "reference"}),
+    "--lang": ("ru", {"player", "round-robin", "swiss", "match", "team", "reference"}),
     "--rules": ("ELO-1970", {"player", "round-robin", "swiss", "match"}),
     "--players": ("12", {"round-robin", "swiss"}),
-    "--rounds": ("5", {"swiss"}),
+    "--rounds": ("5", {"swiss", "team"}),
     "--games": ("12", {"player", "match"}),
-    "--from": (str(TRF), {"round-robin", "swiss"}),
+    "--teams": ("6", {"team"}),
+    "--boards": ("3", {"team"}),
+    "--from": (str(TRF), {"round-robin", "swiss", "team"}),
     "--k": ("15", {"round-robin", "swiss"}),
     "--k-file": (str(TRF), {"round-robin", "swiss"}),
     "--year": ("2020", {"round-robin", "swiss"}),
-    "--values": (None, {"player", "round-robin", "swiss", "match", "reference"}),
+    "--values": (None, {"player", "round-robin", "swiss", "match", "team", "reference"}),
     "--double": (None, {"round-robin"}),
     "--reverse": (None, {"round-robin"}),
 }

@@ -57,7 +57,7 @@ def test_the_kinds_of_book_and_their_sizes():
     book = subparser("workbook")
     kind = next(a for a in book._actions if a.dest == "kind")
     assert list(kind.choices) == [*KINDS, "all"] and LABELS == {name: record.label for name, record in KINDS.items()}
-    for name in ("players", "rounds", "games"):
+    for name in ("players", "rounds", "games", "teams", "boards"):
         assert option(book, f"--{name}").help == size_help(name)
         for kind_name, record in KINDS.items():
             for size in record.sizes:
@@ -80,8 +80,8 @@ def test_the_workbook_options_come_from_the_kinds_records():
     assert WORKBOOK_OPTIONS == workbook_options(KINDS)
     assert WORKBOOK_OPTIONS["--lang"][1] == WORKBOOK_OPTIONS["--values"][1] == tuple(KINDS)
     assert WORKBOOK_OPTIONS["--rules"][1] == tuple(name for name, kind in KINDS.items() if kind.rated)
-    team = Kind((Size("players", 8, 2, 40, "team"),), "team book", rated=True)
-    taken = {option: "team" in kinds for option, (_, kinds) in workbook_options({**KINDS, "team": team}).items()}
+    league = Kind((Size("players", 8, 2, 40, "team"),), "league book", rated=True)
+    taken = {option: "league" in kinds for option, (_, kinds) in workbook_options({**KINDS, "league": league}).items()}
     assert [option for option, yes in taken.items() if yes] == ["--lang", "--rules", "--players", "--values"]
     book = subparser("workbook")
     flags = {flag for a in book._actions for flag in a.option_strings if flag.startswith("--")} - {"--help", "--output"}

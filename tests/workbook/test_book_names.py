@@ -17,7 +17,7 @@ from books import built
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "books.md"
 SIZES = {"player": {"games": 7}, "round-robin": {"players": 5}, "swiss": {"players": 6, "rounds": 4},
-         "match": {"games": 3}}
+         "match": {"games": 3}, "team": {"teams": 5, "boards": 3, "rounds": 4}}
 #: The kinds each part of the contract is promised in.
 WHERE = {"norms sheet (round robin and Swiss)": ("round-robin", "swiss"),
          "tie-breaks (round robin and Swiss)": ("round-robin", "swiss")}
