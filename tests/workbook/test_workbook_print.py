@@ -254,7 +254,7 @@ def _paired_swiss(n: int, folder) -> bytes:
 
 
 @pytest.mark.usefixtures("print_fonts")  # counts printed pages: Carlito
-@pytest.mark.parametrize("players", [8, 34, 100])
+@pytest.mark.parametrize("players", [8, 34, 100, 300])
 def test_every_printed_page_names_a_player(libreoffice, tmp_path, capsys, players):
     """Each sheet that lists the players (all but Event) prints no page without one of them: no
     page holding only the header row repeated (the Standings of 34 printed such a second page,
