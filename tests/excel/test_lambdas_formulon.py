@@ -32,15 +32,8 @@ formulon = pytest.importorskip("formulon")
 from lambda_harness import Sheet  # noqa: E402
 from test_lambdas import NUMBER_TEXTS, _agrees, _args, _event, _udf_args  # noqa: E402
 
-#: Random calls per function (fixed, so that the known divergences below stay the same under CI).
+#: Random calls per function (seeded: the same calls under CI).
 CASES = 25
-#: The functions whose random calls formulon 0.18.0 answers otherwise than both the Python
-#: functions and IronCalc on some calls, not yet traced to formulon or to the texts: a rule set
-#: given as text gives #VALUE!, a range of several opponents or ratings gives other numbers (an
-#: average of two ratings, their sum). Strict: a function formulon comes to agree on fails here,
-#: to be moved to the tested ones.
-DIVERGES = {"ELO_EXPECTED", "ELO_TABLE_H", "ELO_DP", "ELO_NEW", "ELO_CHANGE", "ELO_PERFORMANCE", "ELO_INITIAL", "ELO_K",
-            "ELO_AVERAGE", "ELO_FORECAST", "ELO_NEEDED", "ELO_NORM_SCORE"}
 #: Excel's locale profiles whose decimal separator is a comma.
 COMMA_LOCALES = ("win-365-de_DE", "win-365-fr_FR", "win-365-ru_RU")
 
@@ -66,7 +59,15 @@ class FormulonSheet(Sheet):
     """The calls of :class:`lambda_harness.Sheet`, each calling the text in place, computed by formulon."""
 
     def call(self, name: str, *args: Any, omit: int = 0) -> str:
-        return super().call(inline(name), *args)
+        """The call as an array formula of one cell: Excel evaluates a defined name (the LAMBDA)
+        as an array formula, so its ``MATCH(TRUE, range=x, 0)`` compares the whole range; a
+        plain cell formula, as Excel reads one from a file, takes the implicit intersection."""
+        from openpyxl.worksheet.formula import ArrayFormula
+
+        ref = super().call(inline(name), *args)
+        cell = self.calls.cell(self.row, 1)
+        cell.value = ArrayFormula(f"A{self.row}", cell.value)
+        return ref
 
     def spill(self, name: str, height: int, width: int, *args: Any) -> str:
         return super().spill(inline(name), height, width, *args)
@@ -103,9 +104,7 @@ class Values:
         return float(value) if isinstance(value, (int, bool)) and not isinstance(value, bool) else value
 
 
-@pytest.mark.parametrize("function", [
-    pytest.param(name, marks=[pytest.mark.xfail(reason="formulon 0.18.0 differs (DIVERGES)", strict=True)]
-                 if name in DIVERGES else []) for name in LAMBDAS if name != "ELO_EVENT"])
+@pytest.mark.parametrize("function", [name for name in LAMBDAS if name != "ELO_EVENT"])
 def test_formulon_equals_udf_on_random_arguments(function):
     rng = random.Random(f"{function}-formulon")
     sheet = FormulonSheet()
