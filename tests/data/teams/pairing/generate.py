@@ -3,7 +3,7 @@ own command line (``python -m gacrux.pairingchecker -p``), with random board res
 as it stands before its round ``k`` is paired (``k`` drawn at random). Nothing of elo-xl is
 used: the points columns, the ``310`` totals and the ``320``/``240`` records are written here.
 
-    python tests/data/teams/pairing/generate.py [--count 22] [--seed 2026]
+    python tests/data/teams/pairing/generate.py [--count 50] [--seed 2026]
 
 See README.md for what the events hold.
 """
@@ -152,7 +152,7 @@ class Event:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=22)
+    parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
