@@ -74,14 +74,14 @@ class _Terminal(io.StringIO):
 
 
 def test_a_pairing_that_takes_a_while_says_so_on_a_terminal(tmp_path, capsys, monkeypatch):
-    import elo_xl.pair
+    import elo_xl.progress
 
     def slow(text, *, round_, top_colour, rounds=None, absent=()):
         time.sleep(1.3)
         return [(1, 7), (8, 2), (3, 9), (10, 4), (5, 11), (12, 6)]
 
     monkeypatch.setattr(pairings, "pair_dutch", slow)
-    monkeypatch.setattr(elo_xl.pair, "WAITING_AFTER", 0.1)
+    monkeypatch.setattr(elo_xl.progress, "WAITING_AFTER", 0.1)
     terminal = _Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
     assert main(["pair", str(OPEN)]) == 0

@@ -191,7 +191,7 @@ def _de_comparable(event: tiebreaks.Event, codes: list[str], version: str) -> bo
     """Whether DE's groups are ones the book ranks as the engine does (see the module's note):
     pairs, groups of three or more that have all met and need 6.2 at most once, and groups
     that have not all met where 6.3 ranks at most one player first."""
-    from elo_xl.tiebreaks.encounter import _mini, _tiers
+    from elo_xl.tiebreaks.encounter import _mini, tiers as encounter_tiers
     from elo_xl.tiebreaks.unplayed import prepare
 
     p = prepare(event, version)
@@ -205,7 +205,7 @@ def _de_comparable(event: tiebreaks.Event, codes: list[str], version: str) -> bo
             continue
         mini, unmet = _mini(p, group, False)
         if any(unmet.values()):
-            tiers = _tiers(p, group, False)
+            tiers = encounter_tiers(p, group, False)
             if len(tiers) > 2 or (len(tiers) == 2 and len(tiers[0]) > 1):
                 return False
             continue
