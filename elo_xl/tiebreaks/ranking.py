@@ -10,6 +10,7 @@ start number as the last resort — one computation for ``rate``, ``export`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -107,19 +108,34 @@ def ranking(event: Event, codes: str | Sequence[str | Tiebreak] | None = None,
     tiebreaks, version = resolve(event, codes, version)
     p = prepare(event, version)
     n = p.players
-    groups = split([list(range(n))], lambda i: p.score[i])
+
+    def value_of(t: Tiebreak, groups: list[list[int]]) -> list[Fraction]:
+        return direct_encounter(p, groups, t.forfeits_played) if t.base == "DE" else FAMILIES[t.base](p, t)
+
+    values, ranks, shared = ranked(n, lambda i: p.score[i], tiebreaks, value_of)
+    return Ranking(tuple(tiebreaks), version, p.rounds, [Fraction(s, p.unit) for s in p.score], values, ranks, shared)
+
+
+def ranked(n: int, first: Callable[[int], Fraction], tiebreaks: Sequence[Any],
+           value_of: Callable[[Any, list[list[int]]], list[Fraction]]) -> tuple[list[tuple[Fraction, ...]], list[int],
+                                                                                 list[int]]:
+    """Rank ``n`` participants by ``first`` (the score), then each tie-break in turn
+    (``value_of(tiebreak, groups still tied)``: a value per participant; a tie-break whose
+    ``ascending`` is true ranks the lower first), then by number: each participant's values,
+    distinct ranks and shared ranks (see :func:`places`) — players' and teams' alike.
+
+    >>> ranked(3, lambda i: [1, 2, 1][i], [], lambda t, g: [])
+    ([(), (), ()], [2, 1, 3], [2, 1, 2])
+    """
+    groups = split([list(range(n))], first)
     columns = []
     for t in tiebreaks:
-        if t.base == "DE":
-            values = direct_encounter(p, groups, t.forfeits_played)
-        else:
-            values = FAMILIES[t.base](p, t)
+        values = value_of(t, groups)
         columns.append(values)
         sign = -1 if t.ascending else 1
         groups = split(groups, lambda i: sign * values[i])
     ranks, shared = places(groups, n)
-    values = [tuple(column[i] for column in columns) for i in range(n)]
-    return Ranking(tuple(tiebreaks), version, p.rounds, [Fraction(s, p.unit) for s in p.score], values, ranks, shared)
+    return [tuple(column[i] for column in columns) for i in range(n)], ranks, shared
 
 
 def places(groups: list[list[int]], n: int) -> tuple[list[int], list[int]]:

@@ -35,7 +35,7 @@ from ..errors import EloError
 from ..results import DRAW, LOSS, WIN
 from .encounter import tiers
 from .opponents import buchholz, kept_products
-from .ranking import Ranking, places, split
+from .ranking import Ranking, ranked
 from .team_codes import SCORES, TeamTiebreak, default_team_codes, parse_team_codes
 from .unplayed import ABSENT, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, Prepared, assemble
 
@@ -388,22 +388,17 @@ def team_ranking(event: TeamEvent, codes: str | Sequence[str | TeamTiebreak] | N
     n = event.teams
     extra = [event.standing.get(i + 1, (Fraction(0), Fraction(0)))[0 if event.primary == "MP" else 1] for i in range(n)]
     points = [Fraction(v, p.unit) + x for v, x in zip(p.score, extra)]
-    groups = split([list(range(n))], lambda i: points[i])
-    columns = []
-    for t in tiebreaks:
+
+    def value_of(t: TeamTiebreak, groups: list[list[int]]) -> list[Fraction]:
         if t.base.startswith("EDE"):
-            values = extended_direct_encounter(s, t, groups)
-        elif t.base == "TBR":
-            values = _rank_within(groups, _top_board_steps(s))
-        elif t.base == "BBE":
-            values = _rank_within(groups, _bottom_board_steps(s))
-        else:
-            values = _VALUES[t.base](s, t)
-        columns.append(values)
-        sign = -1 if t.ascending else 1
-        groups = split(groups, lambda i: sign * values[i])
-    ranks, shared = places(groups, n)
-    values = [tuple(column[i] for column in columns) for i in range(n)]
+            return extended_direct_encounter(s, t, groups)
+        if t.base == "TBR":
+            return _rank_within(groups, _top_board_steps(s))
+        if t.base == "BBE":
+            return _rank_within(groups, _bottom_board_steps(s))
+        return _VALUES[t.base](s, t)
+
+    values, ranks, shared = ranked(n, lambda i: points[i], tiebreaks, value_of)
     return Ranking(tuple(tiebreaks), version, p.rounds, points, values, ranks, shared)  # type: ignore[arg-type]
 
 
