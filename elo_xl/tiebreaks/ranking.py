@@ -10,9 +10,9 @@ start number as the last resort — one computation for ``rate``, ``export`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..rounding import to_number
 from . import counts, opponents, ratings
