@@ -1,5 +1,5 @@
 """``elo-xl export``: a Swiss or round-robin book back to a TRF file, what the arbiter typed with
-points and ranks.
+points and ranks; a team book to a TRF-2026 team file (:mod:`elo_xl.workbook.team_export`).
 
 The book is read through its defined names (:mod:`elo_xl.workbook.read`), every value checked
 where it was typed; the ranks are the event's one ranking by the list of tie-breaks given,
@@ -23,7 +23,8 @@ __all__ = ["book_to_trf"]
 
 def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
                 notes: list[str] | None = None) -> str:
-    """The TRF text of a Swiss or round-robin workbook: :func:`~elo_xl.workbook.read.read_book`,
+    """The TRF text of a Swiss or round-robin workbook (a team book's:
+    :func:`~elo_xl.workbook.team_export.team_book_to_trf`): :func:`~elo_xl.workbook.read.read_book`,
     then :func:`~elo_xl.event.trf.to_trf`, ranked by ``tiebreak_list`` and ``version`` (None: what
     the book names).
 
@@ -33,6 +34,10 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     know about the ranking is appended to it (Buchholz ranking a round robin under the 2024
     rules, as ``rate`` notes it).
     """
+    from .workbook.team_export import is_team_book, team_book_to_trf
+
+    if is_team_book(path):
+        return team_book_to_trf(path, tiebreak_list, version)
     try:
         event = read_book(path)
     except EloError as error:

@@ -93,7 +93,7 @@ def _rate_output(fmt: str, result: Any, sort: str | None = None) -> str | bytes:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss or round-robin workbook."""
+    """``elo-xl export BOOK -o OUT.trf``: a TRF file from what was typed into a Swiss, round-robin or team workbook."""
     from ..export import book_to_trf
 
     readable_file(args.book)

@@ -99,13 +99,14 @@ def build_parser() -> argparse.ArgumentParser:
     book.set_defaults(run=run_workbook)
 
     export = commands.add_parser("export", epilog=examples("export"),
-                                 help="write a TRF file, with points and ranks, from a Swiss or round-robin workbook",
-                                 description="Read what was typed into a Swiss or round-robin workbook (no spreadsheet "
-                                             "engine needed) and write a TRF file with points and ranks. The ranks "
+                                 help="write a TRF file, with points and ranks, from a Swiss, round-robin or team workbook",
+                                 description="Read what was typed into a Swiss, round-robin or team workbook (no "
+                                             "spreadsheet engine needed) and write a TRF file with points and ranks "
+                                             "(a team book: a TRF-2026 team file). The ranks "
                                              "follow the tie-breaks listed on the book's Event sheet, under the "
                                              "version of C.07 it names there, unless --tiebreaks or "
                                              "--tiebreak-rules say otherwise.")
-    export.add_argument("book", metavar="BOOK", help="a Swiss or round-robin workbook written by elo-xl")
+    export.add_argument("book", metavar="BOOK", help="a Swiss, round-robin or team workbook written by elo-xl")
     export.add_argument("-o", "--output", metavar="OUT", required=True, help="the .trf file to write")
     add_tiebreak_arguments(export, book=True)
     export.set_defaults(run=run_export)

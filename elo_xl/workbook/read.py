@@ -82,7 +82,7 @@ class Faults:
         raise self.kind(f"{self.path}: {len(self.found)} cells to correct: {' | '.join(shown)}{more}")
 
 
-def _text(value: Any) -> str:
+def cell_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
@@ -101,7 +101,7 @@ def _typed_result(value: Any) -> Any:
     """
     if isinstance(value, float):
         return value
-    return result_text(value) if isinstance(value, str) else _text(value)
+    return result_text(value) if isinstance(value, str) else cell_text(value)
 
 
 def is_swiss(book: Book) -> bool:
@@ -124,7 +124,7 @@ def _event_book(path: Path, book: Any) -> None:
     calculator or a match book has no players table to export."""
     from . import LABELS
 
-    _not_a_team_book(path, book, "export does not write a team book to TRF yet")
+    _not_a_team_book(path, book, "read it with elo_xl.workbook.team_export")
     if book.has(names.PLAYER_FIELDS["name"]):
         return
     for kind in ("player", "match"):
@@ -139,7 +139,7 @@ def _not_a_team_book(path: Path, book: Any, what: str) -> None:
         raise EloError(f"{path}: this is a team book; {what} (rate the team file itself: elo-xl rate TEAMFILE)")
 
 
-def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
+def event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
     """The Event sheet's fields and the TRF file the book kept, read
     (:func:`elo_xl.workbook.kept_trf.kept_origin`; None when it kept none)."""
     from .kept_trf import kept_origin, unpack
@@ -147,7 +147,7 @@ def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
     event = {}
     for key, name in names.EVENT_FIELDS.items():
         r = book.range(name, 1, 1)
-        event[key] = _text(r.rows[0][0])
+        event[key] = cell_text(r.rows[0][0])
         if any(ch in event[key] for ch in "\r\n"):
             raise EloError(f"{where}{r.cell(0)}: {show(event[key])} holds a line break; a TRF record is one line")
         _printable(event[key], f"{where}{r.cell(0)}")
@@ -157,7 +157,7 @@ def _event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
     if book.has(names.TRF_RECORDS):
         kept = book.range(names.TRF_RECORDS, 100_000, 1)
         for i, row in enumerate(kept.rows):
-            text = _text(row[0])
+            text = cell_text(row[0])
             if any(ch in text for ch in "\r\n"):
                 raise EloError(f"{where}{kept.cell(i)}: {show(text)} holds a line break; a TRF record is one line")
             for line in unpack([text]):
@@ -248,7 +248,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
     columns = _player_columns(path, book)
     size = len(columns["name"].rows)
     table = book.range(names.RESULTS, MAX_PLAYERS, 2 * MAX_PLAYERS, defer=True)
-    system = _text(book.range(names.PAIRING_SYSTEM, 1, 1).rows[0][0]) if book.has(names.PAIRING_SYSTEM) else ""
+    system = cell_text(book.range(names.PAIRING_SYSTEM, 1, 1).rows[0][0]) if book.has(names.PAIRING_SYSTEM) else ""
     double, reverse = system_of(system) or (False, False)
     cycles = 2 if double else 1
     if len(table.rows) != size or len(table.rows[0]) != cycles * size:
@@ -276,7 +276,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
             try:
                 code = parse_result(value, "results")
             except EloError:
-                faults.add(EloError(f"{where}{table.cell(i, t)}: {_not_a_result(value)}"))
+                faults.add(EloError(f"{where}{table.cell(i, t)}: {not_a_result(value)}"))
                 continue
             if code in BYES:
                 faults.add(EloError(f"{where}{table.cell(i, t)}: {show(value)} is a bye, which a crosstable has no "
@@ -284,7 +284,7 @@ def _read_round_robin(path: Path, book: Any) -> Tournament:
                 continue
             codes[(i, j, c)] = (code, value)
     faults.check()
-    event, origin = _event_and_origin(book, where)
+    event, origin = event_and_origin(book, where)
     games = []
     for c in range(cycles):
         for i in range(n):
@@ -434,7 +434,7 @@ def _read_swiss(path: Path, book: Any) -> Tournament:
     rounds = max((t + 1 for i in range(n) for t in range(len(pairings.rows[i]))
                   if not is_blank(pairings.rows[i][t]) or not blank_result(results.rows[i][t])), default=0)
     grid_p, grid_c, grid_r = _rounds(where, pairings, colours, results, n, rounds, faults)
-    event, origin = _event_and_origin(book, where)
+    event, origin = event_and_origin(book, where)
     planned = len(pairings.rows[0]) if pairings.rows else rounds  # the book's rounds, played or not
     chosen, version = book_tiebreaks(book)
     from ..event.load import hold_announced
@@ -462,7 +462,7 @@ def _entrant(where: str, columns: dict[str, Range], i: int) -> Entrant:
     values = {key: r.rows[i][0] for key, r in columns.items()}
     texts = {}
     for key, width in WIDTHS.items():
-        text = _text(values[key])
+        text = cell_text(values[key])
         cell = columns[key].cell(i)
         if any(ch in text for ch in "\r\n\t"):
             raise EloError(f"{where}{cell}: {show(text)} holds a line break or a tab; type the {key.replace('_', ' ')} "
@@ -570,14 +570,14 @@ def _cell_of_rounds(where: str, pairings: Range, colours: Range, results: Range,
                             "or leave the cell blank for a round without an opponent")
             raise PairingMismatch(f"{where}{pairings.cell(i, t)}: {show(value)} {problem}")
         opponent = number or None
-    text = _text(colour).lower()
+    text = cell_text(colour).lower()
     if text not in ("", "w", "b", "-"):
         raise EloError(f"{where}{colours.cell(i, t)}: {show(colour)} is not a colour; type w, b or -, "
                        "or leave the cell blank")
     try:
         code = parse_result(result, "results")
     except EloError:
-        raise EloError(f"{where}{results.cell(i, t)}: {_not_a_result(result)}") from None
+        raise EloError(f"{where}{results.cell(i, t)}: {not_a_result(result)}") from None
     if opponent is not None and code in BYES:
         raise EloError(f"{where}{results.cell(i, t)}: {show(result)} is a bye, which has no opponent, but "
                        f"round {t + 1} names {opponent} in {pairings.cell(i, t)}")
@@ -585,11 +585,11 @@ def _cell_of_rounds(where: str, pairings: Range, colours: Range, results: Range,
     grid_r[i][t] = None if code is None else _typed_result(result)
 
 
-def _not_a_result(value: Any) -> str:
+def not_a_result(value: Any) -> str:
     """Why ``value`` in a result cell is no result, and what to type: a date says how it
     became one.
 
-    >>> _not_a_result(_dt.datetime(2026, 1, 2))
+    >>> not_a_result(_dt.datetime(2026, 1, 2))
     'a date (2 January) is not a result: 1/2 typed in a spreadsheet becomes a date; type ½ or 0.5 for a draw (or format the cell as text first)'
     """
     if isinstance(value, (_dt.date, _dt.datetime)):
@@ -638,7 +638,7 @@ def book_tiebreaks(book: Book) -> tuple[list[str] | None, str | None]:
     version: str | None = None
     if book.has(names.TIEBREAK_LIST):
         slots = book.range(names.TIEBREAK_LIST, 6, 1)
-        given = [(k, _text(row[0])) for k, row in enumerate(slots.rows)]
+        given = [(k, cell_text(row[0])) for k, row in enumerate(slots.rows)]
         offered = tiebreak_columns.SWISS if is_swiss(book) else tiebreak_columns.ROUND_ROBIN
         seen: dict[str, int] = {}
         for k, text in given:
@@ -659,7 +659,7 @@ def book_tiebreaks(book: Book) -> tuple[list[str] | None, str | None]:
         codes = [text for _, text in given if text] or None
     if book.has(names.TIEBREAK_RULES):
         cell = book.range(names.TIEBREAK_RULES, 1, 1)
-        text = _text(cell.rows[0][0])
+        text = cell_text(cell.rows[0][0])
         if text.endswith(".0"):
             text = text[:-2]
         if text:

@@ -132,10 +132,9 @@ def test_the_command_line(tmp_path, capsys):
     assert main(["workbook", "team", "--from", str(DATA / "tiebreaks" / "held_swiss_5.trf"),
                  "-o", str(tmp_path / "x.xlsx")]) == 2
     assert "has no teams" in capsys.readouterr().err
-    # export refuses a team book, in one line
-    assert main(["export", str(out), "-o", str(tmp_path / "back.trf")]) == 2
-    err = capsys.readouterr().err
-    assert "this is a team book; export does not write a team book to TRF yet" in err and err.count("\n") == 1
+    # export writes a team book's TRF team file (tests/workbook/test_team_export.py)
+    assert main(["export", str(out), "-o", str(tmp_path / "back.trf")]) == 0
+    assert "back.trf: TRF, 56 players, 7 rounds" in capsys.readouterr().out
     assert main(["pair", str(out)]) == 2
     err = capsys.readouterr().err
     assert "this is a team book; pair does not pair a team book yet" in err and err.count("\n") == 1
