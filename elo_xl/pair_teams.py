@@ -237,7 +237,7 @@ def _system(trf: TrfEvent, teams) -> tuple[str, str | None, bool, tuple[bool, bo
 
 def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, first_colour: str | None,
              rounds: int | None, absent: Sequence[int], data: bytes):
-    from .event.teams import prepare_points, read_teams
+    from .event.teams import prepare_points, read_teams, with_team_totals
 
     teams = read_teams(trf)
     n = len(teams.teams)
@@ -316,7 +316,7 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
                           and (r.text[4:].split() or ["0"])[0].isdigit() and int(r.text[4:].split()[0]) >= target)
         text = engine_text(load(source, data), ahead)
         mp, gp = prepare_points(event, "MP"), prepare_points(event, "GP")
-        text = _with_team_points(text, mp, gp)
+        text = with_team_totals(text, mp, gp)
         from .progress import WAITING_AFTER, Waiting
 
         top = first_colour or "w"
@@ -360,20 +360,6 @@ def _berger(teams, target: int, n: int, double: bool, reverse: bool) -> list[tup
                                f"{expected}; this round robin does not follow the tables (C.05 Annex 1), so elo-xl "
                                "cannot pair its next round")
     return schedule_pairing(n, target, double=double, reverse=reverse)
-
-
-def _with_team_points(text: str, mp: list[Fraction], gp: list[Fraction]) -> str:
-    """``text`` with each ``310`` record's match points (columns 55–60) and game points (62–67)
-    those the matches give, as gacrux checks them."""
-    out = []
-    for line in text.split("\n"):
-        if line.startswith("310") and line[4:7].strip().isdigit():
-            no = int(line[4:7])
-            if 1 <= no <= len(mp):
-                line = line.ljust(67)
-                line = line[:54] + f"{float(mp[no - 1]):6.1f} {float(gp[no - 1]):6.1f}" + line[67:]
-        out.append(line)
-    return "\n".join(out)
 
 
 def _written(text: str, trf: TrfEvent, teams, pairing: TeamPairing) -> tuple[str, list[str]]:

@@ -580,6 +580,25 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
     return out
 
 
+def with_team_totals(text: str, mp: list[Fraction], gp: list[Fraction], ranks: list[int] | None = None) -> str:
+    """A TRF text with each ``310`` record's match points (columns 55–60), game points (62–67)
+    and, given ``ranks``, rank (69–71) set to the team's (team ``no`` is index ``no - 1``); the
+    one writer of those columns, for ``pair`` (gacrux checks them) and a team book's ``export``.
+
+    >>> with_team_totals("310   1 Lions", [Fraction(3)], [Fraction(5, 2)], [1])
+    '310   1 Lions                                           3.0    2.5   1'
+    """
+    out = []
+    for line in text.split("\n"):
+        if line.startswith("310") and line[4:7].strip().isdigit() and 1 <= int(line[4:7]) <= len(mp):
+            i = int(line[4:7]) - 1
+            line = line.ljust(71 if ranks is not None else 67)
+            rank = f" {ranks[i]:>3}" if ranks is not None else line[67:71]
+            line = line[:54] + f"{float(mp[i]):6.1f} {float(gp[i]):6.1f}" + rank + line[71:]
+        out.append(line)
+    return "\n".join(out)
+
+
 def lineup_note(file: TeamFile) -> list[str]:
     """One note naming the lineups (``300``) whose boards are not in the roster's order (a board
     out of order: the event's regulations decide what it costs), round by round.
@@ -672,5 +691,5 @@ def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None,
 
 
 __all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "match_scale",
-           "prepare_points", "primary_score",
+           "prepare_points", "with_team_totals", "primary_score",
            "read_roster", "read_teams", "team_list", "team_standings"]

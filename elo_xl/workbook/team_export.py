@@ -26,7 +26,7 @@ from ..errors import EloError, show
 from ..io.trf_model import TrfEvent, TrfGame, TrfPlayer, TrfRecord, game_points_of
 from ..io.trf_read import parse_trf
 from ..io.trf_write import write_trf
-from ..results import COMPLEMENT, RESULT_HELP, TRF_SYMBOL, parse_result
+from ..results import COMPLEMENT, RESULT_HELP, TRF_SYMBOL, parse_result, to_number
 from . import names
 from .book_access import with_book
 from .read import cell_text as _text
@@ -48,23 +48,16 @@ def is_team_book(path: str | Path) -> bool:
 
 
 def _whole(value: Any) -> int | None:
-    """A positive whole number typed (None: not one)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value > 0 else None
-    if isinstance(value, float):
-        return int(value) if value.is_integer() and value > 0 else None
-    text = _text(value)
-    return int(text) if text.isdigit() and int(text) > 0 else None
+    """A positive whole number typed (None: not one), read as every book cell is
+    (:func:`elo_xl.results.to_number`)."""
+    number = to_number(value)
+    return number if isinstance(number, int) and number > 0 else None
 
 
 def _number(value: Any) -> Fraction | None:
-    text = _text(value).replace(",", ".")
-    try:
-        return Fraction(text) if text else None
-    except (ValueError, ZeroDivisionError):
-        return None
+    """A number of points typed (None: not one)."""
+    number = to_number(value)
+    return Fraction(number).limit_denominator(1000) if number is not None else None
 
 
 def _pts(x: Fraction) -> str:
@@ -268,7 +261,7 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
     """The TRF-2026 team file of the team book at ``path`` (see the module's text); ranked by
     ``tiebreak_list`` and ``version`` when given, else by the book's."""
     data = read_team_book(path)
-    from ..event.teams import team_standings
+    from ..event.teams import prepare_points, team_standings, with_team_totals
 
     version = version or data["tiebreak_rules"]
     try:
@@ -276,16 +269,8 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
         standings = team_standings(parse_trf(text), tiebreak_list, version)
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
-    rows = {row["no"]: row for row in standings.rows()}
-    out = []
-    for line in text.split("\n"):
-        if line.startswith("310"):
-            no = int(line[4:7])
-            row = rows[no]
-            line = (line[:54] + f"{float(row['match_points']):6.1f} {float(row['game_points']):6.1f} "
-                    f"{standings.ranking.ranks[no - 1]:>3}" + line[71:])
-        out.append(line)
-    return "\n".join(out)
+    event = standings.file.event
+    return with_team_totals(text, prepare_points(event, "MP"), prepare_points(event, "GP"), standings.ranking.ranks)
 
 
 def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:

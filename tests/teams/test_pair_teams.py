@@ -75,13 +75,12 @@ def held_cut(rounds: int, folder: Path | None = None) -> str:
         return text
     from elo_xl.event.load import load
     from elo_xl.event.pairings import engine_text
-    from elo_xl.event.teams import prepare_points
-    from elo_xl.pair_teams import _with_team_points
+    from elo_xl.event.teams import prepare_points, with_team_totals
 
     path = folder / "cut.trf"
     path.write_text(text, encoding="utf-8")
     event = read_teams(parse_trf(text)).event
-    return _with_team_points(engine_text(load(path)), prepare_points(event, "MP"), prepare_points(event, "GP"))
+    return with_team_totals(engine_text(load(path)), prepare_points(event, "MP"), prepare_points(event, "GP"))
 
 
 def expected_boards(tf, white: int, black: int, colours: str) -> list[tuple[int, int]]:
