@@ -424,11 +424,11 @@ def _bye_written(lines: list[str], trf: TrfEvent, teams, pairing: TeamPairing, e
         body = body[:first] + f"{team:03d}" + body[first + 3:]
         lines[k] = body.rstrip() + end
         return []
-    from .event.teams import match_scale
+    from .event.teams import match_scale, pab_record
 
     _, draw, _ = match_scale(trf)
     gp = Fraction(teams.boards) * trf.scoring()["WD"]
-    body = f"320 {float(draw):4.1f} {float(gp):4.1f} " + " ".join(["000"] * (r - 1) + [f"{team:03d}"])
+    body = pab_record(draw, gp, [0] * (r - 1) + [team])
     after = max((rec.line for rec in trf.headers if rec.code in ("310", "013") and rec.line), default=len(lines))
     if after - 1 < len(lines) and not lines[after - 1].endswith(("\n", "\r")):
         lines[after - 1] += ending

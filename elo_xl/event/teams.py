@@ -580,6 +580,16 @@ def board_results(standings: TeamStandings, trf: TrfEvent, rules: Any = None,
     return out
 
 
+def pab_record(mp: Fraction, gp: Fraction, teams: list[int]) -> str:
+    """A ``320`` record: a pairing-allocated bye's match points (columns 5–8), game points
+    (10–13), then per round the team that had it (``000``: none), as :func:`read_teams` reads it.
+
+    >>> pab_record(Fraction(1), Fraction(2), [0, 12, 0])
+    '320  1.0  2.0 000 012 000'
+    """
+    return f"320 {float(mp):4.1f} {float(gp):4.1f} " + " ".join(f"{no:03d}" for no in teams)
+
+
 def with_team_totals(text: str, mp: list[Fraction], gp: list[Fraction], ranks: list[int] | None = None) -> str:
     """A TRF text with each ``310`` record's match points (columns 55–60), game points (62–67)
     and, given ``ranks``, rank (69–71) set to the team's (team ``no`` is index ``no - 1``); the
@@ -691,5 +701,5 @@ def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None,
 
 
 __all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "match_scale",
-           "prepare_points", "with_team_totals", "primary_score",
+           "pab_record", "prepare_points", "with_team_totals", "primary_score",
            "read_roster", "read_teams", "team_list", "team_standings"]

@@ -276,6 +276,8 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
 def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
     """The TrfEvent of a team book read (:func:`read_team_book`), the ``310`` records without
     points and ranks yet."""
+    from ..event.teams import pab_record
+
     boards, teams, roster, typed = data["boards"], data["teams"], data["roster"], data["rounds"]
     rounds = len(typed)
     win, draw, loss, pab_mp, pab_gp = data["points"]
@@ -355,7 +357,7 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
         head = f"310 {i + 1:>3} {name[:32]:<32} {nick[:5]:<5} {'':>6} {'':>6} {'':>6} {'':>3}"
         records.append(TrfRecord(head.ljust(73) + " ".join(f"{no:>4}" for no, _, _ in roster[i])))
     if any(pab):
-        records.append(TrfRecord(f"320 {_pts(pab_mp):>4} {_pts(pab_gp):>4}" + "".join(f" {no:03d}" for no in pab)))
+        records.append(TrfRecord(pab_record(pab_mp, pab_gp, pab)))
     for (letter, t), nos in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
         records.append(TrfRecord(f"240 {letter} {t:03d} " + " ".join(f"{no:03d}" for no in nos)))
     records.extend(TrfRecord(text) for text in forfeits)
