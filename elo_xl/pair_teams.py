@@ -396,6 +396,12 @@ def _written(text: str, trf: TrfEvent, teams, pairing: TeamPairing) -> tuple[str
             elif b.white is not None or b.black is not None:
                 notes.append(f"round {r}, match {m.number}, board {b.number}: the lineup leaves it empty; type the "
                              "present player's win by default (0000 - +) with the results")
+    declared = declared_rounds(trf)
+    if declared is not None and declared[0] < pairing.rounds:  # --rounds N added rounds: the file says so
+        for rec in trf.headers:
+            if rec.code in ("XXR", "142") and rec.line is not None:
+                body = lines[rec.line - 1].rstrip("\r\n")
+                lines[rec.line - 1] = f"{rec.code} {pairing.rounds}" + lines[rec.line - 1][len(body):]
     if pairing.bye is not None and not pairing.round_robin:
         notes += _bye_written(lines, trf, teams, pairing, ending)
     return "".join(lines), notes

@@ -338,3 +338,17 @@ def test_a_player_line_with_the_round_written_is_not_written_over():
     with pytest.raises(EloError, match=rf"^line {k + 1}: player {player} has round {result.pairing.round} written "
                                        r"already \(0000 - Z\); take it off, then pair round"):
         _written(text, parse_trf(text), result.teams, result.pairing)
+
+
+def test_rounds_added_by_the_option_are_written_and_the_file_rates(tmp_path, capsys):
+    # the sample has 142 7: pairing round 8 with --rounds 8 writes 142 8, so that rate reads the file
+    from elo_xl.cli import main
+    from elo_xl.event.samples import TEAM_TRF_PATH
+
+    out = tmp_path / "round8.trf"
+    assert main(["pair", str(TEAM_TRF_PATH), "--rounds", "8", "-o", str(out)]) == 0
+    assert "142 8" in out.read_text(encoding="utf-8").splitlines()
+    capsys.readouterr()
+    assert main(["rate", str(out), "--format", "json"]) == 0
+    assert "paired, results to come" not in capsys.readouterr().out  # JSON; the matches are read as paired
+    assert read_teams(parse_trf(out.read_text(encoding="utf-8"))).event.matches[0][7].played is False
