@@ -34,6 +34,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..tiebreaks import VERSIONS
 from . import formulas as f
 from . import names
+from . import team_crosstable
 from . import team_formulas as tf
 from .book import Book
 from .layout import longest_word
@@ -152,6 +153,7 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     _rounds(book, rounds_ws, at, data)
     _working(book, teams_ws, rounds_ws, at)
     _standings(book, teams_ws, at, len(chosen))
+    team_crosstable.build(book, teams_ws, rounds_ws, at)
 
 
 def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:

@@ -749,3 +749,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.key": ("key {number}", "khóa {number}", "مفتاح {number}", "ключ {number}"),
     "tb.order": ("order {number}", "thứ tự {number}", "ترتيب {number}", "порядок {number}"),
 }
+
+from .team_texts import TEXT as _TEAM_SHEETS  # noqa: E402  (the team book's result sheets)
+
+TEXT.update(_TEAM_SHEETS)

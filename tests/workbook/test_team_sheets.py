@@ -1,0 +1,69 @@
+"""The team book's result sheets (:mod:`elo_xl.workbook.team_crosstable`): recalculated in
+LibreOffice and Gnumeric, every cell equal to what the engine reads from the same team file
+(:func:`elo_xl.event.teams.team_standings`): FIDE's team exercises (IA M. Held) and two events
+of FIDE's reference tool's generator.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from elo_xl.event.teams import team_standings
+from elo_xl.io.trf_read import read_trf
+from elo_xl.tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
+from elo_xl.workbook import build
+from elo_xl.workbook.i18n import translate
+from elo_xl.workbook.team_prefill import team_prefill
+
+DATA = Path(__file__).parents[1] / "data"
+SOURCES = [DATA / "tiebreaks" / "held_team.trf", *(DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25))]
+_LETTER = {PAB: "U", FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z", ABSENT: ""}
+
+
+def _points(gp: Fraction) -> str:
+    whole, half = divmod(gp * 2, 2)
+    return f"{int(whole) if whole or not half else ''}{'½' if half else ''}"
+
+
+def _engine_round(m: Any) -> str:
+    """A team's round as the crosstable shows it, from the engine's match."""
+    if m.kind in _LETTER:
+        return _LETTER[m.kind]
+    side = f"{m.opponent}{'b' if m.colour == 'b' else 'w'}" if m.opponent else ""
+    if m.kind in (FORFEIT_WON, FORFEIT_LOST):
+        sign = "+" if m.kind == FORFEIT_WON else "−"
+        return f"{side} {sign}" if side else sign
+    assert m.kind == GAME
+    return f"{side} {_points(m.gp)}" if m.played else side
+
+
+def _recalculated(office: Any, tmp_path: Path, source: Path, lang: str = "en") -> tuple[Any, dict, Any]:
+    trf = read_trf(source)
+    size, data = team_prefill(trf)
+    path, done = tmp_path / f"{source.stem}.xlsx", tmp_path / f"{source.stem}-done.xlsx"
+    path.write_bytes(build("team", lang, **size, prefill=data))
+    office.recalculate(path, done)
+    return openpyxl.load_workbook(done, data_only=True), size, trf
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_the_crosstable_equals_the_engine(office, tmp_path, source):
+    book, size, trf = _recalculated(office, tmp_path, source)
+    ws = book[translate("sheet.team_crosstable", "en")]
+    standings = team_standings(trf)
+    rows = {row["no"]: row for row in standings.rows()}
+    n, r = size["teams"], size["rounds"]
+    compared = 0
+    for i in range(n):
+        got = [ws.cell(5 + i, c).value for c in range(1, 3 + r + 3)]
+        m = standings.file.event.matches[i]
+        expected = [i + 1, standings.file.teams[i].name, *(_engine_round(m[t]) for t in range(r)),
+                    rows[i + 1]["match_points"], rows[i + 1]["game_points"], standings.ranking.ranks[i]]
+        assert [g if g is not None else "" for g in got] == expected, (source.name, i + 1)
+        compared += len(expected)
+    assert compared == n * (r + 5)
