@@ -36,6 +36,7 @@ from . import formulas as f
 from . import names
 from . import team_crosstable
 from . import team_formulas as tf
+from . import team_players
 from .book import Book
 from .layout import longest_word
 from .pages import MIN_PRINT_SCALE, PAGE_POINTS, PAGE_SLACK, pages_tall, points
@@ -154,6 +155,7 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     _working(book, teams_ws, rounds_ws, at)
     _standings(book, teams_ws, at, len(chosen))
     team_crosstable.build(book, teams_ws, rounds_ws, at)
+    team_players.build(book, teams_ws, rounds_ws, at)
 
 
 def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:

@@ -18,4 +18,20 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                               "U وF وH وZ استراحة؛ + − مباراة بالتخلف",
                               "Таблица, {teams|team}, {rounds|round}: соперник, цвет на 1-й доске (w, b), очки на "
                               "досках; U, F, H, Z — свободный тур; + − матч, решённый неявкой"),
+    "sheet.team_players": ("Players", "Kỳ thủ", "اللاعبون", "Игроки"),
+    "sheet.team_boards": ("Boards", "Các bàn", "الرقعات", "Доски"),
+    "title.team_players": ("Players, {players|player}: points over the boards, ratings by the rule set chosen on the "
+                           "Event sheet",
+                           "Kỳ thủ, {players|player}: điểm trên các bàn, Elo tính theo luật chọn ở trang Giải đấu",
+                           "اللاعبون، {players|player}: النقاط على الرقعات، والتصنيف وفق القواعد المختارة في صفحة "
+                           "البطولة",
+                           "Игроки, {players|player}: очки на досках, рейтинги по правилам листа «Турнир»"),
+    "title.team_boards": ("Board prizes, {boards|board}: by percentage, then points, then performance",
+                          "Giải theo bàn, {boards|board}: theo tỷ lệ phần trăm, rồi điểm, rồi thành tích",
+                          "جوائز الرقعات، {boards|board}: حسب النسبة المئوية ثم النقاط ثم الأداء",
+                          "Призы по доскам, {boards|board}: по проценту, затем очкам, затем перфомансу"),
+    "team.board_games": ("Least games on a board for its prize", "Số ván tối thiểu ở một bàn để xét giải",
+                         "أقل عدد من الأشواط على الرقعة لجائزتها", "Минимум партий на доске для приза"),
+    "col.board_games": ("Games", "Số ván", "الأشواط", "Партий"),
+    "col.percent": ("%", "%", "%", "%"),
 }

@@ -67,3 +67,56 @@ def test_the_crosstable_equals_the_engine(office, tmp_path, source):
         assert [g if g is not None else "" for g in got] == expected, (source.name, i + 1)
         compared += len(expected)
     assert compared == n * (r + 5)
+
+
+def _board_points(trf: Any, standings: Any) -> dict[int, float]:
+    """Each player's points in the rounds his team played a match over the boards (the book's
+    rounds: a team's bye or forfeited match has no boards, and gives its members nothing)."""
+    from elo_xl.io.trf_model import game_points_of
+
+    scoring = trf.scoring()
+    out = {}
+    for team in standings.file.teams:
+        matches = standings.file.event.matches[team.no - 1]
+        for m in team.members:
+            games = next(p for p in trf.players if p.start_no == m).games
+            out[m] = float(sum((game_points_of(g, scoring) for t, g in enumerate(games)
+                                if t < len(matches) and matches[t].kind == GAME and g.result.strip()), Fraction(0)))
+    return out
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source):
+    """Per player the points over the boards, rated games, score, opponents' average, change,
+    new rating and performance as ``elo-xl rate`` gives them; per board the prizes as
+    ``rate --board-games 1`` ranks them (:func:`elo_xl.event.teams.board_results`)."""
+    from elo_xl.event import load, rate_tournament
+    from elo_xl.event.teams import board_results
+
+    book, size, trf = _recalculated(office, tmp_path, source)
+    standings = team_standings(trf)
+    report = rate_tournament(load(source))
+    players = {p["start_no"]: p for p in report.to_json()["players"]}
+    points = _board_points(trf, standings)
+    ws = book[translate("sheet.team_players", "en")]
+    compared = 0
+    keys = ("games", "score", "opp_average", "change", "new_rating", "performance")
+    for row in ws.iter_rows(min_row=5, max_col=11, values_only=True):
+        if row[1] in (None, ""):
+            continue
+        p = players[row[1]]
+        got = [v if v != "" else None for v in row[4:]]
+        assert got == pytest.approx([points[row[1]], *(p[k] for k in keys)]), (source.name, row[1])
+        compared += 7
+    assert compared == 7 * len(trf.players)
+    ws = book[translate("sheet.team_boards", "en")]
+    prizes = board_results(standings, trf, "FIDE", 1)
+    per_board = size["teams"] * (max(len(t.members) for t in standings.file.teams) - size["boards"] + 1)
+    for b, rows in enumerate(prizes):
+        got = [r for r in ws.iter_rows(min_row=5 + b * per_board, max_row=4 + (b + 1) * per_board, max_col=9,
+                                       values_only=True) if r[1] not in (None, "")]
+        expected = [[k + 1, r["start_no"], r["name"], r["team"], r["games"], r["points"], r["percent"],
+                     r["performance"]] for k, r in enumerate(rows)]
+        assert [[v if v != "" else None for v in r[1:]] for r in got] == expected, (source.name, b + 1)
+        compared += 8 * len(expected)
+    print(source.name, compared)

@@ -1,0 +1,250 @@
+"""The team book's players and boards, in native formulas over the Rounds sheet:
+
+* **Players**: one row per roster place (the Teams sheet's order: team by team, board order):
+  the points scored over the boards (forfeited boards included), and the rating arithmetic of
+  the Swiss book (:class:`~elo_xl.workbook.rating_columns.PlayerColumns`) by the rule set, scale
+  and default K of the Event sheet: rated games, score, opponents' average, change, new rating,
+  performance. Right of them, locked, the working: per round where the player sat (his row of
+  the round, + at home, − away), the game's code from his side, the opponent, the opponent's
+  rating as counted, the expected score, the board, the points of a game over the board; per
+  board his games, points, performance and place on it.
+* **Boards**: the board prizes as ``elo-xl rate --board-games N`` ranks them
+  (:func:`elo_xl.event.teams.board_results`): per board the players with at least
+  ``BoardGames`` games over the board on it (forfeits not counted), by percentage (to one
+  decimal), then points, then performance (the opponents as the rating counts them), then start
+  number.
+
+>>> PlayersLayout(4, 6, 4, 7).block("code", 0), PlayersLayout(4, 6, 4, 7).board("place", 1)
+(29, 81)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from openpyxl.styles import Alignment
+from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.worksheet import Worksheet
+
+from . import formulas as f
+from . import names
+from .book import Book
+from .rating_columns import PlayerColumns, RowRanges
+from .style import CENTER, CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
+
+TOP = 5  # the first player's row (headers on the row above)
+#: The columns shown: the player, then his outputs (by the keys of ``PlayerColumns.outputs``).
+SHOWN = ("col.team", "col.no", "col.name", "col.rating")
+OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Change", "NewRating", "Performance")
+FORMATS = {"Points": HALVES, "Score": HALVES, "Change": CHANGE}
+#: The working per round, one block of columns each (see the module's text).
+ROUND_WORK = ("pos", "raw", "code", "oppno", "opp", "exp", "board", "bp")
+#: The working per board.
+BOARD_WORK = ("games", "halves", "osum", "on", "ohalves", "perf", "key", "place")
+#: The Boards sheet's columns.
+PRIZE_COLUMNS = ("col.board", "col.place", "col.no", "col.name", "col.team", "col.board_games", "out.Points",
+                 "col.percent", "out.Performance")
+BOARD_GAMES = "BoardGames"  # the least games on a board for its prize (an input of the Boards sheet)
+
+
+@dataclass(frozen=True)
+class PlayersLayout:
+    """Where the players' working stands: ``n`` teams, ``size`` roster places each, ``boards``, ``r`` rounds."""
+
+    n: int
+    size: int
+    boards: int
+    r: int
+
+    @cached_property
+    def last(self) -> int:
+        return TOP + self.n * self.size - 1
+
+    def block(self, name: str, t: int) -> int:
+        return len(SHOWN) + len(OUTPUTS) + 3 + ROUND_WORK.index(name) * (self.r + 1) + t
+
+    def board(self, name: str, b: int) -> int:
+        """Board ``b``'s (from 1) working column ``name``."""
+        return self.block(ROUND_WORK[-1], self.r) + 1 + BOARD_WORK.index(name) * (self.boards + 1) + b - 1
+
+    @cached_property
+    def helpers(self) -> int:
+        return self.board(BOARD_WORK[-1], self.boards) + 1
+
+    def row_of(self, name: str, row: int) -> str:
+        return f"{L(self.block(name, 0))}{row}:{L(self.block(name, self.r - 1))}{row}"
+
+    def column(self, c: int) -> str:
+        return f"${L(c)}${TOP}:${L(c)}${self.last}"
+
+    @cached_property
+    def per_board(self) -> int:
+        """Rows per board on the Boards sheet: every team's places that may sit on one board
+        when lineups keep the roster's order."""
+        return self.n * (self.size - self.boards + 1)
+
+
+def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> None:  # noqa: ANN001
+    """Add the Players and Boards sheets of the team book laid out by ``at``
+    (:class:`~elo_xl.workbook.team_book.TeamLayout`).
+
+    >>> from elo_xl.workbook import build as make
+    >>> import io, openpyxl
+    >>> wb = openpyxl.load_workbook(io.BytesIO(make("team", teams=4, boards=2, rounds=3)))
+    >>> wb["Players"]["C4"].value, wb["Boards"]["B4"].value, wb.defined_names["BoardGames"].attr_text
+    ('Name', 'Place', "Boards!$D$3")
+    """
+    from . import team_book as tb
+
+    pl = PlayersLayout(at.n, at.roster_size, at.boards, at.r)
+    ws = book.sheet("sheet.team_players")
+    boards_ws = book.sheet("sheet.team_boards")
+    _players(book, ws, teams_ws, rounds_ws, at, pl, tb)
+    _boards(book, boards_ws, ws, pl)
+
+
+def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Worksheet, at, pl: PlayersLayout,  # noqa: ANN001
+             tb) -> None:  # noqa: ANN001
+    width = len(SHOWN) + len(OUTPUTS)
+    book.title(ws, "title.team_players", width, players=at.n * at.roster_size)
+    book.formula(ws, "A2", book.event_line())
+    hdr = TOP - 1
+    for k, key in enumerate(SHOWN):
+        book.header(ws, hdr, 1 + k, key)
+    for k, key in enumerate(OUTPUTS):
+        book.header(ws, hdr, len(SHOWN) + 1 + k, f"out.{key}")
+    book.label(ws, f"{L(pl.block('pos', 0))}{hdr - 1}", "work.title", bold=True)
+    for name in ROUND_WORK:
+        for t in range(at.r):
+            book.header(ws, hdr, pl.block(name, t), "col.number", number=f"{name} {t + 1}")
+    for name in BOARD_WORK:
+        for b in range(1, at.boards + 1):
+            book.header(ws, hdr, pl.board(name, b), "col.number", number=f"{name} {b}")
+    helpers = PlayerColumns(pl.helpers)
+    helpers.headers(book, ws, hdr)
+
+    def rcol(t: int, k: int) -> str:
+        c = L(at.input_col(t, k))
+        return ref(rounds_ws, f"{c}{tb.ROUNDS_TOP}:{c}{at.rounds_last}")
+
+    bases = [ref(rounds_ws, f"{L(at.work_col(t, 'base'))}{tb.ROUNDS_TOP}:{L(at.work_col(t, 'base'))}{at.rounds_last}")
+             for t in range(at.r)]
+    used, nos = helpers.col("rating_used", TOP, pl.last), pl.column(2)
+    for i in range(at.n * at.roster_size):
+        row, source = TOP + i, tb.TOP + i
+        for k, column in enumerate("EGHI"):
+            text = ref(teams_ws, f"{column}{source}")
+            text = f'IF({text}="","",{text})' if column != "H" else f'{text}&""'
+            book.formula(ws, f"{L(1 + k)}{row}", text, centred=column != "H")
+        own = helpers.cell("rating_used", row)
+        for t in range(at.r):
+            c = {name: f"{L(pl.block(name, t))}{row}" for name in ROUND_WORK}
+            homes, aways, board = rcol(t, 3), rcol(t, 4), rcol(t, 2)
+            cells = {
+                "pos": f'IF($B{row}="",0,IFERROR(MATCH($B{row},{homes},0),-IFERROR(MATCH($B{row},{aways},0),0)))',
+                "raw": f"IF({c['pos']}=0,{f.NOTHING},INDEX({bases[t]},ABS({c['pos']})))",
+                "code": f"IF({c['pos']}>=0,{c['raw']},{f.other_side(c['raw'])})",
+                "oppno": f"IF({c['pos']}>0,N(INDEX({aways},{c['pos']})),IF({c['pos']}<0,N(INDEX({homes},-{c['pos']})),0))",
+                "opp": f.counted_opponent(f"{c['code']}<=2", own,
+                                          f"IFERROR(INDEX({used},MATCH({c['oppno']},{nos},0)),0)"),
+                "exp": f.expected_if_counted(own, c["opp"]),
+                "board": f"IF({c['pos']}=0,0,N(INDEX({board},ABS({c['pos']}))))",
+                "bp": f"IF(AND({c['oppno']}>0,OR({c['code']}<=2,AND({c['code']}>=20,{c['code']}<=22))),"
+                      f"MOD({c['code']},10),-1)",
+            }
+            for name in ROUND_WORK:
+                book.formula(ws, c[name], cells[name], fill=WORK_FILL)
+        _board_work(book, ws, pl, row)
+        helpers.write(book, ws, row, RowRanges(name=f"C{row}", rating=f"D{row}", k=f"{L(width + 1)}{row}",
+                                               codes=pl.row_of("code", row), opp_used=pl.row_of("opp", row),
+                                               expected=pl.row_of("exp", row)))
+        values = helpers.outputs(row)
+        for k, key in enumerate(OUTPUTS):
+            book.formula(ws, f"{L(len(SHOWN) + 1 + k)}{row}", f'IF($B{row}="","",{values[key]})', FORMATS.get(key),
+                         OUTPUT_FILL, centred=True)
+    change = L(len(SHOWN) + 1 + OUTPUTS.index("Change"))
+    book.up_down(ws, f"{change}{TOP}:{change}{pl.last}")
+    book.widths(ws, {1: 6, 2: 6, 3: 28, 4: 8, **{len(SHOWN) + 1 + k: 9.5 for k in range(len(OUTPUTS))},
+                     width + 1: 3})
+    book.widths(ws, {c: 6 for c in range(pl.block(ROUND_WORK[0], 0), pl.helpers + 30)})
+    for column in range(1, width + 1):
+        ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    ws.row_dimensions[hdr].height = 30
+    ws.freeze_panes = f"D{TOP}"
+    book.print_setup(ws, f"A1:{L(width)}{pl.last}", f"{hdr}:{hdr}")
+    book.protect(ws)
+
+
+def _board_work(book: Book, ws: Worksheet, pl: PlayersLayout, row: int) -> None:
+    """Per board the player's games, points, performance, key and place on it."""
+    boards, bp, opp = pl.row_of("board", row), pl.row_of("bp", row), pl.row_of("opp", row)
+    for b in range(1, pl.boards + 1):
+        c = {name: f"{L(pl.board(name, b))}{row}" for name in BOARD_WORK}
+        keys = pl.column(pl.board("key", b))
+        cells = {
+            "games": f'COUNTIFS({boards},{b},{bp},">=0")',
+            "halves": f'SUMIFS({bp},{boards},{b},{bp},">=0")',
+            "osum": f'SUMIFS({opp},{boards},{b},{bp},">=0")',
+            "on": f'COUNTIFS({boards},{b},{bp},">=0",{opp},">0")',
+            "ohalves": f'SUMIFS({bp},{boards},{b},{bp},">=0",{opp},">0")',
+            "perf": f"IF({c['on']}=0,0,{f.performance(f.average(c['osum'], c['on']), c['ohalves'], c['on'])})",
+            "key": f'IF(OR($B{row}="",{c["games"]}=0,{c["games"]}<{BOARD_GAMES}),-1,'
+                   f"ROUND(500*{c['halves']}/{c['games']},0)*100000000+{c['halves']}*100000+MAX(0,ROUND({c['perf']},0)))",
+            "place": f'IF({c["key"]}<0,0,1+COUNTIF({keys},">"&{c["key"]})+COUNTIFS({keys},{c["key"]},'
+                     f'{pl.column(2)},"<"&$B{row}))',
+        }
+        for name in BOARD_WORK:
+            book.formula(ws, c[name], cells[name], fill=WORK_FILL)
+
+
+def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout) -> None:
+    """The board prizes: per board its players in place order (``per_board`` rows each)."""
+    width = len(PRIZE_COLUMNS)
+    book.title(ws, "title.team_boards", width, boards=pl.boards)
+    book.formula(ws, "A2", book.event_line())
+    book.label(ws, "A3", "team.board_games", bold=True)
+    ws.merge_cells("A3:C3")
+    book.input_cell(ws, "D3", 1, centred=True)
+    book.validate(ws, "D3", "whole")
+    book.name(BOARD_GAMES, ws, "D3")
+    hdr, top = 4, 5
+    for k, key in enumerate(PRIZE_COLUMNS):
+        book.header(ws, hdr, 1 + k, key)
+    where = width + 2
+    book.header(ws, hdr, where, "work.row_of")
+    src = lambda c: ref(players_ws, f"{L(c)}{TOP}:{L(c)}{pl.last}")  # noqa: E731
+    for b in range(1, pl.boards + 1):
+        places = src(pl.board("place", b))
+        shown = {"col.no": src(2), "col.name": src(3), "col.team": src(1),
+                 "col.board_games": src(pl.board("games", b)), "out.Performance": src(pl.board("perf", b))}
+        halves = src(pl.board("halves", b))
+        for p in range(pl.per_board):
+            row = top + (b - 1) * pl.per_board + p
+            at_row = f"${L(where)}{row}"
+            book.formula(ws, f"{L(where)}{row}", f'IFERROR(MATCH({p + 1},{places},0),"")', fill=WORK_FILL)
+            blank = lambda text: f'IF({at_row}="","",{text})'  # noqa: E731
+            if p == 0:
+                ws.cell(row=row, column=1, value=b).alignment = CENTER
+            book.formula(ws, f"B{row}", blank(str(p + 1)), fill=OUTPUT_FILL, centred=True)
+            for k, key in enumerate(PRIZE_COLUMNS[2:], start=3):
+                if key == "col.team":
+                    text = f'INDEX({names.TEAM_NAMES},INDEX({shown[key]},{at_row}))&""'
+                elif key in shown:
+                    text = f"INDEX({shown[key]},{at_row})"
+                    if key == "out.Performance":
+                        text = f'IF({text}=0,"",{text})'
+                elif key == "out.Points":
+                    text = f"INDEX({halves},{at_row})/2"
+                else:  # the percentage, to one decimal
+                    text = f"ROUND(50*INDEX({halves},{at_row})/INDEX({shown['col.board_games']},{at_row}),1)"
+                fmt = HALVES if key == "out.Points" else "0.0" if key == "col.percent" else None
+                book.formula(ws, f"{L(k)}{row}", blank(text), fmt, OUTPUT_FILL, centred=key not in ("col.name", "col.team"))
+    last = top + pl.boards * pl.per_board - 1
+    book.widths(ws, {1: 7, 2: 7, 3: 6, 4: 28, 5: 20, 6: 9, 7: 9, 8: 9, 9: 11, where: 8})
+    for column in range(1, width + 1):
+        ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    ws.row_dimensions[hdr].height = 30
+    ws.freeze_panes = f"A{top}"
+    book.print_setup(ws, f"A1:{L(width)}{last}", f"{hdr}:{hdr}")
+    book.protect(ws)
