@@ -15,7 +15,7 @@
   number.
 
 >>> PlayersLayout(4, 6, 4, 7).block("code", 0), PlayersLayout(4, 6, 4, 7).board("place", 1)
-(29, 81)
+(22, 82)
 """
 
 from __future__ import annotations
@@ -39,9 +39,12 @@ SHOWN = ("col.team", "col.no", "col.name", "col.rating")
 OUTPUTS = ("Points", "Games", "Score", "OppAverage", "Change", "NewRating", "Performance")
 FORMATS = {"Points": HALVES, "Score": HALVES, "Change": CHANGE}
 #: The working per round, one block of columns each (see the module's text).
-ROUND_WORK = ("pos", "raw", "code", "oppno", "opp", "exp", "board", "bp")
+ROUND_WORK = ("pos", "code", "oppno", "opp", "exp", "board")
 #: The working per board.
-BOARD_WORK = ("games", "halves", "osum", "on", "ohalves", "perf", "key", "place")
+BOARD_WORK = ("games", "halves", "perf", "key", "place")
+#: The helper columns of the rating arithmetic the sheet writes (not the forecast's).
+RATING_HELPERS = ("present", "rating_value", "rating_used", "k_given", "games", "halves", "opp_sum", "exp_sum",
+                  "k_eff", "average", "h", "n_exp", "unrounded", "change", "new", "performance", "points")
 #: The Boards sheet's columns.
 PRIZE_COLUMNS = ("col.board", "col.place", "col.no", "col.name", "col.team", "col.board_games", "out.Points",
                  "col.percent", "out.Performance")
@@ -93,7 +96,7 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> None:  #
     >>> import io, openpyxl
     >>> wb = openpyxl.load_workbook(io.BytesIO(make("team", teams=4, boards=2, rounds=3)))
     >>> wb["Players"]["C4"].value, wb["Boards"]["B4"].value, wb.defined_names["BoardGames"].attr_text
-    ('Name', 'Place', "Boards!$D$3")
+    ('Name', 'Place', "'Boards'!$D$3")
     """
     from . import team_book as tb
 
@@ -141,24 +144,23 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
         for t in range(at.r):
             c = {name: f"{L(pl.block(name, t))}{row}" for name in ROUND_WORK}
             homes, aways, board = rcol(t, 3), rcol(t, 4), rcol(t, 2)
+            away = f"INDEX({bases[t]},-{c['pos']})"
             cells = {
                 "pos": f'IF($B{row}="",0,IFERROR(MATCH($B{row},{homes},0),-IFERROR(MATCH($B{row},{aways},0),0)))',
-                "raw": f"IF({c['pos']}=0,{f.NOTHING},INDEX({bases[t]},ABS({c['pos']})))",
-                "code": f"IF({c['pos']}>=0,{c['raw']},{f.other_side(c['raw'])})",
+                "code": f"IF({c['pos']}=0,{f.NOTHING},IF({c['pos']}>0,INDEX({bases[t]},{c['pos']}),"
+                        f"{f.other_side(away)}))",
                 "oppno": f"IF({c['pos']}>0,N(INDEX({aways},{c['pos']})),IF({c['pos']}<0,N(INDEX({homes},-{c['pos']})),0))",
                 "opp": f.counted_opponent(f"{c['code']}<=2", own,
                                           f"IFERROR(INDEX({used},MATCH({c['oppno']},{nos},0)),0)"),
                 "exp": f.expected_if_counted(own, c["opp"]),
                 "board": f"IF({c['pos']}=0,0,N(INDEX({board},ABS({c['pos']}))))",
-                "bp": f"IF(AND({c['oppno']}>0,OR({c['code']}<=2,AND({c['code']}>=20,{c['code']}<=22))),"
-                      f"MOD({c['code']},10),-1)",
             }
             for name in ROUND_WORK:
                 book.formula(ws, c[name], cells[name], fill=WORK_FILL)
         _board_work(book, ws, pl, row)
         helpers.write(book, ws, row, RowRanges(name=f"C{row}", rating=f"D{row}", k=f"{L(width + 1)}{row}",
                                                codes=pl.row_of("code", row), opp_used=pl.row_of("opp", row),
-                                               expected=pl.row_of("exp", row)))
+                                               expected=pl.row_of("exp", row)), RATING_HELPERS)
         values = helpers.outputs(row)
         for k, key in enumerate(OUTPUTS):
             book.formula(ws, f"{L(len(SHOWN) + 1 + k)}{row}", f'IF($B{row}="","",{values[key]})', FORMATS.get(key),
@@ -177,18 +179,27 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
 
 
 def _board_work(book: Book, ws: Worksheet, pl: PlayersLayout, row: int) -> None:
-    """Per board the player's games, points, performance, key and place on it."""
-    boards, bp, opp = pl.row_of("board", row), pl.row_of("bp", row), pl.row_of("opp", row)
+    """Per board the player's games over the board on it (rated or not, forfeits not counted),
+    points (halves), performance (the opponents as his rating counts them), key and place."""
+    boards, codes, opps, opp = (pl.row_of(k, row) for k in ("board", "code", "oppno", "opp"))
+
+    def over_board(function: str, first: str, more: str = "") -> str:  # the games 0–2 and 20–22
+        return (f'({function}({first}{boards},{{b}},{opps},">0",{codes},"<=2"{more})+'
+                f'{function}({first}{boards},{{b}},{opps},">0",{codes},">=20",{codes},"<=22"{more}))')
+
     for b in range(1, pl.boards + 1):
         c = {name: f"{L(pl.board(name, b))}{row}" for name in BOARD_WORK}
         keys = pl.column(pl.board("key", b))
+        # the performance's games: those the rating counts (an opponent's rating counted only there)
+        rated = f'COUNTIFS({boards},{b},{opp},">0")'
+        rated_halves = f'SUMIFS({codes},{boards},{b},{opp},">0")'
+        total = f"SUMIFS({opp},{boards},{b})"
         cells = {
-            "games": f'COUNTIFS({boards},{b},{bp},">=0")',
-            "halves": f'SUMIFS({bp},{boards},{b},{bp},">=0")',
-            "osum": f'SUMIFS({opp},{boards},{b},{bp},">=0")',
-            "on": f'COUNTIFS({boards},{b},{bp},">=0",{opp},">0")',
-            "ohalves": f'SUMIFS({bp},{boards},{b},{bp},">=0",{opp},">0")',
-            "perf": f"IF({c['on']}=0,0,{f.performance(f.average(c['osum'], c['on']), c['ohalves'], c['on'])})",
+            "games": over_board("COUNTIFS", "").format(b=b),
+            "halves": (f'SUMIFS({codes},{boards},{b},{opps},">0",{codes},"<=2")+SUMIFS({codes},{boards},{b},{opps},'
+                       f'">0",{codes},">=20",{codes},"<=22")-20*COUNTIFS({boards},{b},{opps},">0",{codes},">=20",'
+                       f'{codes},"<=22")'),
+            "perf": f"IF({rated}=0,0,{f.performance(f.average(total, rated), rated_halves, rated)})",
             "key": f'IF(OR($B{row}="",{c["games"]}=0,{c["games"]}<{BOARD_GAMES}),-1,'
                    f"ROUND(500*{c['halves']}/{c['games']},0)*100000000+{c['halves']}*100000+MAX(0,ROUND({c['perf']},0)))",
             "place": f'IF({c["key"]}<0,0,1+COUNTIF({keys},">"&{c["key"]})+COUNTIFS({keys},{c["key"]},'
