@@ -42,11 +42,19 @@ def _engine_round(m: Any) -> str:
     return f"{side} {_points(m.gp)}" if m.played else side
 
 
-def _recalculated(office: Any, tmp_path: Path, source: Path, lang: str = "en") -> tuple[Any, dict, Any]:
+def _recalculated(office: Any, tmp_path: Path, source: Path, lang: str = "en", rules: str = "FIDE",
+                  least: int = 1) -> tuple[Any, dict, Any]:
+    """The book made from ``source`` (``rules`` chosen, ``least`` games for a board prize),
+    recalculated by ``office``; its sizes and the file read."""
+    import io
+
     trf = read_trf(source)
     size, data = team_prefill(trf)
     path, done = tmp_path / f"{source.stem}.xlsx", tmp_path / f"{source.stem}-done.xlsx"
-    path.write_bytes(build("team", lang, **size, prefill=data))
+    book = openpyxl.load_workbook(io.BytesIO(build("team", lang, rules=rules, **size, prefill=data)))
+    (sheet, cell), = book.defined_names["BoardGames"].destinations
+    book[sheet][cell.replace("$", "")] = least
+    book.save(path)
     office.recalculate(path, done)
     return openpyxl.load_workbook(done, data_only=True), size, trf
 
@@ -85,17 +93,20 @@ def _board_points(trf: Any, standings: Any) -> dict[int, float]:
     return out
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
-def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source):
+@pytest.mark.parametrize(("source", "rules", "least"), [(SOURCES[0], "FIDE", 1), (SOURCES[1], "FIDE", 1),
+                                                        (SOURCES[2], "FIDE", 1), (SOURCES[1], "LOGISTIC", 4),
+                                                        (SOURCES[2], "ELO-1970", 5)],
+                         ids=lambda v: v.stem if isinstance(v, Path) else str(v))
+def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source, rules, least):
     """Per player the points over the boards, rated games, score, opponents' average, change,
-    new rating and performance as ``elo-xl rate`` gives them; per board the prizes as
-    ``rate --board-games 1`` ranks them (:func:`elo_xl.event.teams.board_results`)."""
+    new rating and performance as ``elo-xl rate --rules RULES`` gives them; per board the
+    prizes as ``rate --board-games LEAST`` ranks them (:func:`elo_xl.event.teams.board_results`)."""
     from elo_xl.event import load, rate_tournament
     from elo_xl.event.teams import board_results
 
-    book, size, trf = _recalculated(office, tmp_path, source)
+    book, size, trf = _recalculated(office, tmp_path, source, rules=rules, least=least)
     standings = team_standings(trf)
-    report = rate_tournament(load(source))
+    report = rate_tournament(load(source), rules)
     players = {p["start_no"]: p for p in report.to_json()["players"]}
     points = _board_points(trf, standings)
     ws = book[translate("sheet.team_players", "en")]
@@ -110,7 +121,7 @@ def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source)
         compared += 7
     assert compared == 7 * len(trf.players)
     ws = book[translate("sheet.team_boards", "en")]
-    prizes = board_results(standings, trf, "FIDE", 1)
+    prizes = board_results(standings, trf, rules, least)
     per_board = size["teams"] * (max(len(t.members) for t in standings.file.teams) - size["boards"] + 1)
     for b, rows in enumerate(prizes):
         got = [r for r in ws.iter_rows(min_row=5 + b * per_board, max_row=4 + (b + 1) * per_board, max_col=9,
@@ -119,4 +130,3 @@ def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source)
                      r["performance"]] for k, r in enumerate(rows)]
         assert [[v if v != "" else None for v in r[1:]] for r in got] == expected, (source.name, b + 1)
         compared += 8 * len(expected)
-    print(source.name, compared)
