@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .book import Book
+from .layout import line_points, lines, longest_word
 from .style import CENTER, HALVES, OUTPUT_FILL, ref
 
 TOP = 5  # the first team's row (headers on the row above)
@@ -42,6 +43,29 @@ def round_text(kind: str, opponent: str, gp: str, waiting: str, home: str) -> st
     forfeit = lambda sign: f'IF({opponent}=0,"{sign}",{side}&" {sign}")'  # noqa: E731
     return (f'CHOOSE({kind}+1,{game},{forfeit(LETTERS["FORFEIT_WON"])},{forfeit(LETTERS["FORFEIT_LOST"])},'
             f'"{LETTERS["PAB"]}","{LETTERS["FULL_BYE"]}","{LETTERS["HALF_BYE"]}","{LETTERS["ZERO_BYE"]}","")')
+
+
+def fit_headers(ws: Worksheet, row: int, last_column: int) -> None:
+    """Widen each column of the header ``row`` (1–``last_column``) to its longest word (bold) and
+    make the row tall enough for the header of most lines, so that no printed header is cut.
+
+    >>> from openpyxl import Workbook
+    >>> ws = Workbook().active
+    >>> ws["A4"], ws.column_dimensions["A"].width = "Match points", 6
+    >>> fit_headers(ws, 4, 1)
+    >>> ws.column_dimensions["A"].width > 6, ws.row_dimensions[4].height
+    (True, 34.0)
+    """
+    most = 1
+    for column in range(1, last_column + 1):
+        text = ws.cell(row=row, column=column).value
+        if not isinstance(text, str) or text.startswith("="):
+            continue
+        letter = L(column)
+        width = max(ws.column_dimensions[letter].width or 8.43, longest_word(text, bold=True) + 1.5)
+        ws.column_dimensions[letter].width = width
+        most = max(most, lines(text, width - 1.5, bold=True))
+    ws.row_dimensions[row].height = most * line_points() + 4
 
 
 def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Worksheet:  # noqa: ANN001
@@ -86,7 +110,7 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Workshee
     book.widths(ws, {1: 5, 2: 24, **{3 + t: 7.5 for t in range(at.r)}, **{3 + at.r + k: 9 for k in range(3)}})
     for column in range(1, width + 1):
         ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    ws.row_dimensions[hdr].height = 30
+    fit_headers(ws, hdr, width)
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{TOP + at.n - 1}", f"{hdr}:{hdr}")
     book.protect(ws)

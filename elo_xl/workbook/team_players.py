@@ -30,6 +30,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import names
 from .book import Book
+from .team_crosstable import fit_headers
 from .rating_columns import PlayerColumns, RowRanges
 from .style import CENTER, CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
 
@@ -96,7 +97,7 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> None:  #
     >>> import io, openpyxl
     >>> wb = openpyxl.load_workbook(io.BytesIO(make("team", teams=4, boards=2, rounds=3)))
     >>> wb["Players"]["C4"].value, wb["Boards"]["B4"].value, wb.defined_names["BoardGames"].attr_text
-    ('Name', 'Place', "'Boards'!$D$3")
+    ('Name', 'Place', "'Boards'!$F$3")
     """
     from . import team_book as tb
 
@@ -172,7 +173,7 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
     book.widths(ws, {c: 6 for c in range(pl.block(ROUND_WORK[0], 0), pl.helpers + 30)})
     for column in range(1, width + 1):
         ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    ws.row_dimensions[hdr].height = 30
+    fit_headers(ws, hdr, width)
     ws.freeze_panes = f"D{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{pl.last}", f"{hdr}:{hdr}")
     book.protect(ws)
@@ -215,10 +216,11 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout)
     book.title(ws, "title.team_boards", width, boards=pl.boards)
     book.formula(ws, "A2", book.event_line())
     book.label(ws, "A3", "team.board_games", bold=True)
-    ws.merge_cells("A3:C3")
-    book.input_cell(ws, "D3", 1, centred=True)
-    book.validate(ws, "D3", "whole")
-    book.name(BOARD_GAMES, ws, "D3")
+    ws.merge_cells("A3:E3")
+    ws["A3"].alignment = Alignment(horizontal="right", vertical="center")
+    book.input_cell(ws, "F3", 1, centred=True)
+    book.validate(ws, "F3", "whole")
+    book.name(BOARD_GAMES, ws, "F3")
     hdr, top = 4, 5
     for k, key in enumerate(PRIZE_COLUMNS):
         book.header(ws, hdr, 1 + k, key)
@@ -255,7 +257,7 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout)
     book.widths(ws, {1: 7, 2: 7, 3: 6, 4: 28, 5: 20, 6: 9, 7: 9, 8: 9, 9: 11, where: 8})
     for column in range(1, width + 1):
         ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    ws.row_dimensions[hdr].height = 30
+    fit_headers(ws, hdr, width)
     ws.freeze_panes = f"A{top}"
     book.print_setup(ws, f"A1:{L(width)}{last}", f"{hdr}:{hdr}")
     book.protect(ws)
