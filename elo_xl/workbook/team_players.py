@@ -30,9 +30,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import names
 from .book import Book
-from .team_crosstable import fit_headers
 from .rating_columns import PlayerColumns, RowRanges
 from .style import CENTER, CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
+from .team_crosstable import fit_headers
 
 TOP = 5  # the first player's row (headers on the row above)
 #: The columns shown: the player, then his outputs (by the keys of ``PlayerColumns.outputs``).
@@ -49,7 +49,7 @@ RATING_HELPERS = ("present", "rating_value", "rating_used", "k_given", "games", 
 #: The Boards sheet's columns.
 PRIZE_COLUMNS = ("col.board", "col.place", "col.no", "col.name", "col.team", "col.board_games", "out.Points",
                  "col.percent", "out.Performance")
-BOARD_GAMES = "BoardGames"  # the least games on a board for its prize (an input of the Boards sheet)
+BOARD_GAMES = names.BOARD_GAMES
 
 
 @dataclass(frozen=True)
@@ -163,9 +163,12 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
                                                codes=pl.row_of("code", row), opp_used=pl.row_of("opp", row),
                                                expected=pl.row_of("exp", row)), RATING_HELPERS)
         values = helpers.outputs(row)
+        present = f'OR($B{row}="",{helpers.cell("present", row)}=0)'
         for k, key in enumerate(OUTPUTS):
-            book.formula(ws, f"{L(len(SHOWN) + 1 + k)}{row}", f'IF($B{row}="","",{values[key]})', FORMATS.get(key),
+            book.formula(ws, f"{L(len(SHOWN) + 1 + k)}{row}", f'IF({present},"",{values[key]})', FORMATS.get(key),
                          OUTPUT_FILL, centred=True)
+    for k, name in enumerate(names.ROSTER_OUTPUTS):
+        book.name(name, ws, f"{L(len(SHOWN) + 1 + k)}{TOP}:{L(len(SHOWN) + 1 + k)}{pl.last}")
     change = L(len(SHOWN) + 1 + OUTPUTS.index("Change"))
     book.up_down(ws, f"{change}{TOP}:{change}{pl.last}")
     book.widths(ws, {1: 6, 2: 6, 3: 28, 4: 8, **{len(SHOWN) + 1 + k: 9.5 for k in range(len(OUTPUTS))},
