@@ -154,8 +154,9 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     _rounds(book, rounds_ws, at, data)
     _working(book, teams_ws, rounds_ws, at)
     _standings(book, teams_ws, at, len(chosen))
-    team_crosstable.build(book, teams_ws, rounds_ws, at)
-    team_players.build(book, teams_ws, rounds_ws, at)
+    results = team_crosstable.Sources(teams_ws, rounds_ws, at, TOP, ROUNDS_TOP, fixed_scale)
+    team_crosstable.build(book, results)  # the Crosstable, the Players and the Boards
+    team_players.build(book, results)
 
 
 def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:

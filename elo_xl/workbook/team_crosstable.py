@@ -17,17 +17,35 @@ the opponent and colour only; a round without anything, nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .book import Book
 from .layout import line_points, lines, longest_word
+from .pages import points
 from .style import CENTER, HALVES, OUTPUT_FILL, ref
 
 TOP = 5  # the first team's row (headers on the row above)
 #: What an unplayed round shows, by the engine's kind of round (:mod:`elo_xl.tiebreaks.unplayed`).
 LETTERS = {"PAB": "U", "FULL_BYE": "F", "HALF_BYE": "H", "ZERO_BYE": "Z", "FORFEIT_WON": "+", "FORFEIT_LOST": "−"}
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What the result sheets read: the Teams and Rounds sheets, their layout
+    (:class:`~elo_xl.workbook.team_book.TeamLayout`), the first row of the teams and of the
+    rounds, and the team book's print scaling (:func:`~elo_xl.workbook.team_book.fixed_scale`)."""
+
+    teams: Worksheet
+    rounds: Worksheet
+    at: Any
+    teams_top: int
+    rounds_top: int
+    fixed_scale: Callable[..., None]
 
 
 def points_text(gp: str) -> str:
@@ -68,9 +86,8 @@ def fit_headers(ws: Worksheet, row: int, last_column: int) -> None:
     ws.row_dimensions[row].height = most * line_points() + 4
 
 
-def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Worksheet:  # noqa: ANN001
-    """Add the Crosstable sheet of the team book laid out by ``at``
-    (:class:`~elo_xl.workbook.team_book.TeamLayout`), after the Standings.
+def build(book: Book, src: Sources) -> Worksheet:
+    """Add the Crosstable sheet of the team book to ``book``, reading ``src``.
 
     >>> from elo_xl.workbook import build as make
     >>> import io, openpyxl
@@ -79,8 +96,7 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Workshee
     >>> ws["A4"].value, ws["C4"].value, ws["F4"].value
     ('No', '1', 'Match points')
     """
-    from . import team_book as tb
-
+    at, teams_ws, rounds_ws = src.at, src.teams, src.rounds
     ws = book.sheet("sheet.team_crosstable")
     width = 2 + at.r + 3
     book.title(ws, "title.team_crosstable", width, teams=at.n, rounds=at.r)
@@ -92,10 +108,10 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Workshee
         book.header(ws, hdr, 3 + t, "col.number", number=str(t + 1))
     for k, key in enumerate(("col.mp", "col.gp", "out.Rank")):
         book.header(ws, hdr, 3 + at.r + k, key)
-    homes = [ref(rounds_ws, f"{L(at.input_col(t, 0))}{tb.ROUNDS_TOP}:{L(at.input_col(t, 0))}{at.rounds_last}")
+    homes = [ref(rounds_ws, f"{L(at.input_col(t, 0))}{src.rounds_top}:{L(at.input_col(t, 0))}{at.rounds_last}")
              for t in range(at.r)]
     for i in range(at.n):
-        row, source = TOP + i, tb.TOP + i
+        row, source = TOP + i, src.teams_top + i
         t_ref = lambda name, t: ref(teams_ws, at.cell(name, t, source))  # noqa: E731
         ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
         book.formula(ws, f"B{row}", f'{ref(teams_ws, f"B{source}")}&""', fill=OUTPUT_FILL)
@@ -113,5 +129,6 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> Workshee
     fit_headers(ws, hdr, width)
     ws.freeze_panes = f"C{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{TOP + at.n - 1}", f"{hdr}:{hdr}")
+    src.fixed_scale(ws, TOP + at.n - 1, f"{hdr}:{hdr}", points(ws, 1, width))
     book.protect(ws)
     return ws

@@ -22,17 +22,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Callable
 
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter as L
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from . import names
 from .book import Book
+from .pages import PAGE_HEIGHT, points
 from .rating_columns import PlayerColumns, RowRanges
-from .style import CENTER, CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
-from .team_crosstable import fit_headers
+from .style import CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
+from .team_crosstable import Sources, fit_headers
 
 TOP = 5  # the first player's row (headers on the row above)
 #: The columns shown: the player, then his outputs (by the keys of ``PlayerColumns.outputs``).
@@ -89,9 +92,8 @@ class PlayersLayout:
         return self.n * (self.size - self.boards + 1)
 
 
-def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> None:  # noqa: ANN001
-    """Add the Players and Boards sheets of the team book laid out by ``at``
-    (:class:`~elo_xl.workbook.team_book.TeamLayout`).
+def build(book: Book, src: Sources) -> None:
+    """Add the Players and Boards sheets of the team book to ``book``, reading ``src``.
 
     >>> from elo_xl.workbook import build as make
     >>> import io, openpyxl
@@ -99,19 +101,19 @@ def build(book: Book, teams_ws: Worksheet, rounds_ws: Worksheet, at) -> None:  #
     >>> wb["Players"]["C4"].value, wb["Boards"]["B4"].value, wb.defined_names["BoardGames"].attr_text
     ('Name', 'Place', "'Boards'!$F$3")
     """
-    from . import team_book as tb
-
+    at = src.at
     pl = PlayersLayout(at.n, at.roster_size, at.boards, at.r)
     ws = book.sheet("sheet.team_players")
     boards_ws = book.sheet("sheet.team_boards")
-    _players(book, ws, teams_ws, rounds_ws, at, pl, tb)
-    _boards(book, boards_ws, ws, pl)
+    _players(book, ws, src, pl)
+    _boards(book, boards_ws, ws, pl, src.fixed_scale)
 
 
-def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Worksheet, at, pl: PlayersLayout,  # noqa: ANN001
-             tb) -> None:  # noqa: ANN001
+def _players(book: Book, ws: Worksheet, src: Sources, pl: PlayersLayout) -> None:
+    """One row per roster place: the player, his outputs and their working."""
+    at, teams_ws, rounds_ws = src.at, src.teams, src.rounds
     width = len(SHOWN) + len(OUTPUTS)
-    book.title(ws, "title.team_players", width, players=at.n * at.roster_size)
+    book.title(ws, "title.team_players", width)
     book.formula(ws, "A2", book.event_line())
     hdr = TOP - 1
     for k, key in enumerate(SHOWN):
@@ -130,13 +132,13 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
 
     def rcol(t: int, k: int) -> str:
         c = L(at.input_col(t, k))
-        return ref(rounds_ws, f"{c}{tb.ROUNDS_TOP}:{c}{at.rounds_last}")
+        return ref(rounds_ws, f"{c}{src.rounds_top}:{c}{at.rounds_last}")
 
-    bases = [ref(rounds_ws, f"{L(at.work_col(t, 'base'))}{tb.ROUNDS_TOP}:{L(at.work_col(t, 'base'))}{at.rounds_last}")
+    bases = [ref(rounds_ws, f"{L(at.work_col(t, 'base'))}{src.rounds_top}:{L(at.work_col(t, 'base'))}{at.rounds_last}")
              for t in range(at.r)]
     used, nos = helpers.col("rating_used", TOP, pl.last), pl.column(2)
     for i in range(at.n * at.roster_size):
-        row, source = TOP + i, tb.TOP + i
+        row, source = TOP + i, src.teams_top + i
         for k, column in enumerate("EGHI"):
             text = ref(teams_ws, f"{column}{source}")
             text = f'IF({text}="","",{text})' if column != "H" else f'{text}&""'
@@ -179,6 +181,7 @@ def _players(book: Book, ws: Worksheet, teams_ws: Worksheet, rounds_ws: Workshee
     fit_headers(ws, hdr, width)
     ws.freeze_panes = f"D{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{pl.last}", f"{hdr}:{hdr}")
+    src.fixed_scale(ws, pl.last, f"{hdr}:{hdr}", points(ws, 1, width))
     book.protect(ws)
 
 
@@ -213,7 +216,8 @@ def _board_work(book: Book, ws: Worksheet, pl: PlayersLayout, row: int) -> None:
             book.formula(ws, c[name], cells[name], fill=WORK_FILL)
 
 
-def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout) -> None:
+def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
+            fixed_scale: Callable[..., None]) -> None:
     """The board prizes: per board its players in place order (``per_board`` rows each)."""
     width = len(PRIZE_COLUMNS)
     book.title(ws, "title.team_boards", width, boards=pl.boards)
@@ -240,9 +244,8 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout)
             at_row = f"${L(where)}{row}"
             book.formula(ws, f"{L(where)}{row}", f'IFERROR(MATCH({p + 1},{places},0),"")', fill=WORK_FILL)
             blank = lambda text: f'IF({at_row}="","",{text})'  # noqa: E731
-            if p == 0:
-                ws.cell(row=row, column=1, value=b).alignment = CENTER
-            book.formula(ws, f"B{row}", blank(str(p + 1)), fill=OUTPUT_FILL, centred=True)
+            book.formula(ws, f"A{row}", blank(str(b)), fill=OUTPUT_FILL, centred=True)  # on every row: a
+            book.formula(ws, f"B{row}", blank(str(p + 1)), fill=OUTPUT_FILL, centred=True)  # page may split a board
             for k, key in enumerate(PRIZE_COLUMNS[2:], start=3):
                 if key == "col.team":
                     text = f'INDEX({names.TEAM_NAMES},INDEX({shown[key]},{at_row}))&""'
@@ -263,4 +266,24 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout)
     fit_headers(ws, hdr, width)
     ws.freeze_panes = f"A{top}"
     book.print_setup(ws, f"A1:{L(width)}{last}", f"{hdr}:{hdr}")
+    fixed_scale(ws, last, f"{hdr}:{hdr}", points(ws, 1, width))
+    _whole_boards(ws, hdr, top, pl)
     book.protect(ws)
+
+
+def _whole_boards(ws: Worksheet, hdr: int, top: int, pl: PlayersLayout) -> None:
+    """A page break before a board that would not end on the page it starts on, where a
+    board fits on a page (its header row printed again on every page)."""
+    height = lambda r: ws.row_dimensions[r].height or 15.0  # noqa: E731
+    room = PAGE_HEIGHT / (ws.page_setup.scale / 100)
+    header = height(hdr)
+    used = sum(height(r) for r in range(1, top))
+    for b in range(pl.boards):
+        first = top + b * pl.per_board
+        block = sum(height(r) for r in range(first, first + pl.per_board))
+        if used + block > room and header + block <= room and b > 0:
+            ws.row_breaks.append(Break(id=first - 1))
+            used = header
+        used += block
+        while used > room:  # a board longer than a page
+            used -= room - header

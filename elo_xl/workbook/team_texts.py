@@ -20,12 +20,13 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                               "досках; U, F, H, Z — свободный тур; + − матч, решённый неявкой"),
     "sheet.team_players": ("Players", "Kỳ thủ", "اللاعبون", "Игроки"),
     "sheet.team_boards": ("Boards", "Các bàn", "الرقعات", "Доски"),
-    "title.team_players": ("Players, {players|player}: points over the boards, ratings by the rule set chosen on the "
-                           "Event sheet",
-                           "Kỳ thủ, {players|player}: điểm trên các bàn, Elo tính theo luật chọn ở trang Giải đấu",
-                           "اللاعبون، {players|player}: النقاط على الرقعات، والتصنيف وفق القواعد المختارة في صفحة "
-                           "البطولة",
-                           "Игроки, {players|player}: очки на досках, рейтинги по правилам листа «Турнир»"),
+    "title.team_players": ("Players, one row per roster place: points over the boards, ratings by the rule set "
+                           "chosen on the Event sheet",
+                           "Kỳ thủ, mỗi hàng một vị trí trong danh sách: điểm trên các bàn, Elo tính theo luật chọn "
+                           "ở trang Giải đấu",
+                           "اللاعبون، صف لكل مكان في القائمة: النقاط على الرقعات، والتصنيف وفق القواعد المختارة في "
+                           "صفحة البطولة",
+                           "Игроки, строка на место в составе: очки на досках, рейтинги по правилам листа «Турнир»"),
     "title.team_boards": ("Board prizes, {boards|board}: by percentage, then points, then performance",
                           "Giải theo bàn, {boards|board}: theo tỷ lệ phần trăm, rồi điểm, rồi thành tích",
                           "جوائز الرقعات، {boards|board}: حسب النسبة المئوية ثم النقاط ثم الأداء",
