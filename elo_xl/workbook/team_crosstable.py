@@ -82,7 +82,7 @@ def fit_headers(ws: Worksheet, row: int, last_column: int) -> None:
         letter = L(column)
         width = max(ws.column_dimensions[letter].width or 8.43, longest_word(text, bold=True) + 1.5)
         ws.column_dimensions[letter].width = width
-        most = max(most, lines(text, width - 1.5, bold=True))
+        most = max(most, lines(text, width - 0.5, bold=True))
     ws.row_dimensions[row].height = most * line_points() + 4
 
 
