@@ -55,6 +55,17 @@ PRIZE_COLUMNS = ("col.board", "col.place", "col.no", "col.name", "col.team", "co
 BOARD_GAMES = names.BOARD_GAMES
 
 
+def percent_tenths(halves: str, games: str) -> str:
+    """A board's percentage in tenths, rounded as ``elo-xl rate`` rounds it (Python's
+    ``round(x, 1)``: a tie, such as 6.25 of 1 point in 8 games, to the even tenth).
+
+    >>> percent_tenths("H", "G")
+    'IF(AND(MOD(500*H/G,1)=0.5,MOD(INT(500*H/G),2)=0),INT(500*H/G),ROUND(500*H/G,0))'
+    """
+    x = f"500*{halves}/{games}"
+    return f"IF(AND(MOD({x},1)=0.5,MOD(INT({x}),2)=0),INT({x}),ROUND({x},0))"
+
+
 @dataclass(frozen=True)
 class PlayersLayout:
     """Where the players' working stands: ``n`` teams, ``size`` roster places each, ``boards``, ``r`` rounds."""
@@ -208,7 +219,7 @@ def _board_work(book: Book, ws: Worksheet, pl: PlayersLayout, row: int) -> None:
                        f'{codes},"<=22")'),
             "perf": f"IF({rated}=0,0,{f.performance(f.average(total, rated), rated_halves, rated)})",
             "key": f'IF(OR($B{row}="",{c["games"]}=0,{c["games"]}<{BOARD_GAMES}),-1,'
-                   f"ROUND(500*{c['halves']}/{c['games']},0)*100000000+{c['halves']}*100000+MAX(0,ROUND({c['perf']},0)))",
+                   f"{percent_tenths(c['halves'], c['games'])}*100000000+{c['halves']}*100000+MAX(0,ROUND({c['perf']},0)))",
             "place": f'IF({c["key"]}<0,0,1+COUNTIF({keys},">"&{c["key"]})+COUNTIFS({keys},{c["key"]},'
                      f'{pl.column(2)},"<"&$B{row}))',
         }
@@ -256,7 +267,8 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
                 elif key == "out.Points":
                     text = f"INDEX({halves},{at_row})/2"
                 else:  # the percentage, to one decimal
-                    text = f"ROUND(50*INDEX({halves},{at_row})/INDEX({shown['col.board_games']},{at_row}),1)"
+                    games = f"INDEX({shown['col.board_games']},{at_row})"
+                    text = f"{percent_tenths(f'INDEX({halves},{at_row})', games)}/10"
                 fmt = HALVES if key == "out.Points" else "0.0" if key == "col.percent" else None
                 book.formula(ws, f"{L(k)}{row}", blank(text), fmt, OUTPUT_FILL, centred=key not in ("col.name", "col.team"))
     last = top + pl.boards * pl.per_board - 1

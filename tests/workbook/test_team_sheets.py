@@ -130,3 +130,70 @@ def test_the_players_and_board_prizes_equal_the_engine(office, tmp_path, source,
                      r["performance"]] for k, r in enumerate(rows)]
         assert [[v if v != "" else None for v in r[1:]] for r in got] == expected, (source.name, b + 1)
         compared += 8 * len(expected)
+
+
+def test_a_book_typed_by_hand_shows_every_kind_of_round(office, tmp_path):
+    """Four teams of two boards typed into a new book (as in test_team_book): a match won, a
+    match with a forfeited board, a forfeited match, a PAB, an H and a Z bye, a match waiting
+    for a board's result, an absence; the crosstable shows each as the engine's matches say."""
+    import io
+    from fractions import Fraction as F
+
+    from books import put
+    from elo_xl.tiebreaks.teams import NO_MATCH, Match
+    from elo_xl.workbook import names
+
+    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=4, boards=2, rounds=3)))
+    (sheet, reference), = book.defined_names[names.TEAM_ROUNDS].destinations
+    rows = len(book[sheet][reference.replace("$", "")])
+    grid: list[list[Any]] = [[None] * 18 for _ in range(rows)]
+    typed = [
+        [(1, 2, 1, 1, 5, "1"), (1, 2, 2, 2, 6, "½"), (3, 4, 1, 9, 13, "0"), (3, 4, 2, 10, 14, "+")],
+        [(1, 3, None, None, None, "-"), (2, None, None, None, None, "U"), (4, None, None, None, None, "H")],
+        [(2, 4, 1, 5, 13, "½"), (2, 4, 2, 6, 14, None), (3, None, None, None, None, "Z")],
+    ]
+    for t, lines in enumerate(typed):
+        for j, line in enumerate(lines):
+            grid[j][6 * t:6 * t + 6] = list(line)
+    put(book, names.TEAM_ROUNDS, grid)
+    path, done = tmp_path / "typed.xlsx", tmp_path / "typed-done.xlsx"
+    book.save(path)
+    office.recalculate(path, done)
+    half = F(1, 2)
+    matches = [
+        [Match(2, "w", GAME, F(2), F(3, 2)), Match(3, "w", FORFEIT_LOST, F(0), F(0)), NO_MATCH],
+        [Match(1, "b", GAME, F(0), half), Match(None, "", PAB, F(2), F(2)), Match(4, "w", GAME, F(0), F(0), (), False)],
+        [Match(4, "w", GAME, F(1), F(1)), Match(1, "b", FORFEIT_WON, F(2), F(2)), Match(None, "", ZERO_BYE, F(0), F(0))],
+        [Match(3, "b", GAME, F(1), F(1)), Match(None, "", HALF_BYE, F(1), F(1)), Match(2, "b", GAME, F(0), F(0), (), False)],
+    ]
+    ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.team_crosstable", "en")]
+    for i, row in enumerate(matches):
+        assert [ws.cell(5 + i, 3 + t).value or "" for t in range(3)] == [_engine_round(m) for m in row], i + 1
+    assert [ws.cell(5, 3 + t).value or "" for t in range(3)] == ["2w 1½", "3w −", ""]
+
+
+def _one_board_file() -> str:
+    """Two teams of one board, eight rounds: ½ and 7½ of 8, percentages that end in 5 (6.25 and
+    93.75), which ``rate`` rounds to the even tenth."""
+    results = ["=", "0", "0", "0", "0", "0", "0", "0"]
+    colours = ["w", "b"] * 4
+
+    def line(no: int, name: str, opponent: int, colours: list[str], results: list[str]) -> str:
+        return f"001 {no:4d}      {name:<77}" + "  ".join(f"{opponent:>4} {c} {r}" for c, r in zip(colours, results))
+    return "\n".join([
+        "012 Ties", "092 Team Swiss System", "192 FIDE_TEAM_MP_GP",
+        line(1, "Alpha One", 2, colours, results),
+        line(2, "Beta One", 1, [{"w": "b", "b": "w"}[c] for c in colours], [{"=": "=", "0": "1"}[r] for r in results]),
+        "310   1 Alpha" + " " * 60 + "   1", "310   2 Beta" + " " * 61 + "   2"])
+
+
+def test_a_board_percentage_is_rounded_as_rate_rounds_it(office, tmp_path):
+    from elo_xl.event.teams import board_results
+
+    source = tmp_path / "ties.trf"
+    source.write_text(_one_board_file())
+    book, _, trf = _recalculated(office, tmp_path, source)
+    ws = book[translate("sheet.team_boards", "en")]
+    expected = [(r["start_no"], r["percent"]) for r in board_results(team_standings(trf), trf, "FIDE", 1)[0]]
+    assert expected == [(2, 93.8), (1, 6.2)]
+    assert [(ws.cell(5 + k, 3).value, ws.cell(5 + k, 8).value) for k in range(2)] == expected
