@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
-from openpyxl.styles import Alignment
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
@@ -240,11 +240,11 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
     book.validate(ws, "F3", "whole")
     book.name(BOARD_GAMES, ws, "F3")
     hdr, top = 4, 5
+    src = lambda c: ref(players_ws, f"{L(c)}{TOP}:{L(c)}{pl.last}")  # noqa: E731
     for k, key in enumerate(PRIZE_COLUMNS):
         book.header(ws, hdr, 1 + k, key)
     where = width + 2
     book.header(ws, hdr, where, "work.row_of")
-    src = lambda c: ref(players_ws, f"{L(c)}{TOP}:{L(c)}{pl.last}")  # noqa: E731
     for b in range(1, pl.boards + 1):
         places = src(pl.board("place", b))
         shown = {"col.no": src(2), "col.name": src(3), "col.team": src(1),
@@ -272,6 +272,16 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
                 fmt = HALVES if key == "out.Points" else "0.0" if key == "col.percent" else None
                 book.formula(ws, f"{L(k)}{row}", blank(text), fmt, OUTPUT_FILL, centred=key not in ("col.name", "col.team"))
     last = top + pl.boards * pl.per_board - 1
+    # under the table, red: the places that a lineup out of the roster's order puts beyond a board's rows
+    places = src(pl.board("place", 1)).split(":")[0] + ":" + src(pl.board("place", pl.boards)).split(":")[1]
+    beyond = f'COUNTIF({places},">{pl.per_board}")'
+    words = book.t("team.board_overflow", number="{number}")
+    last += 1
+    book.formula(ws, f"A{last}", f'IF({beyond}=0,"",{f.sentence(words, number=beyond)})')
+    ws[f"A{last}"].font = Font(bold=True, color="C00000")
+    ws[f"A{last}"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.merge_cells(start_row=last, start_column=1, end_row=last, end_column=width)
+    ws.row_dimensions[last].height = 30
     book.widths(ws, {1: 7, 2: 7, 3: 6, 4: 28, 5: 20, 6: 9, 7: 9, 8: 9, 9: 11, where: 8})
     for column in range(1, width + 1):
         ws.cell(row=hdr, column=column).alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)

@@ -35,4 +35,12 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                          "أقل عدد من الأشواط على الرقعة لجائزتها", "Минимум партий на доске для приза"),
     "col.board_games": ("Games", "Số ván", "الأشواط", "Партий"),
     "col.percent": ("%", "%", "%", "%"),
+    "team.board_overflow": ("Not shown: {number} players' places beyond a board's rows (a lineup out of the "
+                            "roster's order); elo-xl rate --board-games lists them all.",
+                            "Không hiện: {number} vị trí vượt quá số hàng của một bàn (đội hình không theo thứ tự "
+                            "danh sách); elo-xl rate --board-games liệt kê đầy đủ.",
+                            "غير معروض: {number} من المراكز تتجاوز صفوف الرقعة (تشكيلة بغير ترتيب القائمة)؛ "
+                            "يعرضها elo-xl rate --board-games كلها.",
+                            "Не показано: {number} мест сверх строк доски (состав не по порядку заявки); "
+                            "elo-xl rate --board-games показывает всех."),
 }

@@ -197,3 +197,42 @@ def test_a_board_percentage_is_rounded_as_rate_rounds_it(office, tmp_path):
     expected = [(r["start_no"], r["percent"]) for r in board_results(team_standings(trf), trf, "FIDE", 1)[0]]
     assert expected == [(2, 93.8), (1, 6.2)]
     assert [(ws.cell(5 + k, 3).value, ws.cell(5 + k, 8).value) for k in range(2)] == expected
+
+
+def _out_of_order_file() -> str:
+    """Two teams of four members on two boards, four rounds, each round's lineup (``300``)
+    another pair of members, board 1 first: every member plays on board 1 once."""
+    games, lineups = {}, []
+    for t in range(4):
+        a, b = [1 + t, 1 + (t + 1) % 4], [5 + t, 5 + (t + 1) % 4]
+        for k, result in enumerate(("=" if t % 2 == 0 else "1", "0")):
+            games[(a[k], t)] = (b[k], "wb"[k], result)
+            games[(b[k], t)] = (a[k], "bw"[k], {"=": "=", "1": "0", "0": "1"}[result])
+        lineups += [f"300 {t + 1} 1 2 {a[0]} {a[1]}", f"300 {t + 1} 2 1 {b[0]} {b[1]}"]
+    lines = ["012 Order", "092 Team Swiss System", "192 FIDE_TEAM_MP_GP"]
+    for p in range(1, 9):
+        fields = [f"{g[0]:>4} {g[1]} {g[2]}" if (g := games.get((p, t))) else " " * 8 for t in range(4)]
+        lines.append((f"001 {p:4d}      {'Player ' + str(p):<77}" + "  ".join(fields)).rstrip())
+    return "\n".join([*lines, "310   1 Alpha" + " " * 60 + "   1    2    3    4",
+                      "310   2 Beta" + " " * 61 + "   5    6    7    8", *lineups])
+
+
+def test_places_beyond_a_boards_rows_are_counted_under_the_table(office, tmp_path):
+    """Lineups out of the roster's order put more players on board 1 than its rows (the teams
+    times the reserves plus one): the rows show the engine's first places, and a red line under
+    the table counts the others."""
+    from elo_xl.event.teams import board_results
+
+    source = tmp_path / "order.trf"
+    source.write_text(_out_of_order_file())
+    book, _, trf = _recalculated(office, tmp_path, source)
+    prizes = board_results(team_standings(trf), trf, "FIDE", 1)
+    per_board = 2 * (4 - 2 + 1)
+    assert [len(rows) for rows in prizes] == [8, 8]
+    ws = book[translate("sheet.team_boards", "en")]
+    for b, rows in enumerate(prizes):
+        shown = [(ws.cell(5 + b * per_board + k, 3).value, ws.cell(5 + b * per_board + k, 8).value)
+                 for k in range(per_board)]
+        assert shown == [(r["start_no"], r["percent"]) for r in rows[:per_board]]
+    below = ws.cell(5 + 2 * per_board, 1).value
+    assert below.startswith(f"Not shown: {sum(len(rows) - per_board for rows in prizes)} players' places beyond"), below
