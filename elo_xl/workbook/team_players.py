@@ -6,8 +6,8 @@
   and default K of the Event sheet: rated games, score, opponents' average, change, new rating,
   performance. Right of them, locked, the working: per round where the player sat (his row of
   the round, + at home, − away), the game's code from his side, the opponent, the opponent's
-  rating as counted, the expected score, the board, the points of a game over the board; per
-  board his games, points, performance and place on it.
+  rating as counted, the expected score and the board; per board his games over the board,
+  points, performance, ranking key and place on it.
 * **Boards**: the board prizes as ``elo-xl rate --board-games N`` ranks them
   (:func:`elo_xl.event.teams.board_results`): per board the players with at least
   ``BoardGames`` games over the board on it (forfeits not counted), by percentage (to one
