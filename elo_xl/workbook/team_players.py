@@ -163,7 +163,8 @@ def _players(book: Book, ws: Worksheet, src: Sources, pl: PlayersLayout) -> None
                 "pos": f'IF($B{row}="",0,IFERROR(MATCH($B{row},{homes},0),-IFERROR(MATCH($B{row},{aways},0),0)))',
                 "code": f"IF({c['pos']}=0,{f.NOTHING},IF({c['pos']}>0,INDEX({bases[t]},{c['pos']}),"
                         f"{f.other_side(away)}))",
-                "oppno": f"IF({c['pos']}>0,N(INDEX({aways},{c['pos']})),IF({c['pos']}<0,N(INDEX({homes},-{c['pos']})),0))",
+                "oppno": f"IF({c['pos']}>0,N(INDEX({aways},{c['pos']})),"
+                         f"IF({c['pos']}<0,N(INDEX({homes},-{c['pos']})),0))",
                 "opp": f.counted_opponent(f"{c['code']}<=2", own,
                                           f"IFERROR(INDEX({used},MATCH({c['oppno']},{nos},0)),0)"),
                 "exp": f.expected_if_counted(own, c["opp"]),
@@ -219,7 +220,8 @@ def _board_work(book: Book, ws: Worksheet, pl: PlayersLayout, row: int) -> None:
                        f'{codes},"<=22")'),
             "perf": f"IF({rated}=0,0,{f.performance(f.average(total, rated), rated_halves, rated)})",
             "key": f'IF(OR($B{row}="",{c["games"]}=0,{c["games"]}<{BOARD_GAMES}),-1,'
-                   f"{percent_tenths(c['halves'], c['games'])}*100000000+{c['halves']}*100000+MAX(0,ROUND({c['perf']},0)))",
+                   f"{percent_tenths(c['halves'], c['games'])}*100000000+{c['halves']}*100000+"
+                   f"MAX(0,ROUND({c['perf']},0)))",
             "place": f'IF({c["key"]}<0,0,1+COUNTIF({keys},">"&{c["key"]})+COUNTIFS({keys},{c["key"]},'
                      f'{pl.column(2)},"<"&$B{row}))',
         }
@@ -270,7 +272,8 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
                     games = f"INDEX({shown['col.board_games']},{at_row})"
                     text = f"{percent_tenths(f'INDEX({halves},{at_row})', games)}/10"
                 fmt = HALVES if key == "out.Points" else "0.0" if key == "col.percent" else None
-                book.formula(ws, f"{L(k)}{row}", blank(text), fmt, OUTPUT_FILL, centred=key not in ("col.name", "col.team"))
+                book.formula(ws, f"{L(k)}{row}", blank(text), fmt, OUTPUT_FILL,
+                             centred=key not in ("col.name", "col.team"))
     last = top + pl.boards * pl.per_board - 1
     # under the table, red: the places that a lineup out of the roster's order puts beyond a board's rows
     places = src(pl.board("place", 1)).split(":")[0] + ":" + src(pl.board("place", pl.boards)).split(":")[1]

@@ -21,7 +21,8 @@ from elo_xl.workbook.i18n import translate
 from elo_xl.workbook.team_prefill import team_prefill
 
 DATA = Path(__file__).parents[1] / "data"
-SOURCES = [DATA / "tiebreaks" / "held_team.trf", *(DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25))]
+SOURCES = [DATA / "tiebreaks" / "held_team.trf",
+           *(DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25))]
 _LETTER = {PAB: "U", FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z", ABSENT: ""}
 
 
@@ -163,8 +164,10 @@ def test_a_book_typed_by_hand_shows_every_kind_of_round(office, tmp_path):
     matches = [
         [Match(2, "w", GAME, F(2), F(3, 2)), Match(3, "w", FORFEIT_LOST, F(0), F(0)), NO_MATCH],
         [Match(1, "b", GAME, F(0), half), Match(None, "", PAB, F(2), F(2)), Match(4, "w", GAME, F(0), F(0), (), False)],
-        [Match(4, "w", GAME, F(1), F(1)), Match(1, "b", FORFEIT_WON, F(2), F(2)), Match(None, "", ZERO_BYE, F(0), F(0))],
-        [Match(3, "b", GAME, F(1), F(1)), Match(None, "", HALF_BYE, F(1), F(1)), Match(2, "b", GAME, F(0), F(0), (), False)],
+        [Match(4, "w", GAME, F(1), F(1)), Match(1, "b", FORFEIT_WON, F(2), F(2)),
+         Match(None, "", ZERO_BYE, F(0), F(0))],
+        [Match(3, "b", GAME, F(1), F(1)), Match(None, "", HALF_BYE, F(1), F(1)),
+         Match(2, "b", GAME, F(0), F(0), (), False)],
     ]
     ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.team_crosstable", "en")]
     for i, row in enumerate(matches):
