@@ -376,13 +376,14 @@ class Book:
         return ws
 
     def tiebreak_slots(self, offered: tuple[str, ...], chosen: Sequence[str], version: str,
-                       forbidden: tuple[str, ...] = (), team: bool = False) -> None:
+                       forbidden: tuple[str, ...] = (), team: bool = False, one_of: tuple[str, ...] = ()) -> None:
         """The Event sheet's tie-break slots (``TiebreakList``, six dropdowns of the codes the
         book computes, ``offered``, prefilled with ``chosen``) with each one's name in the
         book's language, or the reason it is refused in red; the rule version
         (``TiebreakRules``, 2024 or 2026); ``TbCodes`` the valid codes the formulas read.
         ``forbidden``: codes the 2026 rules forbid in this event (Buchholz in a round robin).
-        ``team``: a team book's slots (``TeamTiebreakList``, ``TeamTiebreakRules``)."""
+        ``team``: a team book's slots (``TeamTiebreakList``, ``TeamTiebreakRules``). ``one_of``:
+        codes of which the book computes the first in the list only (the EDE family)."""
         ws = self.event_ws
         self.tiebreak_codes = offered
         first, last = TIEBREAK_ROW, TIEBREAK_ROW + 5
@@ -398,11 +399,15 @@ class Book:
             same = ",".join(f'{cell}="{c}"' for c in forbidden)
             bad_2026 = f"AND(TbNew,OR({same}))" if forbidden else "FALSE"
             so_far = f"$B${first}:B{row}"  # a code given twice: the first one counts (C.07 4.1's order)
-            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}))'
+            family = "+".join(f'COUNTIF({so_far},"{c}")' for c in one_of)
+            member = ",".join(f'{cell}="{c}"' for c in one_of)
+            second = f"AND(OR({member}),{family}>1)" if one_of else "FALSE"
+            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}),NOT({second}))'
             self.formula(ws, f"D{row}", f'IF({valid},{cell},"")')
             message = (f'IF({cell}="","",IF({bad_2026},"{self.t("tb.forbidden")}",IF(NOT({offered_here}),'
                        f'"{self.t("tb.not_offered")}",IF(COUNTIF({so_far},{cell})>1,"{self.t("tb.twice")}",'
-                       f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))))))")
+                       f'IF({second},"{self.t("tb.one_of")}",'
+                       f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0)))))))")
             self.formula(ws, f"C{row}", message)
         self.validate(ws, f"B{first}:B{last}", "tiebreak")
         ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(
