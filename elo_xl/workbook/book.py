@@ -399,15 +399,18 @@ class Book:
             same = ",".join(f'{cell}="{c}"' for c in forbidden)
             bad_2026 = f"AND(TbNew,OR({same}))" if forbidden else "FALSE"
             so_far = f"$B${first}:B{row}"  # a code given twice: the first one counts (C.07 4.1's order)
-            family = "+".join(f'COUNTIF({so_far},"{c}")' for c in one_of)
-            member = ",".join(f'{cell}="{c}"' for c in one_of)
-            second = f"AND(OR({member}),{family}>1)" if one_of else "FALSE"
-            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}),NOT({second}))'
+            name = f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))"
+            valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}))'
+            if one_of:  # a second code of the family: refused
+                family = "+".join(f'COUNTIF({so_far},"{c}")' for c in one_of)
+                member = ",".join(f'{cell}="{c}"' for c in one_of)
+                second = f"AND(OR({member}),{family}>1)"
+                valid = f"AND({valid},NOT({second}))"
+                name = f'IF({second},"{self.t("tb.one_of")}",{name})'
             self.formula(ws, f"D{row}", f'IF({valid},{cell},"")')
             message = (f'IF({cell}="","",IF({bad_2026},"{self.t("tb.forbidden")}",IF(NOT({offered_here}),'
                        f'"{self.t("tb.not_offered")}",IF(COUNTIF({so_far},{cell})>1,"{self.t("tb.twice")}",'
-                       f'IF({second},"{self.t("tb.one_of")}",'
-                       f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0)))))))")
+                       f"{name}))))")
             self.formula(ws, f"C{row}", message)
         self.validate(ws, f"B{first}:B{last}", "tiebreak")
         ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(

@@ -8,7 +8,8 @@ Sheets, after the Event sheet (its tie-break slots are ``TeamTiebreakList``):
   players) and beside it the rosters, one row per roster place, team by team in board order
   (team, place, start number, name, rating). Right of them, locked, the working: per team and
   round its kind of round, opponent, game and match points and the elements of its tie-breaks
-  (:mod:`team_formulas`), then its totals, tie-break values and rank.
+  (:mod:`team_formulas`), then its totals, tie-break values, rank and the working of the
+  extended direct encounter (:mod:`team_encounter`).
 * **Rounds**: per round six columns side by side (``TeamRounds``): home team, away team, board,
   the home and away players' start numbers and the home player's result, one row per board;
   a team's round without a board (a bye, a forfeited match) on a row without a board. The
@@ -44,9 +45,9 @@ from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBR
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
            "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1",
-           *te.EDE_CODES)
-#: The codes whose value is a place among the teams still tied (the rank-only tie-breaks): the lower ranks higher.
-ASCENDING = te.EDE_CODES
+           "BC", *te.EDE_CODES)
+#: The codes whose lower value ranks higher: board count, and a place among the teams still tied (EDE).
+ASCENDING = ("BC", *te.EDE_CODES)
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
 DEFAULT = ("MPvGP", "BH:MP/C1", "EMGSB/C1", "BH:MP")
 TOP = 10  # the first row of the teams and rosters (headers on the row above)
@@ -357,7 +358,8 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
                         for k in (0, 1))
         return tf.both_sides(f"$A{row}", homes, aways, column(home), column(away))
     before_ede = (at.value(OFFERED[0]), at.value(OFFERED[OFFERED.index(te.EDE_CODES[0]) - 1]))
-    ede = te.encounter(book, ws, at.key(SLOTS), TOP, at.last, at.r, at.boards, lambda name, t, row: at.cell(name, t, row),
+    encounter = te.EncounterLayout(at.key(SLOTS), at.r)
+    ede = te.encounter(book, ws, encounter, TOP, at.last, at.boards, lambda name, t, row: at.cell(name, t, row),
                        team_sides, before_ede, lambda columns, row: _ahead(at, [at.total("MP"), *columns], row))
     for i in range(at.n):
         row = TOP + i
@@ -425,6 +427,7 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "EMMSB": f"SUMPRODUCT({block('vmp')},{block('mp')})", "EMGSB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
+            "BC": te.board_count(encounter, row, block("kind"), at.boards),
         }
         for xy in PAIRS:
             code = f"E{xy.upper()}SB"
@@ -455,7 +458,8 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
 def _rank(at: TeamLayout, row: int) -> str:
     """1 + the teams ahead: more match points, or as many and ahead on the list (each slot's
     key: a place, the lower first), or equal on everything and a lower team number."""
-    return f"1+{_ahead(at, [at.total('MP')] + [at.key(k) for k in range(SLOTS)], row, f'($A${TOP}:$A${at.last}<$A{row})')}"
+    by_number = f"($A${TOP}:$A${at.last}<$A{row})"
+    return f"1+{_ahead(at, [at.total('MP')] + [at.key(k) for k in range(SLOTS)], row, by_number)}"
 
 
 def _ahead(at: TeamLayout, columns: list[int], row: int, last: str = "0") -> str:

@@ -41,8 +41,8 @@ from . import team_formulas as tf
 from .book import Book
 from .style import WORK_FILL
 
-__all__ = ["EDE_CODES", "ROW_WORK", "STAGES", "board_bases", "board_weights", "criteria_flags", "encounter",
-           "first_position"]
+__all__ = ["EDE_CODES", "ROW_WORK", "STAGES", "EncounterLayout", "board_bases", "board_count", "board_weights",
+           "criteria_flags", "encounter", "first_position"]
 
 #: The EDE family, in the order of the book's list.
 EDE_CODES = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
@@ -144,18 +144,34 @@ class EncounterLayout:
         return self.stage(STAGES, STAGE[-1]) + 1
 
 
-def encounter(book: Book, ws: Worksheet, first: int, top: int, last: int, r: int, boards: int,
+def board_count(a: EncounterLayout, row: int, kinds: str, boards: int) -> str:
+    """BC (C.07 team tie-breaks): the sum over the boards of the board's number times the game
+    points scored on it, over the rounds; a round without a match its boards all won (a
+    pairing-allocated or full-point bye, a forfeit won) or drawn (a half-point bye), as the
+    engine (:func:`elo_xl.tiebreaks.teams.board_count`) counts them; ``kinds`` the team's kinds
+    of round.
+
+    >>> board_count(EncounterLayout(20, 3), 10, "K10:M10", 4)
+    'SUM(AB10:AD10)/2+10*(COUNTIF(K10:M10,1)+COUNTIF(K10:M10,3)+COUNTIF(K10:M10,4))+5*COUNTIF(K10:M10,5)'
+    """
+    whole = boards * (boards + 1) // 2
+    won = "+".join(f"COUNTIF({kinds},{k})" for k in (tf.FORFEIT_WON, tf.PAB, tf.FULL_BYE))
+    return (f"SUM({L(a.block('enc_c', 0))}{row}:{L(a.block('enc_c', a.r - 1))}{row})/2+{whole}*({won})"
+            f"+{whole / 2:g}*COUNTIF({kinds},{tf.HALF_BYE})")
+
+
+def encounter(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, boards: int,
               team_round: Callable[[str, int, int], str], team_sides: Callable[[int, str, str, int], str],
               values: tuple[int, int], ranked_ahead: Callable[[list[int], int], str]) -> int:
-    """Write the EDE working on the Teams sheet ``ws`` from column ``first`` for the teams of
-    rows ``top``–``last`` (``r`` rounds, ``boards`` boards): ``team_round(block, t, row)`` a
+    """Write the EDE working on the Teams sheet ``ws`` where ``a`` places it, for the teams of
+    rows ``top``–``last`` (``boards`` boards): ``team_round(block, t, row)`` a
     cell of the book's working per team and round (``opp``, ``kind``, ``wait``, ``mp``,
     ``gp``); ``team_sides(t, home, away, row)`` the sum of a Rounds working column over the
     team's side of round ``t``; ``values`` the first and last value columns before the EDE
-    codes; ``ranked_ahead(columns, row)`` the teams ahead on those columns (a SUMPRODUCT).
-    Returns the column of the EDE value."""
-    return _write(book, ws, EncounterLayout(first, r), top, last, boards, team_round, team_sides, values,
-                  ranked_ahead)
+    codes (their signs on the row above the headers: -1 where the lower ranks higher);
+    ``ranked_ahead(columns, row)`` the teams ahead on those columns (a SUMPRODUCT). Returns
+    the column of the EDE value."""
+    return _write(book, ws, a, top, last, boards, team_round, team_sides, values, ranked_ahead)
 
 
 def _write(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, boards: int,
@@ -196,9 +212,10 @@ def _write(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, b
                 book.formula(ws, c(a.block(f"enc_{k}", t)), team_sides(t, f"home_{k}", f"away_{k}", row),
                              fill=WORK_FILL)
         for k in range(1, 6):
-            book.formula(ws, c(a.pre(k)), f"IF({g['pos']}>{k},IFERROR(INDEX(${L(first_value)}{row}:"
-                                           f"${L(last_value)}{row},1,MATCH(INDEX(TbCodes,{k}),TiebreakCodes,0)),0),0)",
-                         fill=WORK_FILL)
+            at = f"MATCH(INDEX(TbCodes,{k}),TiebreakCodes,0)"
+            value = f"INDEX(${L(first_value)}{row}:${L(last_value)}{row},1,{at})"
+            sign = f"INDEX(${L(first_value)}${top - 2}:${L(last_value)}${top - 2},1,{at})"
+            book.formula(ws, c(a.pre(k)), f"IF({g['pos']}>{k},IFERROR({value}*{sign},0),0)", fill=WORK_FILL)
         book.formula(ws, c(a.key0), f"1+{ranked_ahead([a.pre(k) for k in range(1, 6)], row)}", fill=WORK_FILL)
         previous, mode = a.key0, "0"
         for s in range(1, STAGES + 1):

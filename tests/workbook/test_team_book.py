@@ -40,9 +40,10 @@ LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
          ["EMMSB", "EGMSB", "EGGSB", "ESB", "GP", "BH:MP/C1"],
          ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"],
          ["EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1", "BH:GP/M1"])
-#: The EDE family (one code per list), first where the groups are largest, later behind others.
-EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1"], ["EDET", "EMGSB"], ["MPvGP", "EDEB", "BH:MP"],
-             ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "GP", "BH:GP/C1"])
+#: The EDE family (one code per list), first where the groups are largest, later behind others,
+#: and board count (BC: the lower first) before and after it.
+EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1", "BC"], ["BC", "EDET", "EMGSB"],
+             ["MPvGP", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "GP", "BH:GP/C1"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -176,7 +177,7 @@ def test_held_team_exercises_equal_the_engine(office, tmp_path, version):
 def test_held_team_exercises_equal_the_engine_on_ede(office, tmp_path, version):
     """The EDE family, each code first in a list (the groups tied on match points alone) or
     behind other tie-breaks."""
-    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in EDE_LISTS) == 14 * 34
+    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in EDE_LISTS) == 14 * 36
 
 
 @pytest.mark.parametrize("source", GENERATED, ids=lambda p: p.stem)
@@ -197,7 +198,7 @@ EDE_EVENTS = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (4, 25
 def test_generated_team_events_equal_the_engine_on_ede(office, tmp_path, source):
     compared = sum(_compare(office, tmp_path, source, codes, ("2024", "2026")[k % 2])
                    for k, codes in enumerate(EDE_LISTS))
-    assert compared == 34 * len(read_teams(read_trf(source)).teams)
+    assert compared == 36 * len(read_teams(read_trf(source)).teams)
 
 
 def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
@@ -296,3 +297,17 @@ def test_the_files_list_of_team_tiebreaks_fills_the_slots():
     book = openpyxl.load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
     assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "SSSC", "MPvGP", None, None, None]
     assert "SSSC" not in OFFERED
+
+
+def test_a_second_ede_code_turns_red_and_counts_nothing(libreoffice, tmp_path):
+    """The book computes the first EDE code of the list; a second one is refused on the Event
+    sheet (its slot counts nothing), the codes after it count."""
+    size, data = team_prefill(read_trf(HELD))
+    data["tiebreaks"] = ["EDE", "MPvGP", "EDEC", "BC"]
+    path, done = tmp_path / "two.xlsx", tmp_path / "two-done.xlsx"
+    path.write_bytes(build("team", **size, prefill=data))
+    libreoffice.recalculate(path, done)
+    got = read_named(done, ["TbCodes", "TeamTiebreak3", "TeamTiebreak4"])
+    assert [row[0] or "" for row in got["TbCodes"]][:4] == ["EDE", "MPvGP", "", "BC"]
+    assert {row[0] for row in got["TeamTiebreak3"]} == {0}
+    assert all(isinstance(row[0], (int, float)) and row[0] > 0 for row in got["TeamTiebreak4"])
