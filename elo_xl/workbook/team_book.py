@@ -45,7 +45,7 @@ from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBR
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
            "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1",
-           "BC", *te.EDE_CODES)
+           "SSSC", "BC", *te.EDE_CODES)
 #: The codes whose lower value ranks higher: board count, and a place among the teams still tied (EDE).
 ASCENDING = ("BC", *te.EDE_CODES)
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
@@ -428,6 +428,9 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
             "BC": te.board_count(encounter, row, block("kind"), at.boards),
+            # SSSC: game points + Buchholz of match points over the number that brings it to their
+            # scale, rounded half up to two decimals (the inner ROUND: no binary tail at the half)
+            "SSSC": f"ROUND(ROUND({own['GP']}+{bh['MP']}/MAX(1,INT(MatchWin*{counted}/{at.boards})),9),2)",
         }
         for xy in PAIRS:
             code = f"E{xy.upper()}SB"

@@ -704,6 +704,8 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.name.ESB/C1": ("extended SB (EMGSB), cut 1", "SB mở rộng (EMGSB), bỏ 1", "SB الموسع (EMGSB)، بحذف 1",
                        "расш. Бергер (EMGSB), без худшего"),
     "tb.name.ESB": ("extended SB (EMGSB)", "SB mở rộng (EMGSB)", "SB الموسع (EMGSB)", "расш. Бергер (EMGSB)"),
+    "tb.name.SSSC": ("score and schedule strength combination", "kết hợp điểm và sức mạnh lịch đấu",
+                     "مزيج النتيجة وقوة الجدول", "сочетание очков и силы соперников"),
     "tb.name.BC": ("board count (the lower ranks higher)", "tổng bàn (thấp hơn xếp trên)", "عدّ الرقعات (الأقل يتقدم)",
                    "сумма досок (меньше — выше)"),
     "tb.name.EDE": ("extended direct encounter", "đối đầu trực tiếp mở rộng", "المواجهة المباشرة الموسعة",

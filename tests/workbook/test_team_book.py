@@ -41,9 +41,9 @@ LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
          ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"],
          ["EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1", "BH:GP/M1"])
 #: The EDE family (one code per list), first where the groups are largest, later behind others,
-#: and board count (BC: the lower first) before and after it.
+#: board count (BC: the lower first) and SSSC before and after it.
 EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1", "BC"], ["BC", "EDET", "EMGSB"],
-             ["MPvGP", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "GP", "BH:GP/C1"])
+             ["SSSC", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "SSSC", "BH:GP/C1"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -290,13 +290,14 @@ def test_the_book_of_held_prints_its_rows_on_every_page(libreoffice, tmp_path, l
 
 def test_the_files_list_of_team_tiebreaks_fills_the_slots():
     """A ``202`` of team codes is the book's list, as written; a code the book does not compute
-    (SSSC) stays in its slot, where the Event sheet shows it red and it counts nothing."""
-    text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, SSSC, MPvGP")
+    (BH:GP/M2) stays in its slot, where the Event sheet shows it red and it counts nothing."""
+    text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, BH:GP/M2, MPvGP")
     _, data = team_prefill(parse_trf(text))
-    assert data["tiebreaks"] == ["BH:GP/C1", "SSSC", "MPvGP"]
+    assert data["tiebreaks"] == ["BH:GP/C1", "BH:GP/M2", "MPvGP"]
     book = openpyxl.load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
-    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "SSSC", "MPvGP", None, None, None]
-    assert "SSSC" not in OFFERED
+    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "BH:GP/M2", "MPvGP", None, None,
+                                                                         None]
+    assert "BH:GP/M2" not in OFFERED
 
 
 def test_a_second_ede_code_turns_red_and_counts_nothing(libreoffice, tmp_path):
