@@ -45,9 +45,9 @@ from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBR
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
            "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1",
-           "SSSC", "BC", *te.EDE_CODES)
-#: The codes whose lower value ranks higher: board count, and a place among the teams still tied (EDE).
-ASCENDING = ("BC", *te.EDE_CODES)
+           "SSSC", "BC", *te.EDE_CODES, *te.RANK_WITHIN)
+#: The codes whose lower value ranks higher: board count, and a place among the teams still tied (EDE, TBR, BBE).
+ASCENDING = ("BC", *te.EDE_CODES, *te.RANK_WITHIN)
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
 DEFAULT = ("MPvGP", "BH:MP/C1", "EMGSB/C1", "BH:MP")
 TOP = 10  # the first row of the teams and rosters (headers on the row above)
@@ -155,7 +155,7 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     at = TeamLayout(teams, boards, rounds, max((len(r) for r in roster), default=0), rows)
     chosen = [c for c in (data.get("tiebreaks") or DEFAULT)][:SLOTS]
     book.tiebreak_slots(OFFERED, chosen, str(data.get("tiebreak_rules") or VERSIONS[-1]), team=True,
-                        one_of=te.EDE_CODES)
+                        one_of=te.EDE_CODES, not_after=((("TBR", "BBE"), te.EDE_CODES), (("BBE",), ("TBR",))))
     teams_ws = book.sheet("sheet.teams")
     rounds_ws = book.sheet("sheet.team_rounds")
     _teams(book, teams_ws, at, data)
@@ -361,6 +361,15 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
     encounter = te.EncounterLayout(at.key(SLOTS), at.r)
     ede = te.encounter(book, ws, encounter, TOP, at.last, at.boards, lambda name, t, row: at.cell(name, t, row),
                        team_sides, before_ede, lambda columns, row: _ahead(at, [at.total("MP"), *columns], row))
+    within, column = {}, ede + 1
+    for code, criterion in te.RANK_WITHIN.items():  # each after the value columns it may follow in the list
+        kinds = lambda row: at.row_of("kind", row)  # noqa: E731
+        within[code] = te.rank_within(
+            book, ws, column, code, TOP, at.last,
+            lambda row, c=criterion: te.board_total(encounter, row, kinds(row), at.boards, at.r, c),
+            (at.value(OFFERED[0]), at.value(OFFERED[OFFERED.index(code) - 1])),
+            lambda columns, row: _ahead(at, [at.total("MP"), *columns], row))
+        column = within[code] + 1
     for i in range(at.n):
         row = TOP + i
         team = f"$A{row}"
@@ -427,7 +436,7 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "EMMSB": f"SUMPRODUCT({block('vmp')},{block('mp')})", "EMGSB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
-            "BC": te.board_count(encounter, row, block("kind"), at.boards),
+            "BC": te.board_total(encounter, row, block("kind"), at.boards, at.r, "c"),
             # SSSC: game points + Buchholz of match points over the number that brings it to their
             # scale, rounded half up to two decimals (the inner ROUND: no binary tail at the half)
             "SSSC": f"ROUND(ROUND({own['GP']}+{bh['MP']}/MAX(1,INT(MatchWin*{counted}/{at.boards})),9),2)",
@@ -438,6 +447,8 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
         values["ESB/C1"] = values["EMGSB/C1"]
         for code in te.EDE_CODES:  # one working for the first of the list (a second one is refused)
             values[code] = f"${L(ede)}{row}"
+        for code, column in within.items():
+            values[code] = f"${L(column)}{row}"
         for code in OFFERED:
             book.formula(ws, f"{L(at.value(code))}{row}", values[code], fill=WORK_FILL)
         first, last = L(at.value(OFFERED[0])), L(at.value(OFFERED[-1]))
@@ -454,7 +465,7 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
     for k, name in enumerate(names.TEAM_TIEBREAK_VALUES):
         book.name(name, ws, at.column(at.slot(k)))
     book.name(names.TEAM_RANK, ws, at.column(at.rank))
-    book.widths(ws, {c: 6 for c in range(at.block(BLOCKS[0], 0), ede + 1)})
+    book.widths(ws, {c: 6 for c in range(at.block(BLOCKS[0], 0), column)})
     book.protect(ws)
 
 

@@ -21,11 +21,14 @@ on GP). :data:`STAGES` stages settle every group of FIDE's and the generator's e
 engine is the reference). The value: the teams of its group ranked below the team.
 
 The board results enter as one number per criterion and team-round, a weighted sum of the
-half points on the boards (:func:`board_bases`): exact while a pair meets at most
-``meetings`` times.
+half points on the boards (:func:`board_weights`), exact for every board count and number of
+rounds the book takes: the board count; the boards from the top as digits in base
+:func:`board_base`; the boards without the bottom ones as the first boards' points, then each
+of the next boards' points taken off, in the same base. The same numbers over the whole event
+give TBR and BBE (:func:`board_total`, :func:`rank_within`).
 
->>> board_bases(4, 9)
-(9, 19, 55)
+>>> board_base(9)
+19
 >>> EDE_CODES[-1], criteria_flags("P")
 ('EDEBB', 'IF(P=0,0,IF(OR(INDEX(TbCodes,P)="EDEC",INDEX(TbCodes,P)="EDEBT",INDEX(TbCodes,P)="EDEBB"),1,0))')
 """
@@ -41,8 +44,8 @@ from . import team_formulas as tf
 from .book import Book
 from .style import WORK_FILL
 
-__all__ = ["EDE_CODES", "ROW_WORK", "STAGES", "EncounterLayout", "board_bases", "board_count", "board_weights",
-           "criteria_flags", "encounter", "first_position"]
+__all__ = ["EDE_CODES", "RANK_WITHIN", "ROW_WORK", "STAGES", "EncounterLayout", "board_base", "board_total",
+           "board_weights", "criteria_flags", "encounter", "first_position", "rank_within"]
 
 #: The EDE family, in the order of the book's list.
 EDE_CODES = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
@@ -63,21 +66,17 @@ GLOBALS = ("pos", "c", "t", "b")
 _EXACT = 2 ** 52
 
 
-def board_bases(boards: int, rounds: int) -> tuple[int, int, int]:
-    """The most meetings of a pair the encodings hold exactly, and the bases of the top-board
-    and bottom-board encodings (a digit: a board's or the first boards' half points over the
-    meetings), ``boards`` boards, ``rounds`` rounds.
+def board_base(rounds: int) -> int:
+    """The base of the top-board and bottom-board encodings: a digit is a board's half points
+    over the rounds (at most two a round), ``rounds`` rounds."""
+    return 2 * max(rounds, 1) + 1
 
-    >>> board_bases(10, 13)
-    (2, 5, 37)
-    """
-    meetings = 1
-    for m in range(2, max(rounds, 1) + 1):
-        top, bottom = 2 * m + 1, 2 * (boards - 1) * m + 1
-        if top ** boards * 2 >= _EXACT or bottom ** max(boards - 1, 1) * 2 >= _EXACT:
-            break
-        meetings = m
-    return meetings, 2 * meetings + 1, 2 * max(boards - 1, 1) * meetings + 1
+
+def _weights(boards: int, rounds: int) -> dict[str, list[int]]:
+    """Each board's weight in the three encodings (board 1 first)."""
+    base, n = board_base(rounds), boards
+    bottom = [(base ** (n - 2) if b < n else 0) - (base ** (b - 2) if 2 <= b < n else 0) for b in range(1, n + 1)]
+    return {"c": list(range(1, n + 1)), "t": [base ** (n - b) for b in range(1, n + 1)], "b": bottom}
 
 
 def board_weights(board: str, home: str, away: str, boards: int, rounds: int) -> dict[str, str]:
@@ -86,13 +85,10 @@ def board_weights(board: str, home: str, away: str, boards: int, rounds: int) ->
     row without a board.
 
     >>> board_weights("C6", "H6", "I6", 4, 9)["home_t"]
-    'IF(C6="",0,2*H6*POWER(19,4-C6))'
+    'IF(C6="",0,2*H6*CHOOSE(C6,6859,361,19,1))'
     """
-    _, top, bottom = board_bases(boards, rounds)
-    weight = {"c": f"{board}", "t": f"POWER({top},{boards}-{board})",
-              "b": f"(POWER({bottom},{boards - 1})-POWER({bottom},{board}-1))/{bottom - 1}"}
-    return {f"{side}_{k}": f'IF({board}="",0,2*{points}*{w})'
-            for k, w in weight.items() for side, points in (("home", home), ("away", away))}
+    return {f"{side}_{k}": f'IF({board}="",0,2*{points}*CHOOSE({board},{",".join(map(str, w))}))'
+            for k, w in _weights(boards, rounds).items() for side, points in (("home", home), ("away", away))}
 
 
 def first_position() -> str:
@@ -144,20 +140,20 @@ class EncounterLayout:
         return self.stage(STAGES, STAGE[-1]) + 1
 
 
-def board_count(a: EncounterLayout, row: int, kinds: str, boards: int) -> str:
-    """BC (C.07 team tie-breaks): the sum over the boards of the board's number times the game
-    points scored on it, over the rounds; a round without a match its boards all won (a
-    pairing-allocated or full-point bye, a forfeit won) or drawn (a half-point bye), as the
-    engine (:func:`elo_xl.tiebreaks.teams.board_count`) counts them; ``kinds`` the team's kinds
-    of round.
+def board_total(a: EncounterLayout, row: int, kinds: str, boards: int, rounds: int, criterion: str) -> str:
+    """A team's boards over the event as one number (``c`` board count, ``t`` the top-board
+    encoding, ``b`` the bottom-board one): its matches' boards, and a round without a match its
+    boards all won (a pairing-allocated or full-point bye, a forfeit won) or drawn (a half-point
+    bye), as the engine counts them for BC, TBR and BBE; ``kinds`` the team's kinds of round.
 
-    >>> board_count(EncounterLayout(20, 3), 10, "K10:M10", 4)
-    'SUM(AB10:AD10)/2+10*(COUNTIF(K10:M10,1)+COUNTIF(K10:M10,3)+COUNTIF(K10:M10,4))+5*COUNTIF(K10:M10,5)'
+    >>> board_total(EncounterLayout(20, 3), 10, "K10:M10", 4, 3, "c")
+    '(SUM(AB10:AD10)+10*(2*(COUNTIF(K10:M10,1)+COUNTIF(K10:M10,3)+COUNTIF(K10:M10,4))+COUNTIF(K10:M10,5)))/2'
     """
-    whole = boards * (boards + 1) // 2
+    whole = sum(_weights(boards, rounds)[criterion])
     won = "+".join(f"COUNTIF({kinds},{k})" for k in (tf.FORFEIT_WON, tf.PAB, tf.FULL_BYE))
-    return (f"SUM({L(a.block('enc_c', 0))}{row}:{L(a.block('enc_c', a.r - 1))}{row})/2+{whole}*({won})"
-            f"+{whole / 2:g}*COUNTIF({kinds},{tf.HALF_BYE})")
+    block = f"enc_{criterion}"
+    return (f"(SUM({L(a.block(block, 0))}{row}:{L(a.block(block, a.r - 1))}{row})+{whole}*(2*({won})"
+            f"+COUNTIF({kinds},{tf.HALF_BYE})))/2")
 
 
 def encounter(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, boards: int,
@@ -198,7 +194,6 @@ def _write(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, b
         for name in STAGE:
             book.header(ws, hdr, a.stage(s, name), "col.number", number=f"{name} {s}")
     book.header(ws, hdr, a.value, "col.number", number="EDE")
-    first_value, last_value = values
     for row in range(top, last + 1):
         c = lambda column: f"{L(column)}{row}"  # noqa: E731
         span = lambda name: f"{L(a.block(name, 0))}{row}:{L(a.block(name, r - 1))}{row}"  # noqa: E731
@@ -211,12 +206,7 @@ def _write(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, b
             for k in "ctb":
                 book.formula(ws, c(a.block(f"enc_{k}", t)), team_sides(t, f"home_{k}", f"away_{k}", row),
                              fill=WORK_FILL)
-        for k in range(1, 6):
-            at = f"MATCH(INDEX(TbCodes,{k}),TiebreakCodes,0)"
-            value = f"INDEX(${L(first_value)}{row}:${L(last_value)}{row},1,{at})"
-            sign = f"INDEX(${L(first_value)}${top - 2}:${L(last_value)}${top - 2},1,{at})"
-            book.formula(ws, c(a.pre(k)), f"IF({g['pos']}>{k},IFERROR({value}*{sign},0),0)", fill=WORK_FILL)
-        book.formula(ws, c(a.key0), f"1+{ranked_ahead([a.pre(k) for k in range(1, 6)], row)}", fill=WORK_FILL)
+        _group_key(book, ws, row, [a.pre(k) for k in range(1, 6)], a.key0, g["pos"], values, top, ranked_ahead)
         previous, mode = a.key0, "0"
         for s in range(1, STAGES + 1):
             keys, key = col(previous), f"${L(previous)}{row}"
@@ -268,3 +258,47 @@ def _write(book: Book, ws: Worksheet, a: EncounterLayout, top: int, last: int, b
         book.formula(ws, c(a.value), f"IF({g['pos']}=0,0,{key0}+COUNTIF({col(a.key0)},{key0})-1-{below})",
                      fill=WORK_FILL)
     return a.value
+
+
+def _group_key(book: Book, ws: Worksheet, row: int, pre: list[int], key0: int, pos: str, values: tuple[int, int],
+               top: int, ranked_ahead: Callable[[list[int], int], str]) -> None:
+    """The group of a rank-only tie-break at place ``pos`` of the list: the values of the
+    slots before it (``pre``, signed: the higher ranks higher; from the value columns
+    ``values``, none of which depends on it) and its key, 1 + the teams ahead on match points
+    and on them (``key0``: the first place of the group)."""
+    first, last = (L(c) for c in values)
+    for k, column in enumerate(pre, start=1):
+        at = f"MATCH(INDEX(TbCodes,{k}),TiebreakCodes,0)"
+        value = f"INDEX(${first}{row}:${last}{row},1,{at})"
+        sign = f"INDEX(${first}${top - 2}:${last}${top - 2},1,{at})"
+        book.formula(ws, f"{L(column)}{row}", f"IF({pos}>{k},IFERROR({value}*{sign},0),0)", fill=WORK_FILL)
+    book.formula(ws, f"{L(key0)}{row}", f"1+{ranked_ahead(pre, row)}", fill=WORK_FILL)
+
+
+#: The rank-only board tie-breaks and their encodings: TBR each board from the top, BBE the
+#: boards without the bottom ones.
+RANK_WITHIN = {"TBR": "t", "BBE": "b"}
+#: A rank-only board tie-break's columns per team.
+WITHIN = ("total", "pre 1", "pre 2", "pre 3", "pre 4", "pre 5", "key", "place")
+
+
+def rank_within(book: Book, ws: Worksheet, first: int, code: str, top: int, last: int, total: Callable[[int], str],
+                values: tuple[int, int], ranked_ahead: Callable[[list[int], int], str]) -> int:
+    """TBR or BBE (``code``) from column ``first`` for the teams of rows ``top``–``last``: its
+    place in the list (above), each team's boards as one number (``total(row)``,
+    :func:`board_total`), the group of the teams tied before it (:func:`_group_key`) and the
+    place it gives there, as the engine's standings show it (teams level share the lower
+    place). Returns the column of the place."""
+    col = lambda k: f"${L(first + k)}${top}:${L(first + k)}${last}"  # noqa: E731
+    pos = f"${L(first)}${top - 2}"
+    book.formula(ws, pos, f'IFERROR(MATCH("{code}",TbCodes,0),0)', fill=WORK_FILL)
+    for k, name in enumerate(WITHIN):
+        book.header(ws, top - 1, first + k, "col.number", number=f"{code} {name}")
+    for row in range(top, last + 1):
+        book.formula(ws, f"{L(first)}{row}", total(row), fill=WORK_FILL)
+        _group_key(book, ws, row, [first + k for k in range(1, 6)], first + 6, pos, values, top, ranked_ahead)
+        key, own = f"${L(first + 6)}{row}", f"${L(first)}{row}"
+        below = f'COUNTIFS({col(6)},{key},{col(0)},"<"&{own})'
+        book.formula(ws, f"{L(first + 7)}{row}", f"IF({pos}=0,0,{key}+COUNTIF({col(6)},{key})-1-{below})",
+                     fill=WORK_FILL)
+    return first + len(WITHIN) - 1

@@ -41,9 +41,11 @@ LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
          ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"],
          ["EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1", "BH:GP/M1"])
 #: The EDE family (one code per list), first where the groups are largest, later behind others,
-#: board count (BC: the lower first) and SSSC before and after it.
-EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1", "BC"], ["BC", "EDET", "EMGSB"],
-             ["SSSC", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "SSSC", "BH:GP/C1"])
+#: board count (BC: the lower first) and SSSC before and after it; TBR and BBE first (the groups
+#: tied on match points), after each other and after EDE.
+EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1", "BC"], ["BC", "EDET", "TBR"],
+             ["SSSC", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "SSSC", "BH:GP/C1"],
+             ["TBR", "BBE", "MPvGP"], ["BBE", "GP", "BC"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -177,7 +179,7 @@ def test_held_team_exercises_equal_the_engine(office, tmp_path, version):
 def test_held_team_exercises_equal_the_engine_on_ede(office, tmp_path, version):
     """The EDE family, each code first in a list (the groups tied on match points alone) or
     behind other tie-breaks."""
-    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in EDE_LISTS) == 14 * 36
+    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in EDE_LISTS) == 14 * 48
 
 
 @pytest.mark.parametrize("source", GENERATED, ids=lambda p: p.stem)
@@ -198,7 +200,7 @@ EDE_EVENTS = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (4, 25
 def test_generated_team_events_equal_the_engine_on_ede(office, tmp_path, source):
     compared = sum(_compare(office, tmp_path, source, codes, ("2024", "2026")[k % 2])
                    for k, codes in enumerate(EDE_LISTS))
-    assert compared == 36 * len(read_teams(read_trf(source)).teams)
+    assert compared == 48 * len(read_teams(read_trf(source)).teams)
 
 
 def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
@@ -302,13 +304,13 @@ def test_the_files_list_of_team_tiebreaks_fills_the_slots():
 
 def test_a_second_ede_code_turns_red_and_counts_nothing(libreoffice, tmp_path):
     """The book computes the first EDE code of the list; a second one is refused on the Event
-    sheet (its slot counts nothing), the codes after it count."""
+    sheet (its slot counts nothing), the codes after it count; so is TBR below BBE."""
     size, data = team_prefill(read_trf(HELD))
-    data["tiebreaks"] = ["EDE", "MPvGP", "EDEC", "BC"]
+    data["tiebreaks"] = ["EDE", "MPvGP", "EDEC", "BC", "BBE", "TBR"]
     path, done = tmp_path / "two.xlsx", tmp_path / "two-done.xlsx"
     path.write_bytes(build("team", **size, prefill=data))
     libreoffice.recalculate(path, done)
     got = read_named(done, ["TbCodes", "TeamTiebreak3", "TeamTiebreak4"])
-    assert [row[0] or "" for row in got["TbCodes"]][:4] == ["EDE", "MPvGP", "", "BC"]
+    assert [row[0] or "" for row in got["TbCodes"]] == ["EDE", "MPvGP", "", "BC", "BBE", ""]  # TBR: above BBE only
     assert {row[0] for row in got["TeamTiebreak3"]} == {0}
     assert all(isinstance(row[0], (int, float)) and row[0] > 0 for row in got["TeamTiebreak4"])
