@@ -9,7 +9,7 @@ Sheets, after the Event sheet (its tie-break slots are ``TeamTiebreakList``):
   (team, place, start number, name, rating). Right of them, locked, the working: per team and
   round its kind of round, opponent, game and match points and the elements of its tie-breaks
   (:mod:`team_formulas`), then its totals, tie-break values, rank and the working of the
-  extended direct encounter (:mod:`team_encounter`).
+  extended direct encounter, TBR and BBE (:mod:`team_encounter`).
 * **Rounds**: per round six columns side by side (``TeamRounds``): home team, away team, board,
   the home and away players' start numbers and the home player's result, one row per board;
   a team's round without a board (a bye, a forfeited match) on a row without a board. The
@@ -54,7 +54,7 @@ TOP = 10  # the first row of the teams and rosters (headers on the row above)
 ROUNDS_TOP = 6  # the first row of the rounds (the round's number and the headers above)
 #: The working of a rounds row, one column each per round: the result's code, each side's kind
 #: of round (plus one; 0 on a board), each side's game points, a board waiting for its result, and
-#: each side's boards weighted for EDE's board criteria (:data:`team_encounter.ROW_WORK`).
+#: each side's boards weighted for BC, TBR, BBE and EDE's board criteria (:data:`team_encounter.ROW_WORK`).
 ROW_WORK = ("base", "home_kind", "away_kind", "home_points", "away_points", "pending", *te.ROW_WORK)
 #: The working per team and round, one block of columns each.
 #: The extended Sonneborn-Berger's two scores: the opponent's (first letter) and the team's own (second).

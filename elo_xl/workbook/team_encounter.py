@@ -1,6 +1,7 @@
-"""The team book's extended direct encounter (C.07's ``EDE``, ``EDEC``, ``EDET``, ``EDEB``,
-``EDEBT``, ``EDEBB``) in native formulas, as :func:`elo_xl.tiebreaks.teams.extended_direct_encounter`
-computes it.
+"""The team book's tie-breaks on encounters and boards in native formulas: the extended direct
+encounter (C.07's ``EDE``, ``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB``), as
+:func:`elo_xl.tiebreaks.teams.extended_direct_encounter` computes it, board count (``BC``),
+top-board result (``TBR``) and bottom-board elimination (``BBE``).
 
 The teams tied on match points and on the tie-breaks before the first EDE code of the list
 form groups; direct encounter sorts each group into tiers, a stage at a time. A tier is
@@ -18,7 +19,8 @@ stage, for every tier of two teams or more (the engine's order, :func:`~elo_xl.t
 
 A team's *mode* says which score its tier tries first (0 MP, 1 GP, 2 peeling on MP, 3 peeling
 on GP). :data:`STAGES` stages settle every group of FIDE's and the generator's events (the
-engine is the reference). The value: the teams of its group ranked below the team.
+engine is the reference). The value: the place it gives the team in its group, as the engine's
+standings show it (teams it cannot separate share the lower place).
 
 The board results enter as one number per criterion and team-round, a weighted sum of the
 half points on the boards (:func:`board_weights`), exact for every board count and number of
@@ -53,7 +55,8 @@ EDE_CODES = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
 _WITH = {"c": ("EDEC", "EDEBT", "EDEBB"), "t": ("EDET", "EDEBT"), "b": ("EDEB", "EDEBB")}
 #: The stages of direct encounter the book computes.
 STAGES = 4
-#: The Rounds sheet's working per row for EDE: each side's half points weighted by its board, per criterion.
+#: The Rounds sheet's working per row for EDE, BC, TBR and BBE: each side's half points weighted by its
+#: board, per criterion (board count, top boards, bottom boards).
 ROW_WORK = ("home_c", "away_c", "home_t", "away_t", "home_b", "away_b")
 #: Per team and round: the times it met that opponent (0: no game), the board criteria of the match.
 ROUND_BLOCKS = ("times", "enc_c", "enc_t", "enc_b")
@@ -62,13 +65,16 @@ STAGE = ("size", "met", "mmp", "mgp", "all", "rmp", "rgp", "fmp", "fgp", "pmp", 
          "eb", "case", "key", "mode")
 #: The other cells: the first EDE's place in the list and its board criteria (row above the headers).
 GLOBALS = ("pos", "c", "t", "b")
-#: Largest exact encoding (below 2^53).
-_EXACT = 2 ** 52
 
 
 def board_base(rounds: int) -> int:
     """The base of the top-board and bottom-board encodings: a digit is a board's half points
-    over the rounds (at most two a round), ``rounds`` rounds."""
+    over the rounds (at most two a round), ``rounds`` rounds. With the book's largest sizes
+    (15 rounds, 10 boards) an encoding stays below 31^10 < 2^53: exact in a spreadsheet.
+
+    >>> board_base(15) ** 10 < 2 ** 53
+    True
+    """
     return 2 * max(rounds, 1) + 1
 
 
@@ -104,7 +110,11 @@ def first_position() -> str:
 
 def criteria_flags(pos: str, criterion: str = "c") -> str:
     """1 when the EDE code at ``pos`` compares the boards by ``criterion`` (``c`` board count,
-    ``t`` the top boards, ``b`` the bottom boards)."""
+    ``t`` the top boards, ``b`` the bottom boards).
+
+    >>> criteria_flags("P", "t")
+    'IF(P=0,0,IF(OR(INDEX(TbCodes,P)="EDET",INDEX(TbCodes,P)="EDEBT"),1,0))'
+    """
     code = f"INDEX(TbCodes,{pos})"
     tests = ",".join(f'{code}="{c}"' for c in _WITH[criterion])
     return f"IF({pos}=0,0,IF(OR({tests}),1,0))"
