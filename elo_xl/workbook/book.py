@@ -376,13 +376,16 @@ class Book:
         return ws
 
     def tiebreak_slots(self, offered: tuple[str, ...], chosen: Sequence[str], version: str,
-                       forbidden: tuple[str, ...] = (), team: bool = False) -> None:
+                       forbidden: tuple[str, ...] = (), team: bool = False, one_of: tuple[str, ...] = (),
+                       not_after: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()) -> None:
         """The Event sheet's tie-break slots (``TiebreakList``, six dropdowns of the codes the
         book computes, ``offered``, prefilled with ``chosen``) with each one's name in the
         book's language, or the reason it is refused in red; the rule version
         (``TiebreakRules``, 2024 or 2026); ``TbCodes`` the valid codes the formulas read.
         ``forbidden``: codes the 2026 rules forbid in this event (Buchholz in a round robin).
-        ``team``: a team book's slots (``TeamTiebreakList``, ``TeamTiebreakRules``)."""
+        ``team``: a team book's slots (``TeamTiebreakList``, ``TeamTiebreakRules``). ``one_of``:
+        codes of which the book computes the first in the list only (the EDE family).
+        ``not_after``: (earlier, later) codes: a code of ``later`` below one of ``earlier`` is refused."""
         ws = self.event_ws
         self.tiebreak_codes = offered
         first, last = TIEBREAK_ROW, TIEBREAK_ROW + 5
@@ -398,11 +401,27 @@ class Book:
             same = ",".join(f'{cell}="{c}"' for c in forbidden)
             bad_2026 = f"AND(TbNew,OR({same}))" if forbidden else "FALSE"
             so_far = f"$B${first}:B{row}"  # a code given twice: the first one counts (C.07 4.1's order)
+            name = f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))"
             valid = f'AND({cell}<>"",{offered_here},COUNTIF({so_far},{cell})=1,NOT({bad_2026}))'
+            if one_of:  # a second code of the family: refused
+                family = "+".join(f'COUNTIF({so_far},"{c}")' for c in one_of)
+                member = ",".join(f'{cell}="{c}"' for c in one_of)
+                second = f"AND(OR({member}),{family}>1)"
+                valid = f"AND({valid},NOT({second}))"
+                name = f'IF({second},"{self.t("tb.one_of")}",{name})'
+            above = []  # a code the book computes only above another one
+            for earlier, later in not_after if row > first else ():
+                member = ",".join(f'{cell}="{c}"' for c in later)
+                seen = "+".join(f'COUNTIF($B${first}:B{row - 1},"{c}")' for c in earlier)
+                above.append(f"AND(OR({member}),{seen}>0)")
+            if above:
+                misplaced = f"OR({','.join(above)})"
+                valid = f"AND({valid},NOT({misplaced}))"
+                name = f'IF({misplaced},"{self.t("tb.move_up")}",{name})'
             self.formula(ws, f"D{row}", f'IF({valid},{cell},"")')
             message = (f'IF({cell}="","",IF({bad_2026},"{self.t("tb.forbidden")}",IF(NOT({offered_here}),'
                        f'"{self.t("tb.not_offered")}",IF(COUNTIF({so_far},{cell})>1,"{self.t("tb.twice")}",'
-                       f"INDEX(TiebreakNames,MATCH({cell},TiebreakCodes,0))))))")
+                       f"{name}))))")
             self.formula(ws, f"C{row}", message)
         self.validate(ws, f"B{first}:B{last}", "tiebreak")
         ws.conditional_formatting.add(f"B{first}:C{last}", FormulaRule(

@@ -8,7 +8,8 @@ Sheets, after the Event sheet (its tie-break slots are ``TeamTiebreakList``):
   players) and beside it the rosters, one row per roster place, team by team in board order
   (team, place, start number, name, rating). Right of them, locked, the working: per team and
   round its kind of round, opponent, game and match points and the elements of its tie-breaks
-  (:mod:`team_formulas`), then its totals, tie-break values and rank.
+  (:mod:`team_formulas`), then its totals, tie-break values, rank and the working of the
+  extended direct encounter, TBR and BBE (:mod:`team_encounter`).
 * **Rounds**: per round six columns side by side (``TeamRounds``): home team, away team, board,
   the home and away players' start numbers and the home player's result, one row per board;
   a team's round without a board (a bye, a forfeited match) on a row without a board. The
@@ -35,6 +36,7 @@ from ..tiebreaks import VERSIONS
 from . import formulas as f
 from . import names
 from . import team_crosstable
+from . import team_encounter as te
 from . import team_formulas as tf
 from . import team_pairings_sheet
 from . import team_players
@@ -45,14 +47,18 @@ from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBR
 
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
-           "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1")
+           "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1",
+           "SSSC", "BC", *te.EDE_CODES, *te.RANK_WITHIN)
+#: The codes whose lower value ranks higher: board count, and a place among the teams still tied (EDE, TBR, BBE).
+ASCENDING = ("BC", *te.EDE_CODES, *te.RANK_WITHIN)
 #: The list a book starts with when none is given: FIDE's default as far as the book computes it.
 DEFAULT = ("MPvGP", "BH:MP/C1", "EMGSB/C1", "BH:MP")
 TOP = 10  # the first row of the teams and rosters (headers on the row above)
 ROUNDS_TOP = 6  # the first row of the rounds (the round's number and the headers above)
 #: The working of a rounds row, one column each per round: the result's code, each side's kind
-#: of round (plus one; 0 on a board), each side's game points, a board waiting for its result.
-ROW_WORK = ("base", "home_kind", "away_kind", "home_points", "away_points", "pending")
+#: of round (plus one; 0 on a board), each side's game points, a board waiting for its result, and
+#: each side's boards weighted for BC, TBR, BBE and EDE's board criteria (:data:`team_encounter.ROW_WORK`).
+ROW_WORK = ("base", "home_kind", "away_kind", "home_points", "away_points", "pending", *te.ROW_WORK)
 #: The working per team and round, one block of columns each.
 #: The extended Sonneborn-Berger's two scores: the opponent's (first letter) and the team's own (second).
 PAIRS = ("mm", "mg", "gm", "gg")
@@ -119,6 +125,9 @@ class TeamLayout:
     def rank(self) -> int:
         return self.slot(SLOTS)
 
+    def key(self, k: int) -> int:  # slot k as the rank compares it: the higher ranks higher
+        return self.rank + 1 + k
+
     def column(self, c: int, first: int | None = None, last: int | None = None) -> str:
         return f"{L(c)}{first or TOP}:{L(c)}{last or self.last}"
 
@@ -148,7 +157,8 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     rows = max((len(rows) for rows in data.get("rounds") or []), default=0)
     at = TeamLayout(teams, boards, rounds, max((len(r) for r in roster), default=0), rows)
     chosen = [c for c in (data.get("tiebreaks") or DEFAULT)][:SLOTS]
-    book.tiebreak_slots(OFFERED, chosen, str(data.get("tiebreak_rules") or VERSIONS[-1]), team=True)
+    book.tiebreak_slots(OFFERED, chosen, str(data.get("tiebreak_rules") or VERSIONS[-1]), team=True,
+                        one_of=te.EDE_CODES, not_after=((("TBR", "BBE"), te.EDE_CODES), (("BBE",), ("TBR",))))
     teams_ws = book.sheet("sheet.teams")
     rounds_ws = book.sheet("sheet.team_rounds")
     _teams(book, teams_ws, at, data)
@@ -263,6 +273,8 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
             book.formula(ws, work["home_points"], tf.home_points(b, x, f"{result}{row}", at.boards), fill=WORK_FILL)
             book.formula(ws, work["away_points"], tf.away_points(b, x, at.boards), fill=WORK_FILL)
             book.formula(ws, work["pending"], tf.pending(b, x, f"{home}{row}"), fill=WORK_FILL)
+            for key, text in te.board_weights(b, work["home_points"], work["away_points"], at.boards, at.r).items():
+                book.formula(ws, work[key], text, fill=WORK_FILL)
         span = lambda c: f"{c}{ROUNDS_TOP}:{c}{at.rounds_last}"  # noqa: E731
         for column in (home, away, board, home_player, away_player):
             book.validate(ws, span(column), "whole")
@@ -336,6 +348,10 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
     for k in range(SLOTS):
         book.header(ws, hdr, at.slot(k), "col.number", number=f"TB{k + 1}")
     book.header(ws, hdr, at.rank, "out.Rank")
+    for k in range(SLOTS):
+        book.header(ws, hdr, at.key(k), "col.number", number=f"key {k + 1}")
+    for code in OFFERED:  # how the rank compares each code: 1 the higher first, -1 the lower (a place)
+        book.formula(ws, f"{L(at.value(code))}{TOP - 2}", "-1" if code in ASCENDING else "1", fill=WORK_FILL)
     counted = at.counted
     for t in range(at.r):  # above the kinds: whether anyone has a match or a bye in the round
         kinds = at.column(at.block("kind", t)).split(":")
@@ -344,6 +360,27 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
     book.formula(ws, counted.replace("$", ""), f"MAX({L(at.block('typed', 0))}{TOP - 2}:"
                                                f"{L(at.block('typed', at.r - 1))}{TOP - 2})", fill=WORK_FILL)
     adj = {score: ref(ws, at.column(at.total(f"adj{score}"))) for score in ("MP", "GP")}
+
+    def team_sides(t: int, home: str, away: str, row: int) -> str:  # a Rounds working column, the team's side
+        def column(key: str) -> str:
+            letter = L(at.work_col(t, key))
+            return ref(rounds_ws, f"{letter}{ROUNDS_TOP}:{letter}{at.rounds_last}")
+        homes, aways = (ref(rounds_ws, f"{L(at.input_col(t, k))}{ROUNDS_TOP}:{L(at.input_col(t, k))}{at.rounds_last}")
+                        for k in (0, 1))
+        return tf.both_sides(f"$A{row}", homes, aways, column(home), column(away))
+    before_ede = (at.value(OFFERED[0]), at.value(OFFERED[OFFERED.index(te.EDE_CODES[0]) - 1]))
+    encounter = te.EncounterLayout(at.key(SLOTS), at.r)
+    ede = te.encounter(book, ws, encounter, TOP, at.last, at.boards, lambda name, t, row: at.cell(name, t, row),
+                       team_sides, before_ede, lambda columns, row: _ahead(at, [at.total("MP"), *columns], row))
+    within, column = {}, ede + 1
+    for code, criterion in te.RANK_WITHIN.items():  # each after the value columns it may follow in the list
+        kinds = lambda row: at.row_of("kind", row)  # noqa: E731
+        within[code] = te.rank_within(
+            book, ws, column, code, TOP, at.last,
+            lambda row, c=criterion: te.board_total(encounter, row, kinds(row), at.boards, at.r, c),
+            (at.value(OFFERED[0]), at.value(OFFERED[OFFERED.index(code) - 1])),
+            lambda columns, row: _ahead(at, [at.total("MP"), *columns], row))
+        column = within[code] + 1
     for i in range(at.n):
         row = TOP + i
         team = f"$A{row}"
@@ -410,11 +447,19 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             "EMMSB": f"SUMPRODUCT({block('vmp')},{block('mp')})", "EMGSB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
             "EGMSB": f"SUMPRODUCT({block('vgp')},{block('mp')})", "EGGSB": f"SUMPRODUCT({block('vgp')},{block('gp')})",
             "ESB": f"SUMPRODUCT({block('vmp')},{block('gp')})",
+            "BC": te.board_total(encounter, row, block("kind"), at.boards, at.r, "c"),
+            # SSSC: game points + Buchholz of match points over the number that brings it to their
+            # scale, rounded half up to two decimals (the inner ROUND: no binary tail at the half)
+            "SSSC": f"ROUND(ROUND({own['GP']}+{bh['MP']}/MAX(1,INT(MatchWin*{counted}/{at.boards})),9),2)",
         }
         for xy in PAIRS:
             code = f"E{xy.upper()}SB"
             values[f"{code}/C1"] = tf.sonneborn_cut(values[code], block(f"c{xy}"), block(f"u{xy}"), counted)
         values["ESB/C1"] = values["EMGSB/C1"]
+        for code in te.EDE_CODES:  # one working for the first of the list (a second one is refused)
+            values[code] = f"${L(ede)}{row}"
+        for code, column in within.items():
+            values[code] = f"${L(column)}{row}"
         for code in OFFERED:
             book.formula(ws, f"{L(at.value(code))}{row}", values[code], fill=WORK_FILL)
         first, last = L(at.value(OFFERED[0])), L(at.value(OFFERED[-1]))
@@ -422,25 +467,38 @@ def _working(book: Book, ws: Worksheet, rounds_ws: Worksheet, at: TeamLayout) ->
             code = f"INDEX(TbCodes,{k + 1})"
             book.formula(ws, f"{L(at.slot(k))}{row}", f'IF({code}="",0,INDEX(${first}{row}:${last}{row},1,'
                                                       f"MATCH({code},TiebreakCodes,0)))", fill=WORK_FILL)
+            book.formula(ws, f"{L(at.key(k))}{row}", f'IF({code}="",0,{L(at.slot(k))}{row}*INDEX(${first}${TOP - 2}:'
+                                                     f"${last}${TOP - 2},1,MATCH({code},TiebreakCodes,0)))",
+                         fill=WORK_FILL)
         book.formula(ws, f"{L(at.rank)}{row}", _rank(at, row), fill=OUTPUT_FILL, centred=True)
     book.name(names.TEAM_OUTPUTS[1], ws, at.column(at.total("MP")))
     book.name(names.TEAM_OUTPUTS[2], ws, at.column(at.total("GP")))
     for k, name in enumerate(names.TEAM_TIEBREAK_VALUES):
         book.name(name, ws, at.column(at.slot(k)))
     book.name(names.TEAM_RANK, ws, at.column(at.rank))
-    book.widths(ws, {c: 6 for c in range(at.block(BLOCKS[0], 0), at.rank + 1)})
+    book.widths(ws, {c: 6 for c in range(at.block(BLOCKS[0], 0), column)})
     book.protect(ws)
 
 
 def _rank(at: TeamLayout, row: int) -> str:
-    """1 + the teams ahead: more match points, or as many and ahead on the list, or equal on
-    everything and a lower team number (one comparison, nested, per column)."""
-    keys = [at.total("MP")] + [at.slot(k) for k in range(SLOTS)]
-    text = f"($A${TOP}:$A${at.last}<$A{row})"
-    for column in reversed(keys):
+    """1 + the teams ahead: more match points, or as many and ahead on the list (each slot's
+    key: a place, the lower first), or equal on everything and a lower team number."""
+    by_number = f"($A${TOP}:$A${at.last}<$A{row})"
+    return f"1+{_ahead(at, [at.total('MP')] + [at.key(k) for k in range(SLOTS)], row, by_number)}"
+
+
+def _ahead(at: TeamLayout, columns: list[int], row: int, last: str = "0") -> str:
+    """The teams ahead of the team on ``row`` by ``columns`` in turn (the higher first), then
+    by ``last`` (an array of 0 and 1): one comparison, nested, per column.
+
+    >>> _ahead(TeamLayout(4, 2, 3), [2], 10)
+    'SUMPRODUCT((($B$10:$B$13>$B10)+($B$10:$B$13=$B10)*0))'
+    """
+    text = last
+    for column in reversed(columns):
         whole, own = f"${L(column)}${TOP}:${L(column)}${at.last}", f"${L(column)}{row}"
         text = f"(({whole}>{own})+({whole}={own})*{text})"
-    return f"1+SUMPRODUCT({text})"
+    return f"SUMPRODUCT({text})"
 
 
 def _standings(book: Book, teams_ws: Worksheet, at: TeamLayout, filled: int) -> None:

@@ -23,7 +23,7 @@ from openpyxl.utils.cell import range_boundaries
 from books import built
 from elo_xl.cli import main
 from elo_xl.errors import EloError
-from elo_xl.event.teams import team_standings
+from elo_xl.event.teams import read_teams, team_standings
 from elo_xl.io.trf_read import parse_trf, read_trf
 from elo_xl.recalc import read_named
 from elo_xl.workbook import KINDS, build, sizes
@@ -40,6 +40,12 @@ LISTS = (["MPvGP", "BH:MP/C1", "BH:MP", "BH:GP", "BH:GP/C1", "EMGSB"],
          ["EMMSB", "EGMSB", "EGGSB", "ESB", "GP", "BH:MP/C1"],
          ["BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1", "MPvGP", "BH:MP"],
          ["EMMSB/C1", "EMGSB/C1", "EGMSB/C1", "EGGSB/C1", "ESB/C1", "BH:GP/M1"])
+#: The EDE family (one code per list), first where the groups are largest, later behind others,
+#: board count (BC: the lower first) and SSSC before and after it; TBR and BBE first (the groups
+#: tied on match points), after each other and after EDE.
+EDE_LISTS = (["EDE", "MPvGP", "BH:MP"], ["EDEC", "BH:MP/C1", "BC"], ["BC", "EDET", "TBR"],
+             ["SSSC", "EDEB", "BH:MP"], ["BH:MP", "EDEBT", "MPvGP"], ["EDEBB", "SSSC", "BH:GP/C1"],
+             ["TBR", "BBE", "MPvGP"], ["BBE", "GP", "BC"])
 OUTPUTS = ["MatchPoints", "GamePoints", "TeamRank", *names.TEAM_TIEBREAK_VALUES]
 
 
@@ -169,12 +175,32 @@ def test_held_team_exercises_equal_the_engine(office, tmp_path, version):
     assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in LISTS) == 4 * 14 * 9
 
 
+@pytest.mark.parametrize("version", ["2024", "2026"])
+def test_held_team_exercises_equal_the_engine_on_ede(office, tmp_path, version):
+    """The EDE family, each code first in a list (the groups tied on match points alone) or
+    behind other tie-breaks."""
+    assert sum(_compare(office, tmp_path, HELD, codes, version) for codes in EDE_LISTS) == 14 * 48
+
+
 @pytest.mark.parametrize("source", GENERATED, ids=lambda p: p.stem)
 def test_generated_team_events_equal_the_engine(office, tmp_path, source):
     _compare(office, tmp_path, source, LISTS[0], "2024")
     _compare(office, tmp_path, source, LISTS[1], "2026")
     _compare(office, tmp_path, source, LISTS[2], "2024" if source == GENERATED[0] else "2026")
     _compare(office, tmp_path, source, LISTS[3], "2026" if source == GENERATED[0] else "2024")
+
+
+#: Generated events whose EDE groups take every path of the book's stages: the boards of a pair
+#: (event 4 and 27 where teams met twice), levels on game points, a team ranked first of a group
+#: not all met (events 25, 95, 99).
+EDE_EVENTS = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (4, 25, 27, 95, 99)]
+
+
+@pytest.mark.parametrize("source", EDE_EVENTS, ids=lambda p: p.stem)
+def test_generated_team_events_equal_the_engine_on_ede(office, tmp_path, source):
+    compared = sum(_compare(office, tmp_path, source, codes, ("2024", "2026")[k % 2])
+                   for k, codes in enumerate(EDE_LISTS))
+    assert compared == 48 * len(read_teams(read_trf(source)).teams)
 
 
 def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
@@ -267,10 +293,25 @@ def test_the_book_of_held_prints_its_rows_on_every_page(libreoffice, tmp_path, l
 
 def test_the_files_list_of_team_tiebreaks_fills_the_slots():
     """A ``202`` of team codes is the book's list, as written; a code the book does not compute
-    (SSSC) stays in its slot, where the Event sheet shows it red and it counts nothing."""
-    text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, SSSC, MPvGP")
+    (BH:GP/M2) stays in its slot, where the Event sheet shows it red and it counts nothing."""
+    text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, BH:GP/M2, MPvGP")
     _, data = team_prefill(parse_trf(text))
-    assert data["tiebreaks"] == ["BH:GP/C1", "SSSC", "MPvGP"]
+    assert data["tiebreaks"] == ["BH:GP/C1", "BH:GP/M2", "MPvGP"]
     book = openpyxl.load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
-    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "SSSC", "MPvGP", None, None, None]
-    assert "SSSC" not in OFFERED
+    assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "BH:GP/M2", "MPvGP", None, None,
+                                                                         None]
+    assert "BH:GP/M2" not in OFFERED
+
+
+def test_a_second_ede_code_turns_red_and_counts_nothing(libreoffice, tmp_path):
+    """The book computes the first EDE code of the list; a second one is refused on the Event
+    sheet (its slot counts nothing), the codes after it count; so is TBR below BBE."""
+    size, data = team_prefill(read_trf(HELD))
+    data["tiebreaks"] = ["EDE", "MPvGP", "EDEC", "BC", "BBE", "TBR"]
+    path, done = tmp_path / "two.xlsx", tmp_path / "two-done.xlsx"
+    path.write_bytes(build("team", **size, prefill=data))
+    libreoffice.recalculate(path, done)
+    got = read_named(done, ["TbCodes", "TeamTiebreak3", "TeamTiebreak4"])
+    assert [row[0] or "" for row in got["TbCodes"]] == ["EDE", "MPvGP", "", "BC", "BBE", ""]  # TBR: above BBE only
+    assert {row[0] for row in got["TeamTiebreak3"]} == {0}
+    assert all(isinstance(row[0], (int, float)) and row[0] > 0 for row in got["TeamTiebreak4"])
