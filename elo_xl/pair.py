@@ -67,7 +67,9 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     into the very bytes read; a round-robin book is never written: its Schedule sheet holds
     every round). A TRF file with teams (``310``/``013``) is paired team by team
     (:func:`elo_xl.pair_teams.pair_team_file`, which returns a
-    :class:`~elo_xl.pair_teams.TeamPairResult`); ``absent`` then gives team numbers."""
+    :class:`~elo_xl.pair_teams.TeamPairResult`), a team book as its team file is
+    (:func:`elo_xl.pair_team_book.pair_team_book`: ``output`` a book or a TRF file); ``absent``
+    then gives team numbers."""
     from .io.paths import readable_file
     from .io.sniff import EXCEL, TRF, what_file
 
@@ -85,6 +87,16 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
 
         if data is None:
             data = read_book_bytes(source)
+        from .workbook.team_export import is_team_book
+
+        if is_team_book(source, data):
+            if output is not None and Path(output).suffix.lower() not in BOOK_EXTENSIONS + TRF_EXTENSIONS:
+                raise EloError(f"-o {output}: pair writes the round into a book (.xlsx) or a TRF file (.trf); name "
+                               "the file .xlsx or .trf")
+            from .pair_team_book import pair_team_book
+
+            return pair_team_book(source, data, output=output, round_=round_, replace=replace,
+                                  first_colour=first_colour, rounds=rounds, absent=absent)
         t, grid = read_book_and_grid(source, data)
         kind = "book" if grid is not None else ROUND_ROBIN_BOOK
         if grid is None and output is not None:

@@ -363,7 +363,7 @@ def read_book_and_grid(path: str | Path, data: bytes | None = None) -> tuple[Tou
     """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
     the book read once (from ``data``, its bytes, when given)."""
     def read(path: Path, book: Any) -> tuple[Tournament, Any]:
-        _not_a_team_book(path, book, "pair does not pair a team book yet")
+        _not_a_team_book(path, book, "pair reads it with elo_xl.pair_team_book")
         if is_swiss(book):
             return _read_swiss(path, book), _grid(path, book)
         return _read_round_robin(path, book), None

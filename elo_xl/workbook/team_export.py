@@ -42,9 +42,15 @@ BYE_LETTERS = ("U", "F", "H", "Z")
 BOARD_RESULTS = ("1", "=", "0", "+", "-", "W", "D", "L")
 
 
-def is_team_book(path: str | Path) -> bool:
-    """Whether the workbook at ``path`` is a team book (it names ``TeamRounds``)."""
-    return with_book(path, lambda _path, book: book.has(names.TEAM_ROUNDS))
+def is_team_book(path: str | Path, data: bytes | None = None) -> bool:
+    """Whether the workbook at ``path`` (``data``: its bytes, when read already) is a team book
+    (it names ``TeamRounds``).
+
+    >>> from elo_xl.workbook import build
+    >>> is_team_book("cup.xlsx", build("team", teams=4, boards=2, rounds=3))
+    True
+    """
+    return with_book(path, lambda _path, book: book.has(names.TEAM_ROUNDS), data)
 
 
 def _whole(value: Any) -> int | None:
@@ -64,13 +70,22 @@ def _pts(x: Fraction) -> str:
     return f"{float(x):.1f}"
 
 
-def read_team_book(path: str | Path) -> dict[str, Any]:
-    """What was typed into a team book: the event's fields and kept TRF file (``event``,
-    ``origin``), ``teams`` (names), ``roster`` (per team its (start number, name, rating) in board
-    order), ``rounds`` (per round its rows of (home, away, board, home player, away player,
-    result as TRF writes it)), ``boards``, ``points`` (a match won, drawn, lost, a PAB's match and
-    game points), ``tiebreaks`` and ``tiebreak_rules``; every value checked where it was typed."""
-    return with_book(path, _read)
+def read_team_book(path: str | Path, data: bytes | None = None) -> dict[str, Any]:
+    """What was typed into a team book (``data``: its bytes, when read already): the event's
+    fields and kept TRF file (``event``, ``origin``), ``teams`` (names), ``roster`` (per team its
+    (start number, name, rating) in board order), ``rounds`` (per round its rows of (home, away,
+    board, home player, away player, result as TRF writes it)), ``boards``, ``points`` (a match
+    won, drawn, lost, a PAB's match and game points), ``tiebreaks`` and ``tiebreak_rules``; and
+    where the rounds stand: ``grid`` (the ``TeamRounds`` range) and ``round_rows`` (per round the
+    grid rows typed, from 0); every value checked where it was typed.
+
+    >>> from elo_xl.workbook import build
+    >>> read_team_book("cup.xlsx", build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    return with_book(path, _read, data)
 
 
 def _read(path: Path, book: Any) -> dict[str, Any]:
@@ -129,15 +144,19 @@ def _read(path: Path, book: Any) -> dict[str, Any]:
         seen_at[no] = f"{player_names.cell(k)}"
     # the rounds
     typed_rounds: list[list[tuple[Any, ...]]] = []
+    round_rows: list[list[int]] = []
     used = {i + 1 for i in range(slots) if roster[i] or _text(team_names.rows[i][0])}
     for t in range(rounds):
         rows: list[tuple[Any, ...]] = []
+        at: list[int] = []
+        round_rows.append(at)
         teams_in_round: dict[int, str] = {}
         players_in_round: dict[int, str] = {}
         for j, row in enumerate(grid.rows):
             values = row[6 * t:6 * t + 6]
             if all(not _text(v) for v in values):
                 continue
+            at.append(j)
             cell = lambda k: grid.cell(j, 6 * t + k)  # noqa: E731
             numbers: list[int | None] = []
             for k in range(5):
@@ -217,12 +236,13 @@ def _read(path: Path, book: Any) -> dict[str, Any]:
             raise refuse(nos.cell(i * size), f"team {i + 1} ({_text(team_names.rows[i][0])}) has no player; type "
                                              "its roster")
     boards = max((row[2] for rows in typed_rounds for row in rows if row[2] is not None), default=0)
-    boards = boards or max(len(r) for r in roster[:n])
+    if not boards:  # no board typed yet: the boards the book was made for (its rows per round), at most a roster
+        boards = min(max(len(r) for r in roster[:n]), max(1, (len(grid.rows) - 2) // -(-slots // 2)))
     event, origin = event_and_origin(book, where)
     codes, version = _book_tiebreaks(book, where)
     return {"event": event, "origin": origin, "teams": [_text(team_names.rows[i][0]) for i in range(n)],
             "roster": roster[:n], "rounds": typed_rounds, "boards": boards, "points": points,
-            "tiebreaks": codes, "tiebreak_rules": version}
+            "tiebreaks": codes, "tiebreak_rules": version, "grid": grid, "round_rows": round_rows}
 
 
 def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None]:
@@ -257,10 +277,22 @@ def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None
     return codes or None, version or None
 
 
-def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:
-    """The TRF-2026 team file of the team book at ``path`` (see the module's text); ranked by
-    ``tiebreak_list`` and ``version`` when given, else by the book's."""
-    data = read_team_book(path)
+def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
+                     data: bytes | None = None, notes: list[str] | None = None,
+                     book: dict[str, Any] | None = None) -> str:
+    """The TRF-2026 team file of the team book at ``path`` (``data``: its bytes, when read
+    already; ``book``: the book read already, :func:`read_team_book`; see the module's text);
+    ranked by ``tiebreak_list`` and ``version`` when given, else by the book's. Given ``notes``,
+    what the arbiter should know is appended to it. ``pair`` pairs a team book by pairing this
+    file.
+
+    >>> from elo_xl.workbook import build
+    >>> team_book_to_trf("cup.xlsx", data=build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    data = book if book is not None else read_team_book(path, data)
     from ..event.teams import prepare_points, team_standings, with_team_totals
 
     version = version or data["tiebreak_rules"]
@@ -271,6 +303,19 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     event = standings.file.event
     return with_team_totals(text, prepare_points(event, "MP"), prepare_points(event, "GP"), standings.ranking.ranks)
+
+
+def _system_code(origin: TrfEvent | None) -> str:
+    """The ``192`` code written: the kept file's (its pairing system and colour model, so that
+    ``pair`` pairs the book as it pairs that file), ``FIDE_TEAM_TYPEA_MP_GP`` for a kept file
+    without one (``pair`` pairs such a file by type A colours), else ``FIDE_TEAM_MP_GP``.
+
+    >>> _system_code(None), _system_code(TrfEvent([TrfRecord("192 FIDE_TEAM_TYPEB_MP_GP")])), _system_code(TrfEvent())
+    ('FIDE_TEAM_MP_GP', 'FIDE_TEAM_TYPEB_MP_GP', 'FIDE_TEAM_TYPEA_MP_GP')
+    """
+    if origin is None:
+        return "FIDE_TEAM_MP_GP"
+    return (origin.header("192") or "").strip().upper() or "FIDE_TEAM_TYPEA_MP_GP"
 
 
 def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
@@ -339,7 +384,7 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
                f"052 {event['end']}" if event.get("end") else None,
                f"062 {len(players)}", f"082 {len(teams)}", "092 Team Swiss System",
                f"102 {event['arbiter']}" if event.get("arbiter") else None,
-               f"142 {rounds}", f"XXR {rounds}", "192 FIDE_TEAM_MP_GP",
+               f"142 {rounds}", f"XXR {rounds}", f"192 {_system_code(origin)}",
                f"202 {', '.join(codes)}" if codes else None,
                f"352 {colours}", f"362 TW {_pts(win)}   TD {_pts(draw)}   TL {_pts(loss)}"]
     records = [TrfRecord(text) for text in headers if text is not None]

@@ -1,0 +1,124 @@
+"""``elo-xl pair`` on a team book: the next round paired as ``pair`` pairs the book's team file
+(and as gacrux's own command line pairs the generated events), typed into the Rounds sheet;
+the book then exported gives that round; the hold and the refusals.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from elo_xl.cli import main
+from elo_xl.io.trf_read import parse_trf
+from elo_xl.pair import pair_event
+from elo_xl.pair_teams import TeamPairResult
+from elo_xl.workbook.team_export import read_team_book
+
+from test_pair_teams import EVENTS, gacrux_pairs, held_cut
+
+#: The generated events a team book takes (it ranks match points first): the first twelve.
+BOOK_EVENTS = [p for p in EVENTS if "_GP_MP" not in (parse_trf(p.read_text(encoding="utf-8")).header("192") or "")][:12]
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def book_of(capsys, trf: Path, folder: Path) -> Path:
+    book = folder / f"{trf.stem}.xlsx"
+    code, _, err = run(capsys, "workbook", "team", "--from", trf, "-o", book)
+    assert code == 0, err
+    return book
+
+
+def games_of(text: str, round_: int) -> dict[int, tuple[int | None, str]]:
+    """Each player's game of ``round_`` in a TRF text: (opponent, colour)."""
+    return {p.start_no: (p.games[round_ - 1].opponent, p.games[round_ - 1].colour)
+            for p in parse_trf(text).players if len(p.games) >= round_ and p.games[round_ - 1].opponent}
+
+
+def test_twelve_events_are_paired_from_the_book_as_from_the_file_and_by_gacrux(capsys, tmp_path):
+    assert len(BOOK_EVENTS) >= 10
+    for path in BOOK_EVENTS:
+        book = book_of(capsys, path, tmp_path)
+        ours, from_file = pair_event(book), pair_event(path)
+        assert isinstance(ours, TeamPairResult)
+        code = parse_trf(path.read_text(encoding="utf-8")).header("192")
+        theirs = gacrux_pairs(path, from_file.pairing.round, [] if code else ["-m", "fideteam"], tmp_path)
+        assert ours.pairing.pairs() == from_file.pairing.pairs(), path.name
+        assert ours.pairing.pairs() == [p for p in theirs if p[1]] + [p for p in theirs if not p[1]], path.name
+        assert ours.pairing.matches == from_file.pairing.matches, path.name  # the boards, the colours
+        assert ours.pairing.left_out == from_file.pairing.left_out, path.name
+        # typed into the book, then exported: the round of the file paired with -o
+        r = ours.pairing.round
+        assert run(capsys, "pair", book, "-o", book)[0] == 0
+        assert run(capsys, "pair", path, "-o", tmp_path / "paired.trf")[0] == 0
+        assert run(capsys, "export", book, "-o", tmp_path / "exported.trf")[0] == 0
+        exported = (tmp_path / "exported.trf").read_text(encoding="utf-8")
+        assert games_of(exported, r) == games_of((tmp_path / "paired.trf").read_text(encoding="utf-8"), r), path.name
+        if ours.pairing.bye is not None:
+            assert parse_trf(exported).records("320")[0].text[14 + 4 * (r - 1):17 + 4 * (r - 1)] == \
+                f"{ours.pairing.bye:03d}"
+
+
+def test_held_round_5_from_the_book(capsys, tmp_path):
+    path = tmp_path / "held4.trf"
+    path.write_text(held_cut(4, tmp_path), encoding="utf-8")
+    book = book_of(capsys, path, tmp_path)
+    ours = pair_event(book)
+    assert ours.pairing.round == 5 and ours.pairing.bye == 12 and ours.pairing.left_out == {14: "H"}
+    assert ours.pairing.pairs() == pair_event(path).pairing.pairs()
+    out = tmp_path / "held5.xlsx"
+    code, printed, err = run(capsys, "pair", book, "-o", out)
+    assert code == 0, err
+    assert "Bye: Lynxes (12)" in printed and f"{out}: round 5 written" in printed
+    read = read_team_book(out)
+    typed = read["rounds"][4]
+    assert read["round_rows"][4] == list(range(6 * 4 + 2))  # from the round's first row on
+    assert typed[-2:] == [(12, None, None, None, None, "U"), (14, None, None, None, None, "H")]
+    assert all(row[5] == "" for row in typed[:-2])
+    assert [row[:3] for row in typed[:4]] == [(m.white, m.black, b) for m in ours.pairing.matches[:1] for b in range(1, 5)]
+
+
+def test_a_book_is_written_through_the_hold(capsys, tmp_path):
+    book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
+    lock = tmp_path / f".~lock.{book.name}#"
+    lock.write_text("Ann Arbiter,host,host,06.12.2026 10:00,file;", encoding="utf-8")
+    before = book.read_bytes()
+    code, _, err = run(capsys, "pair", book, "-o", book)
+    assert code == 2 and "is open in LibreOffice by Ann Arbiter" in err and len(err.strip().splitlines()) == 1
+    assert book.read_bytes() == before
+    lock.unlink()
+    assert run(capsys, "pair", book, "-o", book)[0] == 0
+    data = book.read_bytes()
+    assert data != before
+    # no stored value left: every formula computed afresh by whoever opens it
+    stored = openpyxl.load_workbook(io.BytesIO(data), data_only=True)["Standings"]
+    assert all(c.value is None for row in stored.iter_rows(min_row=6, max_row=8) for c in row
+               if isinstance(c.value, (int, float)) and c.data_type == "f")
+    # the round is paired now: pairing again asks for its results
+    code, _, err = run(capsys, "pair", book)
+    assert code == 2 and "without every board's result" in err and "type the results in the Rounds sheet" in err
+
+
+def test_pair_writes_the_books_team_file(capsys, tmp_path):
+    book = book_of(capsys, BOOK_EVENTS[1], tmp_path)
+    out = tmp_path / "next.trf"
+    code, _, err = run(capsys, "pair", book, "-o", out)
+    assert code == 0, err
+    r = pair_event(book).pairing.round
+    assert games_of(out.read_text(encoding="utf-8"), r)
+    code, printed, err = run(capsys, "rate", out)
+    assert code == 0, err and f"Round {r}\n" in printed
+
+
+@pytest.mark.parametrize("name", ["next.csv", "next.txt.xlsm"])
+def test_other_outputs_are_refused(capsys, tmp_path, name):
+    book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
+    code, _, err = run(capsys, "pair", book, "-o", tmp_path / name)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "name the file .xlsx or .trf" in err
