@@ -32,7 +32,7 @@ from .book_access import with_book
 from .read import cell_text as _text
 from .read import event_and_origin, not_a_result
 
-__all__ = ["is_team_book", "team_book_to_trf"]
+__all__ = ["is_team_book", "order_note", "out_of_order", "read_team_book", "team_book_to_trf"]
 
 #: The header records this module writes itself (a kept record of one of these codes is left out).
 WRITTEN = ("012", "022", "042", "052", "102", "062", "072", "082", "092", "142", "XXR", "192", "202", "352", "362",
@@ -302,7 +302,73 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     event = standings.file.event
+    if notes is not None:
+        notes.extend(order_note(data))
     return with_team_totals(text, prepare_points(event, "MP"), prepare_points(event, "GP"), standings.ranking.ranks)
+
+
+def _lineups(seats: dict[tuple[int, int], tuple[int | None, dict[int, int]]], roster: list[list[tuple[int, str, Any]]],
+             players: dict[int, TrfPlayer], boards: int) -> list[str]:
+    """The ``300`` records of the boards typed: a team's lineup of a round where the file would
+    not read it from the roster (:func:`elo_xl.event.teams.read_teams` reads the members with a
+    game in roster order): a lineup out of roster order, an empty board before a seated one, a
+    player seated without a game yet."""
+    from ..event.teams import lineup_record
+
+    out = []
+    for (r, team), (other, seated) in sorted(seats.items()):
+        lineup = [seated.get(b) for b in range(1, max([boards, *seated]) + 1)]
+        while lineup and lineup[-1] is None:
+            lineup.pop()
+        default = [no for no, _, _ in roster[team - 1]
+                   if (g := players[no].games[r - 1]).opponent is not None or g.result == "+"]
+        if lineup != default:
+            out.append(lineup_record(r, team, other, lineup))
+    return out
+
+
+def out_of_order(book: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
+    """The lineups typed out of roster order in a team book read (:func:`read_team_book`):
+    (round, team, its boards whose player sits above a team-mate the roster ranks ahead of
+    him), as the Rounds sheet colours them.
+
+    >>> out_of_order({"roster": [[(1, "A", None), (2, "B", None)], [(3, "C", None), (4, "D", None)]],
+    ...               "rounds": [[(1, 2, 1, 2, 3, ""), (1, 2, 2, 1, 4, "")]]})
+    [(1, 1, [1])]
+    """
+    found = []
+    for t, rows in enumerate(book["rounds"]):
+        seats: dict[int, list[tuple[int, int]]] = {}
+        for home, away, board, hp, ap, _ in rows:
+            for team, player in ((home, hp), (away, ap)):
+                if board is not None and player is not None and team is not None:
+                    seats.setdefault(team, []).append((board, player))
+        for team, seated in sorted(seats.items()):
+            rank = {no: k for k, (no, _, _) in enumerate(book["roster"][team - 1])}
+            late = sorted(b for b, p in seated if any(c > b and rank.get(q, -1) < rank.get(p, -1) for c, q in seated))
+            if late:
+                found.append((t + 1, team, late))
+    return found
+
+
+def order_note(book: dict[str, Any]) -> list[str]:
+    """One note naming the lineups typed out of roster order (:func:`out_of_order`), as ``rate``
+    notes a team file's.
+
+    >>> order_note({"teams": ["Alpha", "Beta"], "roster": [[(1, "A", None), (2, "B", None)], [(3, "C", None)]],
+    ...             "rounds": [[(1, 2, 1, 2, 3, ""), (1, 2, 2, 1, None, "")]]})
+    ["1 lineup is not in the roster's board order (the players' cells orange on the Rounds sheet): round 1, Alpha (1), board 1"]
+    """
+    found = out_of_order(book)
+    if not found:
+        return []
+    n = len(found)
+    named = "; ".join(f"round {r}, {book['teams'][no - 1]} ({no}), board{'s' if len(late) > 1 else ''} "
+                      f"{', '.join(map(str, late))}" for r, no, late in found[:10])
+    if n > 10:
+        named += f"; and {n - 10} more"
+    return [f"{n} lineup{'s are' if n > 1 else ' is'} not in the roster's board order (the players' cells orange on "
+            f"the Rounds sheet): {named}"]
 
 
 def _system_code(origin: TrfEvent | None) -> str:
@@ -338,9 +404,14 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
     pab: list[int] = [0] * rounds
     byes: dict[tuple[str, int], list[int]] = {}
     forfeits: list[str] = []
+    seats: dict[tuple[int, int], tuple[int | None, dict[int, int]]] = {}  # (round, team) → opponent, board → player
     for t, rows in enumerate(typed):
         for home, away, board, hp, ap, result in rows:
             if board is not None:
+                for team, other, player in ((home, away, hp), (away, home, ap)):
+                    seated = seats.setdefault((t + 1, team), (other, {}))[1]
+                    if player is not None:
+                        seated[board] = player
                 white = board % 2 == 1
                 if hp is not None:
                     players[hp].games[t] = TrfGame(ap, ("w" if white else "b") if ap is not None else "-", result)
@@ -406,6 +477,7 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
     for (letter, t), nos in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
         records.append(TrfRecord(f"240 {letter} {t:03d} " + " ".join(f"{no:03d}" for no in nos)))
     records.extend(TrfRecord(text) for text in forfeits)
+    records.extend(TrfRecord(text) for text in _lineups(seats, roster, players, boards))
     if origin is not None:
         records.extend(TrfRecord(r.text) for r in origin.headers
                        if r.code not in WRITTEN and not r.text.startswith("###") and r.text.strip())

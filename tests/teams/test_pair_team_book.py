@@ -122,3 +122,58 @@ def test_other_outputs_are_refused(capsys, tmp_path, name):
     book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
     code, _, err = run(capsys, "pair", book, "-o", tmp_path / name)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "name the file .xlsx or .trf" in err
+
+
+def _swapped(book: Path, round_: int) -> tuple[int, list[int]]:
+    """Swap the home players of boards 1 and 2 of round ``round_``'s first match in ``book`` (as a
+    user types them); the home team and its lineup as typed now."""
+    from elo_xl.workbook.archive import set_cells
+
+    read = read_team_book(book)
+    rows, at = read["rounds"][round_ - 1], read["round_rows"][round_ - 1]
+    first, second = next((j, k) for j, k in zip(range(len(rows)), range(1, len(rows)))
+                         if rows[j][2] == 1 and rows[k][2] == 2 and rows[j][:2] == rows[k][:2])
+    grid = read["grid"]
+    cell = lambda j: grid.cell(at[j], 6 * (round_ - 1) + 3).split("!")[1]  # noqa: E731
+    book.write_bytes(set_cells(book.read_bytes(), grid.sheet, {cell(first): rows[second][3],
+                                                              cell(second): rows[first][3]}))
+    home = rows[first][0]
+    seated = {row[2]: row[3] for row in rows if row[0] == home and row[2] is not None}
+    seated[1], seated[2] = seated[2], seated[1]
+    return home, [seated[b] for b in sorted(seated)]
+
+
+def test_export_writes_the_lineups_and_notes_one_out_of_order(capsys, tmp_path):
+    from elo_xl.event.teams import read_teams
+
+    book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
+    out = tmp_path / "out.trf"
+    assert run(capsys, "export", book, "-o", out)[0] == 0
+    assert not parse_trf(out.read_text(encoding="utf-8")).records("300")  # every lineup in roster order: none
+    home, lineup = _swapped(book, 1)
+    name = read_team_book(book)["teams"][home - 1]
+    code, _, err = run(capsys, "export", book, "-o", out)
+    assert code == 0, err
+    assert err.count("lineup") == 1
+    assert f"1 lineup is not in the roster's board order (the players' cells orange on the Rounds sheet): " \
+           f"round 1, {name} ({home}), board 1" in " ".join(err.split())
+    text = out.read_text(encoding="utf-8")
+    assert [r.text.split()[1:3] for r in parse_trf(text).records("300")] == [["001", f"{home:03d}"]]
+    assert read_teams(parse_trf(text)).lineups[(1, home)][:len(lineup)] == tuple(lineup)  # rate reads them
+    code, printed, err = run(capsys, "rate", out)
+    assert code == 0 and f"round 1, {name} ({home})" in " ".join((printed + err).split())
+    # the book pairs as its file still
+    assert pair_event(book).pairing.pairs() == pair_event(out).pairing.pairs()
+
+
+def test_the_rounds_sheet_flags_the_player_out_of_order(capsys, tmp_path):
+    from elo_xl.workbook.team_book import ORDER_FILL
+
+    book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
+    sheet = openpyxl.load_workbook(book)["Rounds"]
+    rules = [(str(cf.sqref), rule) for cf in sheet.conditional_formatting for rule in cf.rules
+             if rule.dxf is not None and rule.dxf.fill is not None and rule.dxf.fill.fgColor.rgb.endswith("F4B084")]
+    assert ORDER_FILL.fgColor.rgb.endswith("F4B084")
+    read = read_team_book(book)
+    assert len(rules) == 2 * len(read["rounds"])  # each round's home and away player columns
+    assert all("SUMPRODUCT" in rule.formula[0] and "RosterNo" in rule.formula[0] for _, rule in rules)
