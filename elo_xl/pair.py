@@ -121,7 +121,7 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
         t = load(source, data)
         kind = "trf"
     else:
-        raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
+        raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file, a Swiss book or a team book (.xlsx)")
     _check_output(path, source, output, kind)
     from .progress import WAITING_AFTER, Waiting
 
