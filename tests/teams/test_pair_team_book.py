@@ -177,3 +177,65 @@ def test_the_rounds_sheet_flags_the_player_out_of_order(capsys, tmp_path):
     read = read_team_book(book)
     assert len(rules) == 2 * len(read["rounds"])  # each round's home and away player columns
     assert all("SUMPRODUCT" in rule.formula[0] and "RosterNo" in rule.formula[0] for _, rule in rules)
+
+
+def _typed_scratch_book(path: Path, teams: int = 4, boards: int = 2) -> Path:
+    """A new team book (the boards and two reserves per team) with its teams and every roster
+    place typed, as an arbiter types them."""
+    from elo_xl.workbook import build
+    from elo_xl.workbook.archive import set_cells
+
+    data = build("team", teams=teams, boards=boards, rounds=3)
+    names = openpyxl.load_workbook(io.BytesIO(data)).defined_names
+
+    def cells(name: str) -> list[str]:
+        sheet, ref = names[name].attr_text.replace("$", "").split("!")
+        first, last = ref.split(":")
+        return [f"{first[0]}{r}" for r in range(int(first[1:]), int(last[1:]) + 1)], sheet.strip("'")
+
+    team_cells, sheet = cells("TeamNames")
+    roster_cells, _ = cells("RosterNames")
+    typed = {cell: f"Team {k + 1}" for k, cell in enumerate(team_cells)}
+    typed.update({cell: f"Player {k + 1}" for k, cell in enumerate(roster_cells)})
+    path.write_bytes(set_cells(data, sheet, typed))
+    return path
+
+
+def test_a_new_book_pairs_its_boards_not_its_reserves(capsys, tmp_path):
+    book = _typed_scratch_book(tmp_path / "new.xlsx")
+    code, printed, err = run(capsys, "pair", book, "-o", book)
+    assert code == 0, err
+    result_rows = read_team_book(book)["rounds"][0]
+    assert sorted({row[2] for row in result_rows}) == [1, 2]  # 2 boards, the reserves (3rd and 4th place) not seated
+    assert len(result_rows) == 4 and printed.startswith("Round 1 of 3: 2 matches")
+
+
+def test_a_round_past_the_books_rounds_is_printed_not_written(capsys, tmp_path):
+    from elo_xl.event.samples import TEAM_TRF_PATH
+
+    book = book_of(capsys, Path(TEAM_TRF_PATH), tmp_path)
+    code, printed, err = run(capsys, "pair", book, "--rounds", "8")
+    assert code == 0, err
+    assert printed.startswith("Round 8 of 8:")
+    before = book.read_bytes()
+    code, _, err = run(capsys, "pair", book, "--rounds", "8", "-o", book)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "the book has 7 rounds; round 8 does not fit" in err and book.read_bytes() == before
+
+
+def test_a_paired_book_keeps_no_stored_value(capsys, tmp_path):
+    import re
+    import zipfile
+
+    from elo_xl.workbook.archive import inject_values
+
+    book = book_of(capsys, BOOK_EVENTS[2], tmp_path)
+    sheet = openpyxl.load_workbook(book)["Standings"]
+    formula = next(c.coordinate for row in sheet.iter_rows() for c in row
+                   if isinstance(c.value, str) and c.value.startswith("="))
+    book.write_bytes(inject_values(book.read_bytes(), {"Standings": {formula: 99}}))
+    assert run(capsys, "pair", book, "-o", book)[0] == 0
+    with zipfile.ZipFile(book) as archive:
+        parts = [n for n in archive.namelist() if n.startswith("xl/worksheets/")]
+        assert not any(re.search(rb"</f>\s*<v>", archive.read(n)) for n in parts)
+        assert b"fullCalcOnLoad" in archive.read("xl/workbook.xml")
