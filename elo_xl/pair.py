@@ -84,20 +84,19 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     if kind == EXCEL:
         from .workbook.book_access import read_book_bytes
         from .workbook.read import read_book_and_grid
+        from .workbook.team_export import read_team
 
         if data is None:
             data = read_book_bytes(source)
-        from .workbook.team_export import is_team_book
-
-        if is_team_book(source, data):
+        t, grid = read_book_and_grid(source, data, team=read_team)
+        if isinstance(t, dict):  # a team book (read as export reads it): paired as its team file
             if output is not None and Path(output).suffix.lower() not in BOOK_EXTENSIONS + TRF_EXTENSIONS:
                 raise EloError(f"-o {output}: pair writes the round into a book (.xlsx) or a TRF file (.trf); name "
                                "the file .xlsx or .trf")
             from .pair_team_book import pair_team_book
 
             return pair_team_book(source, data, output=output, round_=round_, replace=replace,
-                                  first_colour=first_colour, rounds=rounds, absent=absent)
-        t, grid = read_book_and_grid(source, data)
+                                  first_colour=first_colour, rounds=rounds, absent=absent, book=t)
         kind = "book" if grid is not None else ROUND_ROBIN_BOOK
         if grid is None and output is not None:
             raise EloError(f"{path}: a round-robin book's Schedule sheet holds every round of the Berger tables "

@@ -75,13 +75,15 @@ def round_cells(book: dict[str, Any], pairing: TeamPairing) -> dict[str, Any]:
 
 def pair_team_book(source: Path, data: bytes, *, output: str | None = None, round_: int | None = None,
                    replace: bool = False, first_colour: str | None = None, rounds: int | None = None,
-                   absent: Sequence[int] = ()) -> TeamPairResult:
-    """Pair the next round of the team book whose bytes are ``data`` (read from ``source``);
+                   absent: Sequence[int] = (), book: dict[str, Any] | None = None) -> TeamPairResult:
+    """Pair the next round of the team book whose bytes are ``data`` (read from ``source``;
+    ``book``: those bytes read already, :func:`~elo_xl.workbook.team_export.read_team_book`);
     with ``output`` (a book or a TRF file), the bytes of that file with the round typed in (see
     the module's text). Refusals are one line naming the book."""
     from .workbook.team_export import read_team_book, team_book_to_trf
 
-    book = read_team_book(source, data)
+    if book is None:
+        book = read_team_book(source, data)
     text = team_book_to_trf(source, book=book)
     to_trf = output is not None and Path(output).suffix.lower() != ".xlsx"
     try:

@@ -32,7 +32,7 @@ from .book_access import with_book
 from .read import cell_text as _text
 from .read import event_and_origin, not_a_result
 
-__all__ = ["is_team_book", "order_note", "out_of_order", "read_team_book", "team_book_to_trf"]
+__all__ = ["is_team_book", "order_note", "out_of_order", "read_team", "read_team_book", "team_book_to_trf"]
 
 #: The header records this module writes itself (a kept record of one of these codes is left out).
 WRITTEN = ("012", "022", "042", "052", "102", "062", "072", "082", "092", "142", "XXR", "192", "202", "352", "362",
@@ -86,6 +86,20 @@ def read_team_book(path: str | Path, data: bytes | None = None) -> dict[str, Any
     elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
     """
     return with_book(path, _read, data)
+
+
+def read_team(path: Path, book: Any) -> dict[str, Any]:
+    """:func:`read_team_book` of a book open already (``book``: :func:`~elo_xl.workbook.book_access.with_book`'s),
+    so that a command that reads any kind of book reads a team book once.
+
+    >>> from elo_xl.workbook import build
+    >>> from elo_xl.workbook.book_access import with_book
+    >>> with_book("cup.xlsx", read_team, build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    return _read(path, book)
 
 
 def _read(path: Path, book: Any) -> dict[str, Any]:
