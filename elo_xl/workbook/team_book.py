@@ -287,16 +287,17 @@ def out_of_order_rule(cells: list[str], player: int, row: int, boards: int, rost
     """The conditional format's formula of a player's cell (``cells``: a round's six columns,
     ``player``: 3 home, 4 away) on ``row``: true when a later board of the same match, on the
     ``boards − 1`` rows below (a match typed board under board), seats a team-mate the roster
-    (``roster_nos``) ranks ahead of him (the order ``export`` notes).
+    (``roster_nos``) ranks ahead of him (the order ``export`` notes). One test per row, scalar
+    functions only, so that every spreadsheet computes it alike.
 
-    >>> out_of_order_rule(["A", "B", "C", "D", "E", "F"], 3, 6, 3, "RosterNo")
-    'AND(D6<>"",SUMPRODUCT((A7:A8=A6)*(B7:B8=B6)*(C7:C8>C6)*(IFERROR(MATCH(D7:D8,RosterNo,0),0)>0)*(IFERROR(MATCH(D7:D8,RosterNo,0),0)<MATCH(D6,RosterNo,0)))>0)'
+    >>> out_of_order_rule(["A", "B", "C", "D", "E", "F"], 3, 6, 2, "RosterNos")
+    'AND(D6<>"",OR(AND(A7=A6,B7=B6,C7>C6,IFERROR(MATCH(D7,RosterNos,0)<MATCH(D6,RosterNos,0),FALSE))))'
     """
-    below = lambda c: f"{c}{row + 1}:{c}{row + boards - 1}"  # noqa: E731
     home, away, board, me = cells[0], cells[1], cells[2], cells[player]
-    rank = f"IFERROR(MATCH({below(me)},{roster_nos},0),0)"
-    return (f'AND({me}{row}<>"",SUMPRODUCT(({below(home)}={home}{row})*({below(away)}={away}{row})*'
-            f'({below(board)}>{board}{row})*({rank}>0)*({rank}<MATCH({me}{row},{roster_nos},0)))>0)')
+    rank = lambda r: f"MATCH({me}{r},{roster_nos},0)"  # noqa: E731
+    tests = [f"AND({home}{r}={home}{row},{away}{r}={away}{row},{board}{r}>{board}{row},"
+             f"IFERROR({rank(r)}<{rank(row)},FALSE))" for r in range(row + 1, row + boards)]
+    return f'AND({me}{row}<>"",OR({",".join(tests)}))'
 
 
 def _out_of_order(ws: Worksheet, at: TeamLayout, cells: list[str], roster_nos: str) -> None:

@@ -176,7 +176,7 @@ def test_the_rounds_sheet_flags_the_player_out_of_order(capsys, tmp_path):
     assert ORDER_FILL.fgColor.rgb.endswith("F4B084")
     read = read_team_book(book)
     assert len(rules) == 2 * len(read["rounds"])  # each round's home and away player columns
-    assert all("SUMPRODUCT" in rule.formula[0] and "RosterNo" in rule.formula[0] for _, rule in rules)
+    assert all("IFERROR(MATCH(" in rule.formula[0] and "RosterNos" in rule.formula[0] for _, rule in rules)
 
 
 def _typed_scratch_book(path: Path, teams: int = 4, boards: int = 2) -> Path:
@@ -239,3 +239,35 @@ def test_a_paired_book_keeps_no_stored_value(capsys, tmp_path):
         parts = [n for n in archive.namelist() if n.startswith("xl/worksheets/")]
         assert not any(re.search(rb"</f>\s*<v>", archive.read(n)) for n in parts)
         assert b"fullCalcOnLoad" in archive.read("xl/workbook.xml")
+
+
+def test_the_orange_rule_flags_what_export_notes(office, capsys, tmp_path):
+    """The Rounds sheet's rule, computed as a cell formula on each player cell of round 1 (in
+    LibreOffice and Gnumeric), flags exactly the boards ``export`` notes."""
+    from openpyxl.utils import get_column_letter
+
+    from elo_xl.workbook.team_book import out_of_order_rule
+    from elo_xl.workbook.team_export import out_of_order
+
+    book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
+    _swapped(book, 1)
+    read = read_team_book(book)
+    grid, boards = read["grid"], read["boards"]
+    letters = [get_column_letter(grid.min_col + k) for k in range(6)]
+    wb = openpyxl.load_workbook(book)
+    sheet = wb[grid.sheet]
+    rows = range(grid.min_row, grid.min_row + len(grid.rows))
+    for row in rows:
+        for k, column in ((3, 1000), (4, 1001)):
+            sheet.cell(row, column).value = "=IF(" + out_of_order_rule(letters, k, row, boards, "RosterNos") + ",1,0)"
+    typed, done = tmp_path / "rule.xlsx", tmp_path / "rule-done.xlsx"
+    wb.save(typed)
+    office.recalculate(typed, done)
+    values = openpyxl.load_workbook(done, data_only=True)[grid.sheet]
+    flagged = set()
+    for row in rows:
+        for k, column in ((3, 1000), (4, 1001)):
+            if values.cell(row, column).value == 1:
+                flagged.add((values.cell(row, grid.min_col + k - 3).value, values.cell(row, grid.min_col + 2).value))
+    expected = {(team, b) for r, team, late in out_of_order(read) if r == 1 for b in late}
+    assert expected and flagged == expected
