@@ -134,8 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--first-colour", choices=["white", "black"], help="the colour drawn for the first board "
                       "of round 1 (default: as the file says (152, XXC), else as round 1 was paired, else white)")
     pair.add_argument("--absent", metavar="LIST", help="start numbers not to pair in this round, with commas "
-                      "(withdrawn or absent players; in a team file or book, team numbers); a requested bye is typed as "
-                      f"{TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
+                      "(withdrawn or absent players; in a team file or book, team numbers); a requested bye is typed "
+                      f"as {TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
     pair.set_defaults(run=run_pair)
 
     recalc = commands.add_parser(

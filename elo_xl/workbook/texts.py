@@ -628,8 +628,8 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                              "ترتيب الفرق، {teams|team}", "Командный зачёт, {teams|team}"),
     "team.type_here": ("Per board: home team, away team, board, the two players' numbers, the home player's result "
                        "(1 ½ 0 + −). A team without a match, on a row without a board: U (pairing-allocated bye), F, H "
-                       "or Z. A forfeited match: both teams, no board, + or − for the home team. A player above a team-mate "
-                       "his roster ranks ahead of him turns orange (a lineup out of order).",
+                       "or Z. A forfeited match: both teams, no board, + or − for the home team. A player above a "
+                       "team-mate his roster ranks ahead of him turns orange (a lineup out of order).",
                        "Mỗi bàn: đội chủ nhà, đội khách, bàn, số của hai kỳ thủ, kết quả của kỳ thủ đội chủ nhà "
                        "(1 ½ 0 + −). Đội không thi đấu, hàng không ghi bàn: U (miễn đấu do bốc thăm), F, H hoặc Z. "
                        "Trận bị xử thua: cả hai đội, không ghi bàn, + hoặc − cho đội chủ nhà. Kỳ thủ ngồi trên một đồng đội "
