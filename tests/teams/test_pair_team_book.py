@@ -84,6 +84,12 @@ def test_held_round_5_from_the_book(capsys, tmp_path):
     assert all(row[5] == "" for row in typed[:-2])
     first = ours.pairing.matches[0]
     assert [row[:3] for row in typed[:4]] == [(first.white, first.black, b) for b in range(1, 5)]
+    # exported, the round is the file's paired with -o: board for board, the bye in 320
+    assert run(capsys, "export", out, "-o", tmp_path / "exported.trf")[0] == 0
+    assert run(capsys, "pair", path, "-o", tmp_path / "paired.trf")[0] == 0
+    exported = (tmp_path / "exported.trf").read_text(encoding="utf-8")
+    assert games_of(exported, 5) == games_of((tmp_path / "paired.trf").read_text(encoding="utf-8"), 5)
+    assert "320  1.0  2.0 000 000 000 000 012" in exported
 
 
 def test_a_book_is_written_through_the_hold(capsys, tmp_path):
