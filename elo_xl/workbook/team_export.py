@@ -3,14 +3,16 @@ teams' match and game points and ranks.
 
 The book is read through its defined names (:data:`elo_xl.workbook.names.CONTRACT` ``team``),
 every value checked where it was typed (a message names the book, the sheet and the cell).
-The file holds the event's header records, ``092``/``192`` (a team Swiss, match points first),
+The file holds the event's header records, ``092``/``192`` (a team Swiss, match points first;
+the kept file's ``192``, so that ``pair`` pairs the book as that file: :func:`_system_code`),
 ``XXR``/``142``, ``352`` (the home team White on board 1, then alternating, as the book seats
 them), ``362`` (the book's match points), ``202`` (the book's team tie-breaks), the players'
 ``001`` lines (each round's board game, a forfeited match's boards in roster order, a requested
 bye's ``0000 - F/H/Z``), the ``310`` records (the roster in board order, match and game points
 and rank by :func:`elo_xl.event.teams.team_standings` of the file written, as ``rate`` ranks
-it), ``320`` (the pairing-allocated byes), ``240`` (the requested byes) and ``330`` (the
-forfeited matches). The other records of the file the book was made from (kept on its Event
+it), ``320`` (the pairing-allocated byes), ``240`` (the requested byes), ``330`` (the
+forfeited matches) and ``300`` (the lineups the roster order would not give: :func:`_lineups`;
+one typed out of roster order is noted, :func:`order_note`). The other records of the file the book was made from (kept on its Event
 sheet) are written after them.
 
 Read back by ``elo-xl workbook team --from``, the file gives a book with the same inputs.
