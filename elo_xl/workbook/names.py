@@ -92,6 +92,12 @@ TEAM_ROUND_HEADERS = ("col.home", "col.away", "col.board", "col.home_no", "col.a
 TEAM_OUTPUTS = ("TeamAverages", "MatchPoints", "GamePoints")
 TEAM_TIEBREAK_VALUES = tuple(f"TeamTiebreak{k}" for k in range(1, 7))
 TEAM_RANK = "TeamRank"
+#: Per roster place (the rows of ``RosterNos``): the points over the boards and the rating
+#: arithmetic by the Event sheet's rule set (the Players sheet).
+ROSTER_OUTPUTS = ("RosterPoints", "RosterGames", "RosterScores", "RosterOppAverages", "RosterChanges",
+                  "RosterNewRatings", "RosterPerformances")
+#: The least games over the board on a board for its prize (the Boards sheet; 1 in a new book).
+BOARD_GAMES = "BoardGames"
 
 # --- the player calculator and the match book --------------------------------------------------
 
@@ -138,11 +144,12 @@ CONTRACT: dict[str, Names] = {
     "tie-breaks (round robin and Swiss)": Names((TIEBREAK_LIST, TIEBREAK_RULES), TIEBREAK_VALUES + (RANK,),
                                                 "the slots stand on the Event sheet"),
     "match": Names(MATCH_INPUTS, MATCH_OUTPUTS),
-    "team": Names((TEAM_NAMES, *ROSTER_FIELDS, *TEAM_POINTS, TEAM_ROUNDS, TEAM_TIEBREAK_LIST, TEAM_TIEBREAK_RULES),
-                  TEAM_OUTPUTS + TEAM_TIEBREAK_VALUES + (TEAM_RANK,),
+    "team": Names((TEAM_NAMES, *ROSTER_FIELDS, *TEAM_POINTS, TEAM_ROUNDS, TEAM_TIEBREAK_LIST, TEAM_TIEBREAK_RULES,
+                   BOARD_GAMES),
+                  TEAM_OUTPUTS + TEAM_TIEBREAK_VALUES + (TEAM_RANK,) + ROSTER_OUTPUTS,
                   f"`{TEAM_ROUNDS}` is m × 6r: per round, one row per board, the home team, the away team, the "
-                  "board, the home and away players' start numbers, the home player's result; the outputs have one "
-                  "row per team in team-number order"),
+                  "board, the home and away players' start numbers, the home player's result; the team outputs have "
+                  "one row per team in team-number order, the `Roster…` outputs one row per roster place"),
 }
 
 

@@ -67,8 +67,9 @@ class PlayerColumns:
         for key, column in self.column.items():
             book.header(ws, row, column, f"work.{key}")
 
-    def write(self, book: Book, ws: Worksheet, row: int, r: RowRanges) -> None:
-        """All helper formulas of the player on ``row``."""
+    def write(self, book: Book, ws: Worksheet, row: int, r: RowRanges, keys: tuple[str, ...] = HELPERS) -> None:
+        """The helper formulas of the player on ``row``: all, or those of ``keys`` (a sheet
+        without the forecast leaves its helpers out)."""
         c = lambda key: self.cell(key, row)  # noqa: E731
         codes, exp = r.codes, r.expected
         games = f'COUNTIFS({codes},"<=2",{r.opp_used},">0")'
@@ -103,8 +104,8 @@ class PlayerColumns:
             "forecast": f'IF({unrated_fide},"",{c("points")}+IF(IsKvant,{c("pend_tenths")}/10,{c("pend_exp")}/100))',
             "conflicts": f.conflicts(codes),
         }
-        for key, text in cells.items():
-            book.formula(ws, c(key), text, fill=WORK_FILL)
+        for key in keys:
+            book.formula(ws, c(key), cells[key], fill=WORK_FILL)
 
     def outputs(self, row: int) -> dict[str, str]:
         """The per-player outputs every event book shows, by defined name (formula text)."""

@@ -34,7 +34,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..tiebreaks import VERSIONS
 from . import formulas as f
 from . import names
+from . import team_crosstable
 from . import team_formulas as tf
+from . import team_pairings_sheet
+from . import team_players
 from .book import Book
 from .layout import longest_word
 from .pages import MIN_PRINT_SCALE, PAGE_POINTS, PAGE_SLACK, pages_tall, points
@@ -152,6 +155,14 @@ def build(book: Book, teams: int = 10, boards: int = 4, rounds: int = 9, prefill
     _rounds(book, rounds_ws, at, data)
     _working(book, teams_ws, rounds_ws, at)
     _standings(book, teams_ws, at, len(chosen))
+    results = team_crosstable.Sources(teams_ws, rounds_ws, at, TOP, ROUNDS_TOP, fixed_scale)
+    team_crosstable.build(book, results)  # the Crosstable, the Players and the Boards
+    team_players.build(book, results)
+
+    def column(t: int, name: str) -> str:
+        c = L(at.input_col(t, 0) if name == "home" else at.work_col(t, name))
+        return ref(rounds_ws, f"${c}${ROUNDS_TOP}:${c}${at.rounds_last}")
+    team_pairings_sheet.build(book, at.n, at.boards, at.r, at.rows, column)
 
 
 def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> None:

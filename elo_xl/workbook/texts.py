@@ -659,6 +659,13 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "team.match_lost": ("Match lost", "Thua trận", "مباراة خاسرة", "Поражение в матче"),
     "team.pab_mp": ("Pairing-allocated bye: match points", "Miễn đấu do bốc thăm: điểm trận",
                     "استراحة بالقرعة: نقاط المباراة", "Свободный тур: матчевые очки"),
+    "sheet.team_pairings": ("Matches", "Các trận", "المباريات", "Матчи"),
+    "title.team_pairings": ("Matches of a round, board by board, {teams|team}", "Các trận của một vòng, từng bàn, {teams|team}",
+                            "مباريات الجولة رقعةً رقعةً، {teams|team}", "Матчи тура по доскам, {teams|team}"),
+    "team.pairings_round": ("Round {round}, home team first", "Vòng {round}, đội chủ nhà trước",
+                            "الجولة {round}، الفريق المضيف أولاً", "Тур {round}, хозяева первыми"),
+    "team.round_to_print": ("Round (empty: the last one typed)", "Vòng (để trống: vòng nhập sau cùng)",
+                            "الجولة (فارغة: آخر جولة مكتوبة)", "Тур (пусто: последний введённый)"),
     "team.pab_gp": ("Pairing-allocated bye: game points", "Miễn đấu do bốc thăm: điểm ván",
                     "استراحة بالقرعة: نقاط الأشواط", "Свободный тур: очки на досках"),
     "tb.team_slots_help": ("Teams equal on match points are ranked by the first tie-break, then the next; equal on "
@@ -753,3 +760,7 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
     "tb.key": ("key {number}", "khóa {number}", "مفتاح {number}", "ключ {number}"),
     "tb.order": ("order {number}", "thứ tự {number}", "ترتيب {number}", "порядок {number}"),
 }
+
+from .team_texts import TEXT as _TEAM_SHEETS  # noqa: E402  (the team book's result sheets)
+
+TEXT.update(_TEAM_SHEETS)
