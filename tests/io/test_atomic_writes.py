@@ -4,6 +4,10 @@ in it; SIGTERM is an interruption that leaves nothing; the hidden temporary file
 beside a target are removed by the next run; a write that fails for want of space names the
 file. (Before: a kill left 1 to 16 of the 20 books, and hidden ``.NAME.*.tmp`` files stayed
 after 29 of 30 kills; a full disk said only "No space left on device".)
+
+The kills and the full disk of ``workbook all`` run it with books made at once
+(:func:`quick_book`, book-sized bytes naming kind and language): the folder is written and
+replaced as ever, without the seconds each kill spent building real books first.
 """
 
 from __future__ import annotations
@@ -27,16 +31,26 @@ from elo_xl.workbook import KINDS
 ROOT = Path(__file__).resolve().parents[2]
 TRF = ROOT / "tests" / "data" / "trf" / "swiss-10x9.trf"
 COMMAND = [sys.executable, "-c", "import sys; from elo_xl.cli import main; sys.exit(main())"]
-ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+#: ``workbook all`` whose books are made at once (:func:`quick_book`): what these tests check is
+#: how the folder is written and replaced, not the books, which take seconds to build.
+QUICK = [sys.executable, "-c", "import sys; import elo_xl.workbook as w; from test_atomic_writes import quick_book; "
+         "w.build = quick_book; from elo_xl.cli import main; sys.exit(main())"]
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join((str(ROOT), str(Path(__file__).parent))))
 #: What `workbook all` writes: every kind in every language.
 BOOKS = len(KINDS) * len(LANGUAGES)
 
 
+def quick_book(kind: str, lang: str = "en", **options: object) -> bytes:
+    """A stand-in for :func:`elo_xl.workbook.build`: bytes of a book's size (about 40 kB) that
+    name the kind and the language, made at once."""
+    return f"{kind} {lang} ".encode() * (40_000 // (len(kind) + len(lang) + 2))
+
+
 @pytest.fixture(scope="module")
 def new_books(tmp_path_factory) -> dict[str, bytes]:
-    """The books of an uninterrupted run (what a complete new state holds)."""
+    """The books of an uninterrupted run (what a complete new state holds), made at once."""
     folder = tmp_path_factory.mktemp("reference") / "books"
-    assert main(["workbook", "all", "-o", str(folder)]) == 0
+    assert subprocess.run(QUICK + ["workbook", "all", "-o", str(folder)], env=ENV).returncode == 0
     books = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert len(books) == BOOKS
     return books
@@ -46,8 +60,10 @@ def entries(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else {}
 
 
-def start(argv: list[str]) -> subprocess.Popen:
-    return subprocess.Popen(COMMAND + argv, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def start(argv: list[str], quick: bool = False) -> subprocess.Popen:
+    """``elo-xl argv`` in a child process; ``quick``: its books made at once (:data:`QUICK`)."""
+    return subprocess.Popen((QUICK if quick else COMMAND) + argv, env=ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
 
 
 def kill_when_writing(child: subprocess.Popen, watched: list[Path], delay: float) -> None:
@@ -83,11 +99,11 @@ def test_sigkill_of_workbook_all_leaves_all_or_none(tmp_path, new_books):
             (folder / name).unlink()
         for name, data in old.items():
             (folder / name).write_bytes(data)
-        child = start(["workbook", "all", "-o", str(folder)])
+        child = start(["workbook", "all", "-o", str(folder)], quick=True)
         if attempt < 6:  # the moment it starts writing, and a little after
             kill_when_writing(child, [parent, folder], rng.choice([0, 0, 0.0005, 0.002, 0.01, 0.03]))
         else:  # any moment
-            time.sleep(rng.uniform(0.1, 3.0))
+            time.sleep(rng.uniform(0.1, 1.0))
             child.kill()
             child.wait()
         # a kill between the writability probe's creation and removal leaves that empty hidden
@@ -101,7 +117,8 @@ def test_sigkill_of_workbook_all_leaves_all_or_none(tmp_path, new_books):
             outcomes.append("new")
         assert [p.name for p in parent.iterdir() if not p.name.startswith(".books.elo-xl-")] == ["books"]
     assert "old" in outcomes  # the kills did land before the end
-    assert main(["workbook", "all", "-o", str(folder)]) == 0  # the next run cleans what kills left beside
+    assert subprocess.run(QUICK + ["workbook", "all", "-o", str(folder)], env=ENV).returncode == 0  # the next run
+    # cleans what kills left beside
     assert sorted(p.name for p in parent.iterdir()) == ["books"]
     assert entries(folder) == new_books | {"notes.txt": old["notes.txt"]}
 
@@ -111,7 +128,7 @@ def test_sigkill_into_a_new_folder(tmp_path, new_books):
     for attempt in range(4):
         parent = tmp_path / f"p{attempt}"
         parent.mkdir()
-        child = start(["workbook", "all", "-o", str(parent / "books")])
+        child = start(["workbook", "all", "-o", str(parent / "books")], quick=True)
         kill_when_writing(child, [parent], rng.choice([0, 0.001, 0.01]))
         assert entries(parent / "books") in ({}, new_books)
 
@@ -191,18 +208,21 @@ def small_disk(tmp_path):
 
 def test_a_full_disk_on_o_leaves_nothing(small_disk):
     out = small_disk / "book.xlsx"
-    assert main(["workbook", "swiss", "--players", "400", "-o", str(out)]) == 2
+    assert main(["workbook", "swiss", "-o", str(out)]) == 2  # 160 kB on a 64 kB disk
     assert list(small_disk.iterdir()) == []
 
 
 def test_a_full_disk_message(small_disk, capsys):
     out = small_disk / "book.xlsx"
-    main(["workbook", "swiss", "--players", "400", "-o", str(out)])
+    main(["workbook", "swiss", "-o", str(out)])
     assert capsys.readouterr().err == (f"elo-xl: {out}: cannot write the file (no space left on the device); "
                                        "nothing was written to it\n")
 
 
-def test_a_full_disk_in_workbook_all_names_the_file(small_disk, capsys):
+def test_a_full_disk_in_workbook_all_names_the_file(small_disk, capsys, monkeypatch):
+    import elo_xl.workbook
+
+    monkeypatch.setattr(elo_xl.workbook, "build", quick_book)  # 40 kB books: the second fills the disk
     folder = small_disk / "books"
     assert main(["workbook", "all", "-o", str(folder)]) == 2
     err = capsys.readouterr().err

@@ -259,7 +259,7 @@ def test_the_book_of_held_prints_its_rows_on_every_page(libreoffice, tmp_path, l
         rows = [line for line in page.splitlines() if len(re.findall(r"\d+", line)) >= 3]
         assert len(rows) >= 5, f"page {k} has no rows"
     assert not any(translate("tables.title", lang) in page for page in pages)
-    standings = next(page for page in pages if "EMGSB/C1" in page)
+    standings = next(page for page in pages[1:] if "EMGSB/C1" in page)  # the Event page lists it too
     if lang != "ar":  # pdftotext gives Arabic words in visual order
         assert translate("title.team_standings", lang, teams=14) in standings
     assert all(name in standings for name in data["teams"]) and "EMGSB/C1" in standings
