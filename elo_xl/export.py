@@ -37,7 +37,7 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     from .workbook.team_export import is_team_book, team_book_to_trf
 
     if is_team_book(path):
-        return team_book_to_trf(path, tiebreak_list, version)
+        return team_book_to_trf(path, tiebreak_list, version, notes=notes)
     try:
         event = read_book(path)
     except EloError as error:

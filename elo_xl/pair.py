@@ -67,7 +67,9 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     into the very bytes read; a round-robin book is never written: its Schedule sheet holds
     every round). A TRF file with teams (``310``/``013``) is paired team by team
     (:func:`elo_xl.pair_teams.pair_team_file`, which returns a
-    :class:`~elo_xl.pair_teams.TeamPairResult`); ``absent`` then gives team numbers."""
+    :class:`~elo_xl.pair_teams.TeamPairResult`), a team book as its team file is
+    (:func:`elo_xl.pair_team_book.pair_team_book`: ``output`` a book or a TRF file); ``absent``
+    then gives team numbers."""
     from .io.paths import readable_file
     from .io.sniff import EXCEL, TRF, what_file
 
@@ -82,10 +84,19 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
     if kind == EXCEL:
         from .workbook.book_access import read_book_bytes
         from .workbook.read import read_book_and_grid
+        from .workbook.team_export import read_team
 
         if data is None:
             data = read_book_bytes(source)
-        t, grid = read_book_and_grid(source, data)
+        t, grid = read_book_and_grid(source, data, team=read_team)
+        if isinstance(t, dict):  # a team book (read as export reads it): paired as its team file
+            if output is not None and Path(output).suffix.lower() not in BOOK_EXTENSIONS + TRF_EXTENSIONS:
+                raise EloError(f"-o {output}: pair writes the round into a book (.xlsx) or a TRF file (.trf); name "
+                               "the file .xlsx or .trf")
+            from .pair_team_book import pair_team_book
+
+            return pair_team_book(source, data, output=output, round_=round_, replace=replace,
+                                  first_colour=first_colour, rounds=rounds, absent=absent, book=t)
         kind = "book" if grid is not None else ROUND_ROBIN_BOOK
         if grid is None and output is not None:
             raise EloError(f"{path}: a round-robin book's Schedule sheet holds every round of the Berger tables "
@@ -109,7 +120,7 @@ def pair_event(path: str | Path, *, output: str | None = None, round_: int | Non
         t = load(source, data)
         kind = "trf"
     else:
-        raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file or a Swiss book (.xlsx)")
+        raise EloError(f"{path}: this is {kind}; elo-xl pair reads a TRF file, a Swiss book or a team book (.xlsx)")
     _check_output(path, source, output, kind)
     from .progress import WAITING_AFTER, Waiting
 

@@ -119,10 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "book (only that round's opponent and colour cells, and the bye). A round is paired only when "
                     "every game of the round before has its result. A TRF file with teams (310 records) is paired "
                     "team by team: FIDE's Swiss team system (C.04.6) through gacrux, or the Berger tables for a "
-                    "team round robin; each match's boards seat the lineups in order.")
-    pair.add_argument("event", metavar="EVENT", help="a .trf file or a Swiss workbook (.xlsx)")
+                    "team round robin; each match's boards seat the lineups in order. A team book is paired as the "
+                    "team file export writes from it, the round typed into its Rounds sheet.")
+    pair.add_argument("event", metavar="EVENT", help="a .trf file, a Swiss workbook or a team book (.xlsx)")
     pair.add_argument("-o", "--output", metavar="OUT", help="write the event with the round paired here: a .trf "
-                      "file for a TRF file, an .xlsx book for a book (it may be EVENT itself); default: print only")
+                      "file for a TRF file, an .xlsx book for a book, a team book's also a .trf file (it may be "
+                      "EVENT itself); default: print only")
     pair.add_argument("--round", type=int, metavar="N", dest="round_", help="the round to pair (default: the first "
                       "round with no pairing)")
     pair.add_argument("--replace", action="store_true", help="with --round N: pair round N again, dropping its "
@@ -132,8 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--first-colour", choices=["white", "black"], help="the colour drawn for the first board "
                       "of round 1 (default: as the file says (152, XXC), else as round 1 was paired, else white)")
     pair.add_argument("--absent", metavar="LIST", help="start numbers not to pair in this round, with commas "
-                      "(withdrawn or absent players; in a team file, team numbers); a requested bye is typed as "
-                      f"{TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
+                      "(withdrawn or absent players; in a team file or book, team numbers); a requested bye is typed "
+                      f"as {TRF_SYMBOL[BYE_HALF]}, {TRF_SYMBOL[BYE_ZERO]} or {TRF_SYMBOL[BYE_FULL]} in the round instead")
     pair.set_defaults(run=run_pair)
 
     recalc = commands.add_parser(

@@ -590,6 +590,16 @@ def pab_record(mp: Fraction, gp: Fraction, teams: list[int]) -> str:
     return f"320 {float(mp):4.1f} {float(gp):4.1f} " + " ".join(f"{no:03d}" for no in teams)
 
 
+def lineup_record(round_: int, team: int, opponent: int | None, players: list[int | None]) -> str:
+    """A ``300`` record: the round, the team, its scheduled opponent (``000``: none) and its
+    players board by board (``0000``: an empty board), as :func:`read_teams` reads it.
+
+    >>> lineup_record(3, 1, 4, [2, None, 1])
+    '300 003 001 004 0002 0000 0001'
+    """
+    return f"300 {round_:03d} {team:03d} {opponent or 0:03d} " + " ".join(f"{no or 0:04d}" for no in players)
+
+
 def with_team_totals(text: str, mp: list[Fraction], gp: list[Fraction], ranks: list[int] | None = None) -> str:
     """A TRF text with each ``310`` record's match points (columns 55–60), game points (62–67)
     and, given ``ranks``, rank (69–71) set to the team's (team ``no`` is index ``no - 1``); the
@@ -700,6 +710,7 @@ def team_standings(trf: TrfEvent, codes: Any = None, version: str | None = None,
     return TeamStandings(file, ranking, tuple(written or ()), pab)
 
 
-__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "match_scale",
+__all__ = ["TEAM_RECORDS", "Team", "TeamFile", "TeamStandings", "is_team_file", "lineup_note", "lineup_record",
+           "match_scale",
            "pab_record", "prepare_points", "with_team_totals", "primary_score",
            "read_roster", "read_teams", "team_list", "team_standings"]

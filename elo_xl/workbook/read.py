@@ -359,11 +359,14 @@ def swiss_grid(path: str | Path) -> "Grid":
     return with_book(path, _grid)
 
 
-def read_book_and_grid(path: str | Path, data: bytes | None = None) -> tuple[Tournament, "Grid | None"]:
+def read_book_and_grid(path: str | Path, data: bytes | None = None, team: Any = None) -> tuple[Any, "Grid | None"]:
     """:func:`read_book` and, for a Swiss book, :func:`swiss_grid` (None for a round robin),
-    the book read once (from ``data``, its bytes, when given)."""
-    def read(path: Path, book: Any) -> tuple[Tournament, Any]:
-        _not_a_team_book(path, book, "pair does not pair a team book yet")
+    the book read once (from ``data``, its bytes, when given). A team book is refused, or with
+    ``team`` read by it: ``(team(path, book), None)``."""
+    def read(path: Path, book: Any) -> tuple[Any, Any]:
+        if team is not None and book.has(names.TEAM_ROUNDS):
+            return team(path, book), None
+        _not_a_team_book(path, book, "read it with elo_xl.workbook.team_export")
         if is_swiss(book):
             return _read_swiss(path, book), _grid(path, book)
         return _read_round_robin(path, book), None

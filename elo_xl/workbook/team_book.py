@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
@@ -241,7 +241,7 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
     book.label(ws, "A3", "team.type_here", bold=True)
     ws["A3"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=6 * across)
-    ws.row_dimensions[3].height = 45
+    ws.row_dimensions[3].height = 60
     hdr = ROUNDS_TOP - 1
     typed = data.get("rounds") or []
     # through names: a conditional format may not name another sheet in Excel 2007
@@ -287,6 +287,8 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
             ws.conditional_formatting.add(span(player), FormulaRule(
                 formula=[f'AND({top}<>"",{his_team}<>{team}{ROUNDS_TOP})'],
                 fill=CONFLICT_FILL, font=Font(color="FFFFFF", bold=True)))
+        if at.boards > 1:
+            _out_of_order(ws, at, cells, roster_nos)
     book.name(names.TEAM_ROUNDS, ws, f"A{ROUNDS_TOP}:{L(6 * at.r)}{at.rounds_last}")
     book.label(ws, f"{L(at.work_col(0, 'base'))}{hdr - 1}", "work.title", bold=True)
     ws.freeze_panes = f"A{ROUNDS_TOP}"
@@ -298,6 +300,36 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
     for t in range(across, at.r, across):
         ws.col_breaks.append(Break(id=6 * t))
     book.protect(ws)
+
+
+#: The fill of a player placed above a team-mate the roster ranks ahead of him.
+ORDER_FILL = PatternFill("solid", fgColor="F4B084", bgColor="F4B084")
+
+
+def out_of_order_rule(cells: list[str], player: int, row: int, boards: int, roster_nos: str) -> str:
+    """The conditional format's formula of a player's cell (``cells``: a round's six columns,
+    ``player``: 3 home, 4 away) on ``row``: true when a later board of the same match, on the
+    ``boards − 1`` rows below (a match typed board under board), seats a team-mate the roster
+    (``roster_nos``) ranks ahead of him (the order ``export`` notes). One test per row, scalar
+    functions only, so that every spreadsheet computes it alike.
+
+    >>> out_of_order_rule(["A", "B", "C", "D", "E", "F"], 3, 6, 2, "RosterNos")
+    'AND(D6<>"",OR(AND(A7=A6,B7=B6,C7>C6,IFERROR(MATCH(D7,RosterNos,0)<MATCH(D6,RosterNos,0),FALSE))))'
+    """
+    home, away, board, me = cells[0], cells[1], cells[2], cells[player]
+    rank = lambda r: f"MATCH({me}{r},{roster_nos},0)"  # noqa: E731
+    tests = [f"AND({home}{r}={home}{row},{away}{r}={away}{row},{board}{r}>{board}{row},"
+             f"IFERROR({rank(r)}<{rank(row)},FALSE))" for r in range(row + 1, row + boards)]
+    return f'AND({me}{row}<>"",OR({",".join(tests)}))'
+
+
+def _out_of_order(ws: Worksheet, at: TeamLayout, cells: list[str], roster_nos: str) -> None:
+    """A round's player cells: orange when the player sits above a team-mate the roster ranks
+    ahead of him (:func:`out_of_order_rule`)."""
+    for k in (3, 4):
+        ws.conditional_formatting.add(f"{cells[k]}{ROUNDS_TOP}:{cells[k]}{at.rounds_last}", FormulaRule(
+            formula=[out_of_order_rule(cells, k, ROUNDS_TOP, at.boards, roster_nos)], fill=ORDER_FILL,
+            font=Font(bold=True)))
 
 
 def fixed_scale(ws: Worksheet, bottom: int, title_rows: str, width: float, across: int = 1) -> None:

@@ -3,14 +3,16 @@ teams' match and game points and ranks.
 
 The book is read through its defined names (:data:`elo_xl.workbook.names.CONTRACT` ``team``),
 every value checked where it was typed (a message names the book, the sheet and the cell).
-The file holds the event's header records, ``092``/``192`` (a team Swiss, match points first),
+The file holds the event's header records, ``092``/``192`` (a team Swiss, match points first;
+the kept file's ``192``, so that ``pair`` pairs the book as that file: :func:`_system_code`),
 ``XXR``/``142``, ``352`` (the home team White on board 1, then alternating, as the book seats
 them), ``362`` (the book's match points), ``202`` (the book's team tie-breaks), the players'
 ``001`` lines (each round's board game, a forfeited match's boards in roster order, a requested
 bye's ``0000 - F/H/Z``), the ``310`` records (the roster in board order, match and game points
 and rank by :func:`elo_xl.event.teams.team_standings` of the file written, as ``rate`` ranks
-it), ``320`` (the pairing-allocated byes), ``240`` (the requested byes) and ``330`` (the
-forfeited matches). The other records of the file the book was made from (kept on its Event
+it), ``320`` (the pairing-allocated byes), ``240`` (the requested byes), ``330`` (the
+forfeited matches) and ``300`` (the lineups the roster order would not give: :func:`_lineups`;
+one typed out of roster order is noted, :func:`order_note`). The other records of the file the book was made from (kept on its Event
 sheet) are written after them.
 
 Read back by ``elo-xl workbook team --from``, the file gives a book with the same inputs.
@@ -32,7 +34,7 @@ from .book_access import with_book
 from .read import cell_text as _text
 from .read import event_and_origin, not_a_result
 
-__all__ = ["is_team_book", "team_book_to_trf"]
+__all__ = ["is_team_book", "order_note", "out_of_order", "read_team", "read_team_book", "team_book_to_trf"]
 
 #: The header records this module writes itself (a kept record of one of these codes is left out).
 WRITTEN = ("012", "022", "042", "052", "102", "062", "072", "082", "092", "142", "XXR", "192", "202", "352", "362",
@@ -42,9 +44,15 @@ BYE_LETTERS = ("U", "F", "H", "Z")
 BOARD_RESULTS = ("1", "=", "0", "+", "-", "W", "D", "L")
 
 
-def is_team_book(path: str | Path) -> bool:
-    """Whether the workbook at ``path`` is a team book (it names ``TeamRounds``)."""
-    return with_book(path, lambda _path, book: book.has(names.TEAM_ROUNDS))
+def is_team_book(path: str | Path, data: bytes | None = None) -> bool:
+    """Whether the workbook at ``path`` (``data``: its bytes, when read already) is a team book
+    (it names ``TeamRounds``).
+
+    >>> from elo_xl.workbook import build
+    >>> is_team_book("cup.xlsx", build("team", teams=4, boards=2, rounds=3))
+    True
+    """
+    return with_book(path, lambda _path, book: book.has(names.TEAM_ROUNDS), data)
 
 
 def _whole(value: Any) -> int | None:
@@ -64,13 +72,36 @@ def _pts(x: Fraction) -> str:
     return f"{float(x):.1f}"
 
 
-def read_team_book(path: str | Path) -> dict[str, Any]:
-    """What was typed into a team book: the event's fields and kept TRF file (``event``,
-    ``origin``), ``teams`` (names), ``roster`` (per team its (start number, name, rating) in board
-    order), ``rounds`` (per round its rows of (home, away, board, home player, away player,
-    result as TRF writes it)), ``boards``, ``points`` (a match won, drawn, lost, a PAB's match and
-    game points), ``tiebreaks`` and ``tiebreak_rules``; every value checked where it was typed."""
-    return with_book(path, _read)
+def read_team_book(path: str | Path, data: bytes | None = None) -> dict[str, Any]:
+    """What was typed into a team book (``data``: its bytes, when read already): the event's
+    fields and kept TRF file (``event``, ``origin``), ``teams`` (names), ``roster`` (per team its
+    (start number, name, rating) in board order), ``rounds`` (per round its rows of (home, away,
+    board, home player, away player, result as TRF writes it)), ``boards``, ``points`` (a match
+    won, drawn, lost, a PAB's match and game points), ``tiebreaks`` and ``tiebreak_rules``; and
+    where the rounds stand: ``grid`` (the ``TeamRounds`` range) and ``round_rows`` (per round the
+    grid rows typed, from 0); every value checked where it was typed.
+
+    >>> from elo_xl.workbook import build
+    >>> read_team_book("cup.xlsx", build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    return with_book(path, _read, data)
+
+
+def read_team(path: Path, book: Any) -> dict[str, Any]:
+    """:func:`read_team_book` of a book open already (``book``: :func:`~elo_xl.workbook.book_access.with_book`'s),
+    so that a command that reads any kind of book reads a team book once.
+
+    >>> from elo_xl.workbook import build
+    >>> from elo_xl.workbook.book_access import with_book
+    >>> with_book("cup.xlsx", read_team, build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    return _read(path, book)
 
 
 def _read(path: Path, book: Any) -> dict[str, Any]:
@@ -129,15 +160,19 @@ def _read(path: Path, book: Any) -> dict[str, Any]:
         seen_at[no] = f"{player_names.cell(k)}"
     # the rounds
     typed_rounds: list[list[tuple[Any, ...]]] = []
+    round_rows: list[list[int]] = []
     used = {i + 1 for i in range(slots) if roster[i] or _text(team_names.rows[i][0])}
     for t in range(rounds):
         rows: list[tuple[Any, ...]] = []
+        at: list[int] = []
+        round_rows.append(at)
         teams_in_round: dict[int, str] = {}
         players_in_round: dict[int, str] = {}
         for j, row in enumerate(grid.rows):
             values = row[6 * t:6 * t + 6]
             if all(not _text(v) for v in values):
                 continue
+            at.append(j)
             cell = lambda k: grid.cell(j, 6 * t + k)  # noqa: E731
             numbers: list[int | None] = []
             for k in range(5):
@@ -217,12 +252,13 @@ def _read(path: Path, book: Any) -> dict[str, Any]:
             raise refuse(nos.cell(i * size), f"team {i + 1} ({_text(team_names.rows[i][0])}) has no player; type "
                                              "its roster")
     boards = max((row[2] for rows in typed_rounds for row in rows if row[2] is not None), default=0)
-    boards = boards or max(len(r) for r in roster[:n])
+    if not boards:  # no board typed yet: the boards the book was made for (its rows per round), at most a roster
+        boards = min(max(len(r) for r in roster[:n]), max(1, (len(grid.rows) - 2) // -(-slots // 2)))
     event, origin = event_and_origin(book, where)
     codes, version = _book_tiebreaks(book, where)
     return {"event": event, "origin": origin, "teams": [_text(team_names.rows[i][0]) for i in range(n)],
             "roster": roster[:n], "rounds": typed_rounds, "boards": boards, "points": points,
-            "tiebreaks": codes, "tiebreak_rules": version}
+            "tiebreaks": codes, "tiebreak_rules": version, "grid": grid, "round_rows": round_rows}
 
 
 def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None]:
@@ -257,10 +293,22 @@ def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None
     return codes or None, version or None
 
 
-def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:
-    """The TRF-2026 team file of the team book at ``path`` (see the module's text); ranked by
-    ``tiebreak_list`` and ``version`` when given, else by the book's."""
-    data = read_team_book(path)
+def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
+                     data: bytes | None = None, notes: list[str] | None = None,
+                     book: dict[str, Any] | None = None) -> str:
+    """The TRF-2026 team file of the team book at ``path`` (``data``: its bytes, when read
+    already; ``book``: the book read already, :func:`read_team_book`; see the module's text);
+    ranked by ``tiebreak_list`` and ``version`` when given, else by the book's. Given ``notes``,
+    what the arbiter should know is appended to it. ``pair`` pairs a team book by pairing this
+    file.
+
+    >>> from elo_xl.workbook import build
+    >>> team_book_to_trf("cup.xlsx", data=build("team", teams=4, boards=2, rounds=3))
+    Traceback (most recent call last):
+    ...
+    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
+    """
+    data = book if book is not None else read_team_book(path, data)
     from ..event.teams import prepare_points, team_standings, with_team_totals
 
     version = version or data["tiebreak_rules"]
@@ -270,7 +318,86 @@ def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str |
     except EloError as error:
         raise EloError(f"{path}: the TRF file would not be valid: {error}") from None
     event = standings.file.event
+    if notes is not None:
+        notes.extend(order_note(data))
     return with_team_totals(text, prepare_points(event, "MP"), prepare_points(event, "GP"), standings.ranking.ranks)
+
+
+def _lineups(seats: dict[tuple[int, int], tuple[int | None, dict[int, int]]], roster: list[list[tuple[int, str, Any]]],
+             players: dict[int, TrfPlayer], boards: int) -> list[str]:
+    """The ``300`` records of the boards typed: a team's lineup of a round where the file would
+    not read it from the roster (:func:`elo_xl.event.teams.read_teams` reads the members with a
+    game in roster order): a lineup out of roster order, an empty board before a seated one, a
+    player seated without a game yet."""
+    from ..event.teams import lineup_record
+
+    out = []
+    for (r, team), (other, seated) in sorted(seats.items()):
+        lineup = [seated.get(b) for b in range(1, max([boards, *seated]) + 1)]
+        while lineup and lineup[-1] is None:
+            lineup.pop()
+        default = [no for no, _, _ in roster[team - 1]
+                   if (g := players[no].games[r - 1]).opponent is not None or g.result == "+"]
+        if lineup != default:
+            out.append(lineup_record(r, team, other, lineup))
+    return out
+
+
+def out_of_order(book: dict[str, Any]) -> list[tuple[int, int, list[int]]]:
+    """The lineups typed out of roster order in a team book read (:func:`read_team_book`):
+    (round, team, its boards whose player sits above a team-mate the roster ranks ahead of
+    him), as the Rounds sheet colours them.
+
+    >>> out_of_order({"roster": [[(1, "A", None), (2, "B", None)], [(3, "C", None), (4, "D", None)]],
+    ...               "rounds": [[(1, 2, 1, 2, 3, ""), (1, 2, 2, 1, 4, "")]]})
+    [(1, 1, [1])]
+    """
+    found = []
+    for t, rows in enumerate(book["rounds"]):
+        seats: dict[int, list[tuple[int, int]]] = {}
+        for home, away, board, hp, ap, _ in rows:
+            for team, player in ((home, hp), (away, ap)):
+                if board is not None and player is not None and team is not None:
+                    seats.setdefault(team, []).append((board, player))
+        for team, seated in sorted(seats.items()):
+            rank = {no: k for k, (no, _, _) in enumerate(book["roster"][team - 1])}
+            late = sorted(b for b, p in seated if any(c > b and rank.get(q, -1) < rank.get(p, -1) for c, q in seated))
+            if late:
+                found.append((t + 1, team, late))
+    return found
+
+
+def order_note(book: dict[str, Any]) -> list[str]:
+    """One note naming the lineups typed out of roster order (:func:`out_of_order`), as ``rate``
+    notes a team file's.
+
+    >>> order_note({"teams": ["Alpha", "Beta"], "roster": [[(1, "A", None), (2, "B", None)], [(3, "C", None)]],
+    ...             "rounds": [[(1, 2, 1, 2, 3, ""), (1, 2, 2, 1, None, "")]]})
+    ["1 lineup is not in the roster's board order (the players' cells orange on the Rounds sheet): round 1, Alpha (1), board 1"]
+    """
+    found = out_of_order(book)
+    if not found:
+        return []
+    n = len(found)
+    named = "; ".join(f"round {r}, {book['teams'][no - 1]} ({no}), board{'s' if len(late) > 1 else ''} "
+                      f"{', '.join(map(str, late))}" for r, no, late in found[:10])
+    if n > 10:
+        named += f"; and {n - 10} more"
+    return [f"{n} lineup{'s are' if n > 1 else ' is'} not in the roster's board order (the players' cells orange on "
+            f"the Rounds sheet): {named}"]
+
+
+def _system_code(origin: TrfEvent | None) -> str:
+    """The ``192`` code written: the kept file's (its pairing system and colour model, so that
+    ``pair`` pairs the book as it pairs that file), ``FIDE_TEAM_TYPEA_MP_GP`` for a kept file
+    without one (``pair`` pairs such a file by type A colours), else ``FIDE_TEAM_MP_GP``.
+
+    >>> _system_code(None), _system_code(TrfEvent([TrfRecord("192 FIDE_TEAM_TYPEB_MP_GP")])), _system_code(TrfEvent())
+    ('FIDE_TEAM_MP_GP', 'FIDE_TEAM_TYPEB_MP_GP', 'FIDE_TEAM_TYPEA_MP_GP')
+    """
+    if origin is None:
+        return "FIDE_TEAM_MP_GP"
+    return (origin.header("192") or "").strip().upper() or "FIDE_TEAM_TYPEA_MP_GP"
 
 
 def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
@@ -293,9 +420,14 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
     pab: list[int] = [0] * rounds
     byes: dict[tuple[str, int], list[int]] = {}
     forfeits: list[str] = []
+    seats: dict[tuple[int, int], tuple[int | None, dict[int, int]]] = {}  # (round, team) → opponent, board → player
     for t, rows in enumerate(typed):
         for home, away, board, hp, ap, result in rows:
             if board is not None:
+                for team, other, player in ((home, away, hp), (away, home, ap)):
+                    seated = seats.setdefault((t + 1, team), (other, {}))[1]
+                    if player is not None:
+                        seated[board] = player
                 white = board % 2 == 1
                 if hp is not None:
                     players[hp].games[t] = TrfGame(ap, ("w" if white else "b") if ap is not None else "-", result)
@@ -339,7 +471,7 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
                f"052 {event['end']}" if event.get("end") else None,
                f"062 {len(players)}", f"082 {len(teams)}", "092 Team Swiss System",
                f"102 {event['arbiter']}" if event.get("arbiter") else None,
-               f"142 {rounds}", f"XXR {rounds}", "192 FIDE_TEAM_MP_GP",
+               f"142 {rounds}", f"XXR {rounds}", f"192 {_system_code(origin)}",
                f"202 {', '.join(codes)}" if codes else None,
                f"352 {colours}", f"362 TW {_pts(win)}   TD {_pts(draw)}   TL {_pts(loss)}"]
     records = [TrfRecord(text) for text in headers if text is not None]
@@ -361,6 +493,7 @@ def _team_trf(data: dict[str, Any], tiebreak_list: Any) -> TrfEvent:
     for (letter, t), nos in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
         records.append(TrfRecord(f"240 {letter} {t:03d} " + " ".join(f"{no:03d}" for no in nos)))
     records.extend(TrfRecord(text) for text in forfeits)
+    records.extend(TrfRecord(text) for text in _lineups(seats, roster, players, boards))
     if origin is not None:
         records.extend(TrfRecord(r.text) for r in origin.headers
                        if r.code not in WRITTEN and not r.text.startswith("###") and r.text.strip())

@@ -30,6 +30,22 @@ _BYE_LETTER = {PAB: "U", FULL_BYE: "F", HALF_BYE: "H", ZERO_BYE: "Z"}
 _RESULT = {"=": "½", "D": "½", "W": "1", "L": "0"}
 
 
+def _declared_pab(trf: TrfEvent) -> tuple[Fraction | None, Fraction | None]:
+    """The match and game points the file's ``320`` record gives a pairing-allocated bye
+    (columns 5–8 and 10–13; None: not written), as :func:`~elo_xl.event.teams.read_teams`
+    reads them (it refused them already if they were not numbers).
+
+    >>> from elo_xl.io.trf_model import TrfRecord
+    >>> _declared_pab(TrfEvent([TrfRecord("320  1.0  2.0 000 000")])), _declared_pab(TrfEvent())
+    ((Fraction(1, 1), Fraction(2, 1)), (None, None))
+    """
+    record = next(iter(trf.records("320")), None)
+    if record is None:
+        return None, None
+    texts = (record.text[4:8].strip().replace(",", "."), record.text[9:13].strip().replace(",", "."))
+    return tuple(Fraction(text) if text else None for text in texts)  # type: ignore[return-value]
+
+
 def team_prefill(trf: TrfEvent) -> tuple[dict[str, int], dict[str, Any]]:
     """The sizes (``teams``, ``boards``, ``rounds``) and the prefill of a team book from ``trf``."""
     file = read_teams(trf)
@@ -47,8 +63,10 @@ def team_prefill(trf: TrfEvent) -> tuple[dict[str, int], dict[str, Any]]:
     rounds = max(1, max((len(row) for row in e.matches), default=0))
     players = {p.start_no: p for p in trf.players}
     pab_points = [m.gp for row in e.matches for m in row if m.kind == PAB]
-    pab_gp = pab_points[0] if pab_points else Fraction(boards)
-    pab_mp = next((m.mp for row in e.matches for m in row if m.kind == PAB), e.match_points[0])
+    declared = _declared_pab(trf)  # a 320 record's points, before any team had the bye
+    pab_gp = pab_points[0] if pab_points else declared[1] if declared[1] is not None else Fraction(boards)
+    pab_mp = next((m.mp for row in e.matches for m in row if m.kind == PAB),
+                  declared[0] if declared[0] is not None else e.match_points[0])
     expected = {FULL_BYE: Fraction(boards), HALF_BYE: Fraction(boards, 2), ZERO_BYE: Fraction(0),
                 FORFEIT_WON: Fraction(boards), FORFEIT_LOST: Fraction(0)}
     out: list[list[tuple[Any, ...]]] = []

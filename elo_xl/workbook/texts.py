@@ -634,16 +634,20 @@ TEXT: dict[str, tuple[str, str, str, str]] = {
                              "ترتيب الفرق، {teams|team}", "Командный зачёт, {teams|team}"),
     "team.type_here": ("Per board: home team, away team, board, the two players' numbers, the home player's result "
                        "(1 ½ 0 + −). A team without a match, on a row without a board: U (pairing-allocated bye), F, H "
-                       "or Z. A forfeited match: both teams, no board, + or − for the home team.",
+                       "or Z. A forfeited match: both teams, no board, + or − for the home team. A player above a "
+                       "team-mate his roster ranks ahead of him turns orange (a lineup out of order).",
                        "Mỗi bàn: đội chủ nhà, đội khách, bàn, số của hai kỳ thủ, kết quả của kỳ thủ đội chủ nhà "
                        "(1 ½ 0 + −). Đội không thi đấu, hàng không ghi bàn: U (miễn đấu do bốc thăm), F, H hoặc Z. "
-                       "Trận bị xử thua: cả hai đội, không ghi bàn, + hoặc − cho đội chủ nhà.",
+                       "Trận bị xử thua: cả hai đội, không ghi bàn, + hoặc − cho đội chủ nhà. Kỳ thủ ngồi trên một đồng đội "
+                       "xếp trước mình trong danh sách đội chuyển màu cam (đội hình sai thứ tự).",
                        "لكل رقعة: الفريق المضيف، الفريق الضيف، الرقعة، رقما اللاعبين، نتيجة لاعب الفريق المضيف "
                        "(1 ½ 0 + −). فريق بلا مباراة، في صف بلا رقعة: U (استراحة بالقرعة) أو F أو H أو Z. مباراة "
-                       "بالتخلف: الفريقان، بلا رقعة، + أو − للفريق المضيف.",
+                       "بالتخلف: الفريقان، بلا رقعة، + أو − للفريق المضيف. اللاعب الجالس فوق زميل يسبقه في قائمة الفريق "
+                       "يصبح برتقاليًا (تشكيلة بغير ترتيب القائمة).",
                        "На доску: хозяева, гости, доска, номера двух игроков, результат игрока хозяев (1 ½ 0 + −). "
                        "Команда без матча, в строке без доски: U (свободный тур по жеребьёвке), F, H или Z. "
-                       "Матч, проигранный неявкой: обе команды, без доски, + или − для хозяев."),
+                       "Матч, проигранный неявкой: обе команды, без доски, + или − для хозяев. Игрок выше партнёра, "
+                       "стоящего перед ним в составе, становится оранжевым (расстановка не по порядку)."),
     "col.team": ("Team", "Đội", "الفريق", "Команда"),
     "col.home": ("Home", "Chủ", "المضيف", "Хоз."),
     "col.away": ("Away", "Khách", "الضيف", "Гости"),

@@ -147,7 +147,7 @@ def test_a_file_that_is_not_an_event_is_refused(capsys, tmp_path):
     csv = tmp_path / "cross.csv"
     csv.write_text("name,rating,k\nA,2000,20\n", encoding="utf-8")
     code, out, err = run(capsys, "pair", csv)
-    assert code == 2 and "elo-xl pair reads a TRF file or a Swiss book (.xlsx)" in err
+    assert code == 2 and "elo-xl pair reads a TRF file, a Swiss book or a team book (.xlsx)" in err
 
 
 def test_replace_pairs_a_round_again(capsys, after_four, tmp_path):

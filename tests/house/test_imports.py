@@ -33,7 +33,7 @@ LAYERS: dict[str, int] = {
     "elo_xl.event": 6,
     "elo_xl.report": 7, "elo_xl.period": 7, "elo_xl.recalc": 7, "elo_xl.functions": 7,
     "elo_xl.workbook": 8,
-    "elo_xl.export": 9, "elo_xl.pair": 9, "elo_xl.pair_teams": 9, "elo_xl.udfs": 9,
+    "elo_xl.export": 9, "elo_xl.pair": 9, "elo_xl.pair_team_book": 9, "elo_xl.pair_teams": 9, "elo_xl.udfs": 9,
     "elo_xl.lite": 10,
     "elo_xl.cli": 11, "elo_xl": 11,
 }

@@ -143,7 +143,7 @@ def test_the_command_line(tmp_path, capsys):
     assert "back.trf: TRF, 56 players, 7 rounds" in capsys.readouterr().out
     assert main(["pair", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "this is a team book; pair does not pair a team book yet" in err and err.count("\n") == 1
+    assert "all 7 rounds are paired; give --rounds N to add rounds" in err and err.count("\n") == 1  # pair: tests/teams
 
 
 def _compare(office: Any, tmp_path: Path, source: Path, codes: list[str], version: str) -> int:
