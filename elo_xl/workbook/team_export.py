@@ -70,10 +70,11 @@ def read_team_book(path: str | Path) -> dict[str, Any]:
     order), ``rounds`` (per round its rows of (home, away, board, home player, away player,
     result as TRF writes it)), ``boards``, ``points`` (a match won, drawn, lost, a PAB's match and
     game points), ``tiebreaks`` and ``tiebreak_rules``; every value checked where it was typed."""
-    return with_book(path, _read)
+    return with_book(path, read_team)
 
 
-def _read(path: Path, book: Any) -> dict[str, Any]:
+def read_team(path: Path, book: Any) -> dict[str, Any]:
+    """:func:`read_team_book` of a book opened already (:func:`~elo_xl.workbook.book_access.with_book`)."""
     where = f"{path}, "
 
     def refuse(cell: str, text: str) -> EloError:
@@ -257,10 +258,12 @@ def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None
     return codes or None, version or None
 
 
-def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None) -> str:
+def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
+                     read: dict[str, Any] | None = None) -> str:
     """The TRF-2026 team file of the team book at ``path`` (see the module's text); ranked by
-    ``tiebreak_list`` and ``version`` when given, else by the book's."""
-    data = read_team_book(path)
+    ``tiebreak_list`` and ``version`` when given, else by the book's. ``read``: what
+    :func:`read_team_book` read of it already (the book is then not opened again)."""
+    data = read_team_book(path) if read is None else read
     from ..event.teams import prepare_points, team_standings, with_team_totals
 
     version = version or data["tiebreak_rules"]
