@@ -20,7 +20,7 @@ import re
 import zipfile
 from xml.etree import ElementTree
 
-__all__ = ["MAIN", "NOT_XML", "RELATIONSHIPS", "cell_name", "column_letter", "column_number", "escape",
+__all__ = ["COLUMN_NUMBERS", "LAST_ROW", "MAIN", "NOT_XML", "RELATIONSHIPS", "cell_name", "column_letter", "column_number", "escape",
            "parse_cell", "parts_by_type", "reference", "relationships", "resolve", "sheet_parts", "workbook_part"]
 
 #: The namespaces of SpreadsheetML and of the package's relationships.
@@ -94,7 +94,9 @@ def cell_name(column: int, row: int, absolute: bool = False) -> str:
 #: A cell's name: column letters and row number, either made absolute with ``$``.
 _CELL_NAME = re.compile(r"\$?([A-Z]{1,3})\$?([1-9][0-9]{0,6})")
 #: The last row of a sheet (Excel's limit, as the last column is XFD).
-_LAST_ROW = 1048576
+_LAST_ROW = LAST_ROW = 1048576
+#: Each column's letters → its number (A → 1 … XFD → 16384).
+COLUMN_NUMBERS = _NUMBERS
 
 
 def parse_cell(name: str) -> tuple[int, int]:
