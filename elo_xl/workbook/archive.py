@@ -508,6 +508,10 @@ _STORED = (rb"<{P}c(\s{A})?>(\s*(?:<{P}f(?=[\s/>]){A}/>|<{P}f(?=[\s/>]){A}>[^<]*
            rb"(?=\s*</{P}c\s*>)")
 
 
+#: What every stored value of :data:`_STORED` has: a formula's end (``</f>``, or ``/>`` of an
+#: empty ``<f/>``) then a value's start; a part without it has no value to drop (found in a
+#: tenth of the time of matching every cell).
+_VALUE_AFTER_FORMULA = rb"(?:</{P}f\s*>|/>)\s*<{P}(?:v|is)(?=[\s/>])"
 _EMPTY_VALUE = re.compile(rb"<(?:[\w.-]+:)?v\s*(?:/>|>\s*</(?:[\w.-]+:)?v\s*>)")
 
 
@@ -523,6 +527,8 @@ def without_values(xml: bytes, part: str = "xl/worksheets/sheet1.xml") -> bytes:
     b'<worksheet><c r="A1"><f>B1</f><v></v></c><c r="A2"><f>B1</f></c></worksheet>'
     """
     space = _space(xml, part)
+    if not xml_tags.pattern(_VALUE_AFTER_FORMULA, space).search(xml):
+        return xml  # no formula cell stores a value (a book as elo-xl writes it): nothing to drop
 
     def drop(match: re.Match) -> bytes:
         attributes = match[1] or b""
