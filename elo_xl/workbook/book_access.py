@@ -429,7 +429,7 @@ class FastBook:
         values: dict[tuple[int, int], Any] = {}
         formulas: dict[tuple[int, int], str] = {}
         wanted = self._columns(sheet)
-        columns = xlsx.COLUMN_NUMBERS
+        plain_cell = xlsx.plain_cell
         try:
             # the part whole (its size is checked by check_archive), then only its cells: a tree
             # walked in C is several times faster than a cell-by-cell iterparse
@@ -438,24 +438,15 @@ class FastBook:
                 where = element.get("r")
                 if not where:
                     raise Unusual("a cell without its reference")
-                # xlsx.parse_cell's own reading of a plain name ("D7"), without a call for each of
-                # the sheet's cells: most of them are in columns no name reads
-                letters = where.rstrip("0123456789")
-                digits = where[len(letters):]
-                column = columns.get(letters)
-                plain = column is not None and digits[:1] not in ("", "0") and len(digits) <= 7
-                if plain and (len(digits) < 7 or int(digits) <= xlsx.LAST_ROW):
-                    if wanted is not None and column not in wanted:
-                        continue  # a column no defined name reads (the book's formulas): not converted
-                    found = int(digits), column
-                else:
-                    plain = False
+                found = plain_cell(where)  # a name such as "D7", as openpyxl's parser reads it too
+                plain = found is not None
+                if not plain:
                     try:
                         found = xlsx.parse_cell(where)
                     except ValueError:
                         raise Unusual(f"a cell named {where!r}") from None
-                    if wanted is not None and found[1] not in wanted:
-                        continue
+                if wanted is not None and found[1] not in wanted:
+                    continue  # a column no defined name reads (the book's formulas): not converted
                 if plain and element.get("t") == "inlineStr":
                     text = _inline_text(element)
                     if text is not None:  # what openpyxl's parse_cell gives, without its objects
