@@ -614,7 +614,10 @@ def rate_event(ratings: Cells, results: Cells, k: Cells = None, rules: Any = Non
             tallies = None
             games = _event_games(players, rounds if rounds is not None else from_crosstable(results, n))
         else:
-            big = isinstance(pairings, list) and n and isinstance(pairings[0], list) and n * len(pairings[0]) >= _FAST_FROM
+            # the numeric fast path reads the grids again; games read already (``rounds``) are
+            # tallied as fast without it, and without importing numpy (a tenth of a second)
+            big = (rounds is None and isinstance(pairings, list) and n and isinstance(pairings[0], list)
+                   and n * len(pairings[0]) >= _FAST_FROM)
             tallies = _numeric_tallies(rs, players, results, pairings) if big else None
             if tallies is None:
                 games = _event_games(players, rounds if rounds is not None else from_rounds(results, pairings, players=n))

@@ -16,7 +16,7 @@ from typing import Any
 from .errors import EloError, PairingMismatch
 from .event.trf import to_trf
 from .workbook.kept_trf import in_book
-from .workbook.read import read_book
+from .workbook import names
 
 __all__ = ["book_to_trf"]
 
@@ -34,15 +34,23 @@ def book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None
     know about the ranking is appended to it (Buchholz ranking a round robin under the 2024
     rules, as ``rate`` notes it).
     """
-    from .workbook.team_export import is_team_book, team_book_to_trf
+    from .workbook.book_access import with_book
+    from .workbook.read import read_event
+    from .workbook.team_export import read_team, team_book_to_trf
 
-    if is_team_book(path):
-        return team_book_to_trf(path, tiebreak_list, version, notes=notes)
-    try:
-        event = read_book(path)
-    except EloError as error:
-        _with_cause(path, error)
-        raise
+    def read(where: Path, book: Any) -> tuple[bool, Any]:  # the book checked and opened once, whatever its kind
+        if book.has(names.TEAM_ROUNDS):
+            return True, read_team(where, book)
+        try:
+            return False, read_event(where, book)
+        except EloError as error:
+            _with_cause(path, error)
+            raise
+
+    team, contents = with_book(path, read)
+    if team:
+        return team_book_to_trf(path, tiebreak_list, version, notes=notes, book=contents)
+    event = contents
     from .event.ranking import event_ranking, team_tiebreak_note
     from .event.rating import buchholz_note
 

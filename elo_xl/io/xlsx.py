@@ -21,7 +21,7 @@ import zipfile
 from xml.etree import ElementTree
 
 __all__ = ["MAIN", "NOT_XML", "RELATIONSHIPS", "cell_name", "column_letter", "column_number", "escape",
-           "parse_cell", "parts_by_type", "reference", "relationships", "resolve", "sheet_parts", "workbook_part"]
+           "parse_cell", "parts_by_type", "plain_cell", "reference", "relationships", "resolve", "sheet_parts", "workbook_part"]
 
 #: The namespaces of SpreadsheetML and of the package's relationships.
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -109,16 +109,30 @@ def parse_cell(name: str) -> tuple[int, int]:
     ...
     ValueError: 'B0' is not a cell name such as B7
     """
-    letters = name.rstrip("0123456789")  # the common case, "B7", read without a pattern
-    digits = name[len(letters):]
-    column = _NUMBERS.get(letters)
-    if column is not None and digits[:1] not in ("", "0") and len(digits) <= 7 and int(digits) <= _LAST_ROW:
-        return int(digits), column
+    plain = plain_cell(name)
+    if plain is not None:
+        return plain
     match = _CELL_NAME.fullmatch(name)
     column = _NUMBERS.get(match[1]) if match is not None else None
     if column is None or int(match[2]) > _LAST_ROW:
         raise ValueError(f"{name!r} is not a cell name such as B7")
     return int(match[2]), column
+
+
+def plain_cell(name: str) -> tuple[int, int] | None:
+    """:func:`parse_cell` of the common case, a name without ``$`` such as ``B7``, read without
+    a pattern (for a reader going through every cell of a sheet); None for any other text,
+    which :func:`parse_cell` reads or refuses.
+
+    >>> plain_cell("B7"), plain_cell("$B$7"), plain_cell("B0")
+    ((7, 2), None, None)
+    """
+    letters = name.rstrip("0123456789")
+    digits = name[len(letters):]
+    column = _NUMBERS.get(letters)
+    if column is not None and digits[:1] not in ("", "0") and len(digits) <= 7 and int(digits) <= _LAST_ROW:
+        return int(digits), column
+    return None
 
 
 def reference(sheet: str, column: int, row: int) -> str:

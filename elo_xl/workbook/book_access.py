@@ -429,6 +429,7 @@ class FastBook:
         values: dict[tuple[int, int], Any] = {}
         formulas: dict[tuple[int, int], str] = {}
         wanted = self._columns(sheet)
+        plain_cell = xlsx.plain_cell
         try:
             # the part whole (its size is checked by check_archive), then only its cells: a tree
             # walked in C is several times faster than a cell-by-cell iterparse
@@ -437,12 +438,21 @@ class FastBook:
                 where = element.get("r")
                 if not where:
                     raise Unusual("a cell without its reference")
-                try:
-                    found = xlsx.parse_cell(where)
-                except ValueError:
-                    raise Unusual(f"a cell named {where!r}") from None
+                found = plain_cell(where)  # a name such as "D7", as openpyxl's parser reads it too
+                plain = found is not None
+                if not plain:
+                    try:
+                        found = xlsx.parse_cell(where)
+                    except ValueError:
+                        raise Unusual(f"a cell named {where!r}") from None
                 if wanted is not None and found[1] not in wanted:
                     continue  # a column no defined name reads (the book's formulas): not converted
+                if plain and element.get("t") == "inlineStr":
+                    text = _inline_text(element)
+                    if text is not None:  # what openpyxl's parse_cell gives, without its objects
+                        if text[0] is not None:
+                            values[found] = text[0]
+                        continue
                 if element.find(formula) is not None:
                     value = element.find(stored)
                     # none stored: no <v>, or an empty one that is no text (openpyxl writes <v></v>)
@@ -464,6 +474,36 @@ class FastBook:
             raise Unusual(str(error)) from None
         self._cells[sheet] = (values, formulas)
         return values, formulas
+
+
+_INLINE, _TEXT, _FORMULA = f"{{{xlsx.MAIN}}}is", f"{{{xlsx.MAIN}}}t", f"{{{xlsx.MAIN}}}f"
+
+
+def _inline_text(element: Any) -> tuple[str | None] | None:
+    """The value openpyxl's cell parser (``data_only``, no rich text) reads from an inline text
+    cell of the plain form elo-xl writes, ``<c r="D7" s="3" t="inlineStr"><is><t>Kim</t></is></c>``
+    (or with no ``<is>``), as a 1-tuple (None: no value); None for any other form, which
+    openpyxl then reads. openpyxl builds a ``Text`` object for each such cell, which took
+    most of the time of reading a Swiss sheet's names and results.
+
+    >>> from lxml import etree
+    >>> cell = lambda xml: etree.fromstring(f'<c xmlns="{xlsx.MAIN}" r="D7" s="3" t="inlineStr">{xml}</c>')
+    >>> _inline_text(cell("<is><t>Kim</t></is>")), _inline_text(cell("<is><t/></is>")), _inline_text(cell(""))
+    (('Kim',), ('',), (None,))
+    >>> _inline_text(cell("<is><r><t>Kim</t></r></is>")) is None, _inline_text(cell("<f>A1</f>")) is None
+    (True, True)
+    """
+    style = element.get("s")
+    if style is not None and not (style.isascii() and style.isdigit()):
+        return None  # openpyxl's int() of it decides
+    if element.find(_FORMULA) is not None:
+        return None
+    inline = element.find(_INLINE)
+    if inline is None:
+        return (None,)
+    if len(inline) != 1 or inline.attrib or inline[0].tag != _TEXT or len(inline[0]):
+        return None
+    return (inline[0].text or "",)
 
 
 def with_book(path: str | Path, read: Any, data: bytes | None = None) -> Any:

@@ -112,11 +112,13 @@ def is_swiss(book: Book) -> bool:
 def read_book(path: str | Path) -> Tournament:
     """The event typed into a Swiss or a round-robin workbook (a book with ``Rounds``, or
     ``Pairings`` in the first layout, is a Swiss: :func:`read_swiss_book`; else :func:`read_round_robin_book`)."""
-    def read(path: Path, book: Any) -> Tournament:
-        _event_book(path, book)
-        return (_read_swiss if is_swiss(book) else _read_round_robin)(path, book)
+    return with_book(path, read_event)
 
-    return with_book(path, read)
+
+def read_event(path: Path, book: Any) -> Tournament:
+    """:func:`read_book` of a book opened already (:func:`~elo_xl.workbook.book_access.with_book`)."""
+    _event_book(path, book)
+    return (_read_swiss if is_swiss(book) else _read_round_robin)(path, book)
 
 
 def _event_book(path: Path, book: Any) -> None:

@@ -87,24 +87,11 @@ def read_team_book(path: str | Path, data: bytes | None = None) -> dict[str, Any
     ...
     elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
     """
-    return with_book(path, _read, data)
+    return with_book(path, read_team, data)
 
 
 def read_team(path: Path, book: Any) -> dict[str, Any]:
-    """:func:`read_team_book` of a book open already (``book``: :func:`~elo_xl.workbook.book_access.with_book`'s),
-    so that a command that reads any kind of book reads a team book once.
-
-    >>> from elo_xl.workbook import build
-    >>> from elo_xl.workbook.book_access import with_book
-    >>> with_book("cup.xlsx", read_team, build("team", teams=4, boards=2, rounds=3))
-    Traceback (most recent call last):
-    ...
-    elo_xl.errors.EloError: cup.xlsx: the book has fewer than two teams; type the teams, their rosters and the rounds
-    """
-    return _read(path, book)
-
-
-def _read(path: Path, book: Any) -> dict[str, Any]:
+    """:func:`read_team_book` of a book opened already (:func:`~elo_xl.workbook.book_access.with_book`)."""
     where = f"{path}, "
 
     def refuse(cell: str, text: str) -> EloError:
