@@ -34,7 +34,7 @@ from .book_access import with_book
 from .read import cell_text as _text
 from .read import event_and_origin, not_a_result
 
-__all__ = ["is_team_book", "order_note", "out_of_order", "read_team", "read_team_book", "team_book_to_trf"]
+__all__ = ["order_note", "out_of_order", "read_team", "read_team_book", "team_book_to_trf"]
 
 #: The header records this module writes itself (a kept record of one of these codes is left out).
 WRITTEN = ("012", "022", "042", "052", "102", "062", "072", "082", "092", "142", "XXR", "192", "202", "352", "362",
@@ -42,17 +42,6 @@ WRITTEN = ("012", "022", "042", "052", "102", "062", "072", "082", "092", "142",
 BYE_LETTERS = ("U", "F", "H", "Z")
 #: The results a board takes (as TRF writes them); a bye is not a board's result.
 BOARD_RESULTS = ("1", "=", "0", "+", "-", "W", "D", "L")
-
-
-def is_team_book(path: str | Path, data: bytes | None = None) -> bool:
-    """Whether the workbook at ``path`` (``data``: its bytes, when read already) is a team book
-    (it names ``TeamRounds``).
-
-    >>> from elo_xl.workbook import build
-    >>> is_team_book("cup.xlsx", build("team", teams=4, boards=2, rounds=3))
-    True
-    """
-    return with_book(path, lambda _path, book: book.has(names.TEAM_ROUNDS), data)
 
 
 def _whole(value: Any) -> int | None:
