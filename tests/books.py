@@ -75,6 +75,32 @@ HELD = {"GM": {"GM", "IM", "WGM", "WIM"}, "IM": {"IM", "WGM", "WIM"}, "WGM": {"W
 NORM_NAMES = ("NormGames", "NormAverage", "NormScore", "NormPerformance", "NormRequired", "NormNeeded", "NormStatus")
 
 
+#: Four teams of two boards typed into a new team book, per round its rows (home, away, board,
+#: home player, away player, result; team t's board b is player 4(t − 1) + b): a match won, a
+#: match drawn by a board forfeited inside it, a forfeited match, a PAB, an H and a Z bye, a
+#: match still waiting for a board's result, an absence to the end.
+TYPED_TEAM_ROUNDS = [
+    [(1, 2, 1, 1, 5, "1"), (1, 2, 2, 2, 6, "½"), (3, 4, 1, 9, 13, "0"), (3, 4, 2, 10, 14, "+")],
+    [(1, 3, None, None, None, "-"), (2, None, None, None, None, "U"), (4, None, None, None, None, "H")],
+    [(2, 4, 1, 5, 13, "½"), (2, 4, 2, 6, 14, None), (3, None, None, None, None, "Z")],
+]
+
+
+def typed_team_book() -> openpyxl.Workbook:
+    """A new team book (4 teams, 2 boards, 3 rounds) with :data:`TYPED_TEAM_ROUNDS` typed in."""
+    from elo_xl.workbook import names
+
+    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=4, boards=2, rounds=3)))
+    (title, reference), = book.defined_names[names.TEAM_ROUNDS].destinations
+    low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
+    grid: list[list[Any]] = [[None] * (high_col - low_col + 1) for _ in range(high_row - low_row + 1)]
+    for t, lines in enumerate(TYPED_TEAM_ROUNDS):
+        for j, line in enumerate(lines):
+            grid[j][6 * t:6 * t + 6] = list(line)
+    put(book, names.TEAM_ROUNDS, grid)
+    return book
+
+
 def title(typed: str) -> str:
     """The title a typed word means, by :data:`SHORT`."""
     return SHORT.get(typed, typed)

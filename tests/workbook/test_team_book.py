@@ -210,22 +210,11 @@ def test_a_book_typed_by_hand_equals_the_engine(office, tmp_path):
     matches under both rule versions."""
     from fractions import Fraction as F
 
-    from books import put
+    from books import put, typed_team_book
     from elo_xl.tiebreaks.teams import NO_MATCH, Match, TeamEvent, team_ranking
     from elo_xl.tiebreaks.unplayed import FORFEIT_LOST, FORFEIT_WON, GAME, HALF_BYE, PAB, ZERO_BYE
 
-    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=4, boards=2, rounds=3)))
-    rows, width = _shape(book, names.TEAM_ROUNDS)
-    grid: list[list[Any]] = [[None] * width for _ in range(rows)]
-    typed = [  # per round: home, away, board, home player, away player, result (players: team t board b = 4(t-1)+b)
-        [(1, 2, 1, 1, 5, "1"), (1, 2, 2, 2, 6, "½"), (3, 4, 1, 9, 13, "0"), (3, 4, 2, 10, 14, "+")],
-        [(1, 3, None, None, None, "-"), (2, None, None, None, None, "U"), (4, None, None, None, None, "H")],
-        [(2, 4, 1, 5, 13, "½"), (2, 4, 2, 6, 14, None), (3, None, None, None, None, "Z")],
-    ]
-    for t, lines in enumerate(typed):
-        for j, line in enumerate(lines):
-            grid[j][6 * t:6 * t + 6] = list(line)
-    put(book, names.TEAM_ROUNDS, grid)
+    book = typed_team_book()
     half = F(1, 2)
     event = TeamEvent([
         [Match(2, "w", GAME, F(2), F(3, 2), (F(1), half)), Match(3, "w", FORFEIT_LOST, F(0), F(0)), NO_MATCH],

@@ -137,26 +137,12 @@ def test_a_book_typed_by_hand_shows_every_kind_of_round(office, tmp_path):
     """Four teams of two boards typed into a new book (as in test_team_book): a match won, a
     match with a forfeited board, a forfeited match, a PAB, an H and a Z bye, a match waiting
     for a board's result, an absence; the crosstable shows each as the engine's matches say."""
-    import io
     from fractions import Fraction as F
 
-    from books import put
+    from books import typed_team_book
     from elo_xl.tiebreaks.teams import NO_MATCH, Match
-    from elo_xl.workbook import names
 
-    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=4, boards=2, rounds=3)))
-    (sheet, reference), = book.defined_names[names.TEAM_ROUNDS].destinations
-    rows = len(book[sheet][reference.replace("$", "")])
-    grid: list[list[Any]] = [[None] * 18 for _ in range(rows)]
-    typed = [
-        [(1, 2, 1, 1, 5, "1"), (1, 2, 2, 2, 6, "½"), (3, 4, 1, 9, 13, "0"), (3, 4, 2, 10, 14, "+")],
-        [(1, 3, None, None, None, "-"), (2, None, None, None, None, "U"), (4, None, None, None, None, "H")],
-        [(2, 4, 1, 5, 13, "½"), (2, 4, 2, 6, 14, None), (3, None, None, None, None, "Z")],
-    ]
-    for t, lines in enumerate(typed):
-        for j, line in enumerate(lines):
-            grid[j][6 * t:6 * t + 6] = list(line)
-    put(book, names.TEAM_ROUNDS, grid)
+    book = typed_team_book()
     path, done = tmp_path / "typed.xlsx", tmp_path / "typed-done.xlsx"
     book.save(path)
     office.recalculate(path, done)
