@@ -5,6 +5,7 @@ one team's two players are refused in one line naming the book and the cell."""
 
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,11 @@ from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.event.teams import read_teams, team_standings
 from elo_xl.io.trf_read import parse_trf, read_trf
+from elo_xl.io.xlsx import cell_name, parse_cell
 from elo_xl.recalc import read_named
 from elo_xl.workbook.team_export import team_book_to_trf
 from elo_xl.workbook import build, names
+from elo_xl.workbook.archive import set_cells
 from elo_xl.workbook.team_prefill import team_prefill
 
 DATA = Path(__file__).parents[1] / "data"
@@ -35,8 +38,15 @@ def _book(source: Path, tmp_path: Path) -> Path:
     return out
 
 
+@functools.lru_cache(maxsize=4)
+def _opened(path: Path, stamp: int) -> openpyxl.Workbook:
+    """The book at ``path`` as it is at ``stamp`` (its modification time): loaded once, a team
+    book taking seconds to load."""
+    return openpyxl.load_workbook(path)
+
+
 def _cells(path: Path, name: str) -> list[list[Any]]:
-    book = openpyxl.load_workbook(path)
+    book = _opened(path, path.stat().st_mtime_ns)
     (sheet, reference), = book.defined_names[name].destinations
     cells = book[sheet][reference.replace("$", "")]
     if not isinstance(cells, tuple):
@@ -77,12 +87,11 @@ def test_the_exported_file_ranks_as_the_original_and_makes_the_same_book(source,
 
 def _typed(book: Path, tmp_path: Path, name: str, i: int, j: int, value: Any) -> Path:
     """``book`` with ``value`` typed into row ``i``, column ``j`` of the range ``name``."""
-    wb = openpyxl.load_workbook(book)
-    (sheet, reference), = wb.defined_names[name].destinations
-    first = wb[sheet][reference.replace("$", "").split(":")[0]]
-    wb[sheet].cell(row=first.row + i, column=first.column + j).value = value
+    (sheet, reference), = _opened(book, book.stat().st_mtime_ns).defined_names[name].destinations
+    row, column = parse_cell(reference.split(":")[0])
+    cell = cell_name(column + j, row + i)
     path = tmp_path / "typed.xlsx"
-    wb.save(path)
+    path.write_bytes(set_cells(book.read_bytes(), sheet, {cell: value}))  # typed as a user types
     return path
 
 
