@@ -352,3 +352,19 @@ def test_rounds_added_by_the_option_are_written_and_the_file_rates(tmp_path, cap
     assert main(["rate", str(out), "--format", "json"]) == 0
     assert "paired, results to come" not in capsys.readouterr().out  # JSON; the matches are read as paired
     assert read_teams(parse_trf(out.read_text(encoding="utf-8"))).event.matches[0][7].played is False
+
+
+def test_a_baku_acceleration_250_is_paired_as_gacrux_pairs_it(tmp_path):
+    """C.04.6 with a Baku acceleration: a team ``250`` record (virtual match and game points for
+    teams 1–7 in rounds 1 and 2) reaches gacrux as written; round 1 is gacrux's own command
+    line's, and not the round the same file pairs without it."""
+    source = Path(TEAM_TRF_PATH).with_name("sample-team-open.trf").read_text(encoding="utf-8")
+    source = source.replace("192 FIDE_TEAM_MP_GP", "192 FIDE_TEAM_TYPEA_MP_GP")
+    plain, accelerated = tmp_path / "plain.trf", tmp_path / "accelerated.trf"
+    plain.write_text(source, encoding="utf-8")
+    accelerated.write_text(source.replace("362 TW", "250  1.0  2.0   1   2    1    7\n362 TW"), encoding="utf-8")
+    pairs = pair_event(accelerated).pairing.pairs()
+    assert pairs == gacrux_pairs(accelerated, 1, [], tmp_path)
+    assert pairs != pair_event(plain).pairing.pairs()
+    # seven teams with a virtual match point: they meet each other, one of them floats down
+    assert sum((w <= 7) != (b <= 7) for w, b in pairs) == 1
