@@ -1,7 +1,8 @@
 """The team book's Matches sheet: one round's matches to print and pin up, board by board.
 
-Per match a line with the two teams (number and name) and the match score once every board
-has its result, then a line per board: the board, the home player's number, name and rating,
+Per match a line with the two teams (number, name and the average rating of the players
+the round's lineup seats, its rated ones) and the match score once every board has its
+result, then a line per board: the board, the home player's number, name and rating,
 the board's result, the away player's number, name and rating. Below the matches, "Not
 paired:" and the teams of the round without a match, each with the letter typed for it (U, F,
 H, Z, or ``+`` for a forfeit won without an opponent named).
@@ -152,16 +153,23 @@ def build(book: Book, teams: int, boards: int, rounds: int, round_rows: int,
             book.formula(ws, f"{column}{row}", f'IF({k_}=1,SUMPRODUCT({boards_of}*{summed}),"")', fill=WORK_FILL)
         gp = lambda c: f"{c}{row}"  # noqa: E731
         score = (f'IF({at(2)}="",{result},IF({waiting}{row}>0,"",{half(gp(home_gp))}&" – "&{half(gp(away_gp))}))')
+        def lineup(column: str) -> str:
+            """On a match's line, the average rating of the team's rated players on its boards
+            (the lines below), rounded; else nothing."""
+            if pos:
+                return '""'
+            return f'IF({k_}=1,IFERROR(ROUND(AVERAGE({column}{row + 1}:{column}{row + boards}),0),""),"")'
+
         cells = {
             "A": f'IF({k_}=2,IF({s_}="","",{pos}),"")',
             "B": f'IF({k_}=1,{src},IF(AND({k_}=2,{s_}<>""),IF({at(3)}="","",{at(3)}),IF({k_}=4,{src},"")))',
             "C": f'IF(OR({k_}=1,{k_}=4),{team_name(src)},IF(AND({k_}=2,{s_}<>""),{name_of(at(3))},'
                  f'IF({k_}=3,"{heading}","")))',
-            "D": f'IF(AND({k_}=2,{s_}<>""),{rating_of(at(3))},"")',
+            "D": f'IF(AND({k_}=2,{s_}<>""),{rating_of(at(3))},{lineup("D")})',
             "E": f'IF({k_}=1,{score},IF(AND({k_}=2,{s_}<>""),{result},IF({k_}=4,{f.typed_text(at(5))},"")))',
             "F": f'IF({k_}=1,{at(1)},IF(AND({k_}=2,{s_}<>""),IF({at(4)}="","",{at(4)}),""))',
             "G": f'IF({k_}=1,{team_name(at(1))},IF(AND({k_}=2,{s_}<>""),{name_of(at(4))},""))',
-            "H": f'IF(AND({k_}=2,{s_}<>""),{rating_of(at(4))},"")',
+            "H": f'IF(AND({k_}=2,{s_}<>""),{rating_of(at(4))},{lineup("H")})',
         }
         for column, text in cells.items():
             book.formula(ws, f"{column}{row}", text)

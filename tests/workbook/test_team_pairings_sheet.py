@@ -1,7 +1,8 @@
 """The team book's Matches sheet (:mod:`elo_xl.workbook.team_pairings_sheet`): a round's
 matches board by board, recalculated in LibreOffice and Gnumeric, equal line for line to what
 the team file says: the teams of each match in the order typed, the match score the engine
-gives (:func:`elo_xl.event.teams.read_teams`), each board's players (number, name, rating from
+gives (:func:`elo_xl.event.teams.read_teams`) and each team's average rating over its rated
+players on the boards, each board's players (number, name, rating from
 the file's ``001`` lines) and result, then the teams without a match and their letters.
 
 Held's team exercises (``tests/data/tiebreaks/held_team.trf``: round 7, the last one typed,
@@ -11,6 +12,7 @@ FIDE's reference tool's generator (forfeited matches and boards)."""
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -60,7 +62,9 @@ def expected(source: Path, t: int) -> list[tuple[Any, ...]]:
             score = f"{_half(ours.gp)} – {_half(theirs.gp)}"
         else:
             score = "+ – −" if ours.kind == FORFEIT_WON else "− – +"
+        heading = len(out)
         out.append((None, home, teams[home - 1], None, score, away, teams[away - 1], None))
+        rated: tuple[list[int], list[int]] = ([], [])
         for b in range(1, boards + 1):
             line = next((r for r in rows if r[0] == home and r[2] == b), None)
             if line is None:
@@ -70,6 +74,14 @@ def expected(source: Path, t: int) -> list[tuple[Any, ...]]:
             side = lambda no: ((no, players[no].name, players[no].rating or None) if no is not None  # noqa: E731
                                else (None, None, None))
             out.append((b, *side(hp), SHOWN.get(result), *side(ap)))
+            for k, no in enumerate((hp, ap)):
+                if no is not None and players[no].rating:
+                    rated[k].append(players[no].rating)
+        # the match's line: each team's average rating over its rated players on the boards, rounded half up
+        average = [int(Decimal(sum(r)) / len(r) + Decimal("0.5")) if r else None for r in rated]
+        line = list(out[heading])
+        line[3], line[7] = average
+        out[heading] = tuple(line)
     for home, away, board, _, _, letter in rows:
         if away is None and board is None and letter:
             alone.append((home, letter))
