@@ -48,6 +48,7 @@ from ..tiebreaks.ranking import Ranking
 from ..tiebreaks.team_codes import default_team_codes, parse_team_codes
 from ..tiebreaks.teams import NO_MATCH, Match, TeamEvent, team_ranking
 from ..tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
+from .team_abnormal import read_abnormal, record_place
 
 #: The TRF-2026 records of a team event (``013`` is the legacy team record).
 TEAM_RECORDS = ("013", "310", "320", "330", "300", "299", "240", "250", "260", "352", "362", "082")
@@ -100,16 +101,12 @@ def is_team_file(trf: TrfEvent) -> bool:
     return any(r.code in ("310", "013") for r in trf.headers)
 
 
-def _where(r: TrfRecord) -> str:
-    return f"line {r.line} ({r.code})" if r.line is not None else f"record {r.code}"
-
-
 def _number(r: TrfRecord, start: int, end: int, what: str) -> int | None:
     text = r.text[start - 1:end].strip()
     if not text:
         return None
     if not text.isdigit():
-        raise EloError(f"{_where(r)}, columns {start}–{end}: {what} {show(text)} is not a number")
+        raise EloError(f"{record_place(r)}, columns {start}–{end}: {what} {show(text)} is not a number")
     return int(text)
 
 
@@ -118,7 +115,7 @@ def _points(r: TrfRecord, start: int, end: int, what: str) -> Fraction | None:
     if not text:
         return None
     if not re.fullmatch(r"-?\d+([.,]\d+)?", text):
-        raise EloError(f"{_where(r)}, columns {start}–{end}: {what} {show(text)} is not a number of points")
+        raise EloError(f"{record_place(r)}, columns {start}–{end}: {what} {show(text)} is not a number of points")
     return Fraction(text.replace(",", "."))
 
 
@@ -139,7 +136,7 @@ def read_roster(trf: TrfEvent) -> list[Team]:
         if r.code == "310":
             no = _number(r, 5, 7, "team number")
             if no is None:
-                raise EloError(f"{_where(r)}, columns 5–7: the team number is missing")
+                raise EloError(f"{record_place(r)}, columns 5–7: the team number is missing")
             name, nickname, first = r.text[8:40].strip(), r.text[41:46].strip(), 73
         elif r.code == "013":
             legacy += 1
@@ -152,10 +149,10 @@ def read_roster(trf: TrfEvent) -> list[Team]:
             text = r.text[column:column + 4].strip()
             if text:
                 if not text.isdigit():
-                    raise EloError(f"{_where(r)}, columns {column + 1}–{column + 4}: member {show(text)} is not "
+                    raise EloError(f"{record_place(r)}, columns {column + 1}–{column + 4}: member {show(text)} is not "
                                    "a start number")
                 if int(text) not in players:
-                    raise EloError(f"{_where(r)}, columns {column + 1}–{column + 4}: member {text} has no player "
+                    raise EloError(f"{record_place(r)}, columns {column + 1}–{column + 4}: member {text} has no player "
                                    "line (001)")
                 members.append(int(text))
             column += 5
@@ -192,7 +189,7 @@ def _per_round(records: list[TrfRecord], first: int, rounds: int) -> list[int | 
             text = r.text[column - 1:column + 2].strip()
             if text and text.strip("0"):
                 if not text.isdigit():
-                    raise EloError(f"{_where(r)}, columns {column}–{column + 2}: team {show(text)} is not a number")
+                    raise EloError(f"{record_place(r)}, columns {column}–{column + 2}: team {show(text)} is not a number")
                 out[t] = int(text)
     return out
 
@@ -244,76 +241,6 @@ def _boards(trf: TrfEvent, teams: list[Team], players: dict, rounds: int) -> int
     return seated or max(len(team.members) for team in teams)
 
 
-@dataclass
-class _Abnormal:
-    """A file's ``299`` records (abnormal points, penalties, bonuses) as FIDE's reference tool
-    reads TRF-2026: a letter without round or team (``299 +   2.0   2.5``) sets the points of
-    a forfeit win (``+``) or loss (``-``); a letter with a round and teams (``299 W   2.0   2.5
-    2   17``) sets that round's result; no letter with a round (``299    -1.0  -2.0    4   31``)
-    adds the points in that round (standings and tie-breaks); with round 999 (``299     0.0
-    -4.0  999   14``) to the standings only."""
-
-    defaults: dict[str, tuple[Fraction, Fraction]] = field(default_factory=dict)
-    results: dict[tuple[int, int], tuple[str, Fraction, Fraction]] = field(default_factory=dict)
-    penalties: dict[tuple[int, int], tuple[Fraction, Fraction]] = field(default_factory=dict)
-    standing: dict[int, tuple[Fraction, Fraction]] = field(default_factory=dict)
-    lines: dict[tuple[int, int], str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-
-def _pts(x: Fraction, signed: bool = False) -> str:
-    text = str(to_number(x))
-    return f"+{text}" if signed and x >= 0 else text
-
-
-def _abnormal(trf: TrfEvent, teams: int, rounds: int) -> _Abnormal:
-    out = _Abnormal()
-    for r in trf.records("299"):
-        where = _where(r)
-        letter = r.text[4:5].strip().upper()
-        parts = r.text[5:].split()
-        try:
-            mp, gp = (Fraction(x.replace(",", ".")) for x in parts[:2])
-            rest = [int(x) for x in parts[2:]]
-        except (ValueError, ZeroDivisionError):
-            raise EloError(f"{where}: write abnormal points as 299, a result letter or a space, the match points, "
-                           "the game points, then the round and the teams, e.g. 299 W   2.0   2.5    2   17") from None
-        if len(parts) < 2:
-            raise EloError(f"{where}: give the match points and the game points")
-        for no in rest[1:]:
-            if not 1 <= no <= teams:
-                raise EloError(f"{where}: team {no} is not a team of the event (1 to {teams})")
-        if letter and not rest:
-            if letter not in ("+", "-"):
-                raise EloError(f"{where}: without a round, 299 sets a forfeit's points: + or -, not {show(letter)}")
-            out.defaults[letter] = (mp, gp)
-            out.notes.append(f"{where}: a forfeited match without boards counts {_pts(mp)} MP and {_pts(gp)} GP "
-                             f"{'to the winner' if letter == '+' else 'to the loser'}")
-        elif not rest[1:]:
-            raise EloError(f"{where}: give the round and the teams the points are for")
-        elif rest[0] == 999 and not letter:
-            for no in rest[1:]:
-                old = out.standing.get(no, (Fraction(0), Fraction(0)))
-                out.standing[no] = (old[0] + mp, old[1] + gp)
-            out.notes.append(f"{where}: team {', '.join(map(str, rest[1:]))} {_pts(mp)} MP and {_pts(gp)} GP added to "
-                             "the standings (not to the tie-breaks)")
-        elif not 1 <= rest[0] <= rounds:
-            raise EloError(f"{where}: round {rest[0]} is not a round of the event (1 to {rounds}, or 999)")
-        elif letter:
-            for no in rest[1:]:
-                out.results[(rest[0], no)] = (letter, mp, gp)
-                out.lines[(rest[0], no)] = where
-            out.notes.append(f"{where}: round {rest[0]}, team {', '.join(map(str, rest[1:]))} scores {_pts(mp)} MP and "
-                             f"{_pts(gp)} GP, whatever its boards say")
-        else:
-            for no in rest[1:]:
-                old = out.penalties.get((rest[0], no), (Fraction(0), Fraction(0)))
-                out.penalties[(rest[0], no)] = (old[0] + mp, old[1] + gp)
-            out.notes.append(f"{where}: round {rest[0]}, team {', '.join(map(str, rest[1:]))} {_pts(mp, True)} MP and "
-                             f"{_pts(gp, True)} GP added")
-    return out
-
-
 def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     """A team file's teams and matches (see the module's text); ``primary`` overrides the
     score the ``192`` code ranks first. A match whose boards face two teams, or whose boards
@@ -331,7 +258,7 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     del size  # informative: the 310 records are the teams
     pab_records = trf.records("320")
     pab_round = _per_round(pab_records, 15, rounds)
-    abnormal = _abnormal(trf, len(teams), rounds)
+    abnormal = read_abnormal(trf, len(teams), rounds)
     forfeit_win = abnormal.defaults.get("+", (mw, scoring["FW"] * boards))
     forfeit_loss = abnormal.defaults.get("-", (ml, Fraction(0)))
     pab_mp = next((v for r in pab_records if (v := _points(r, 5, 8, "PAB match points")) is not None), mw)
@@ -340,7 +267,7 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     for r in trf.records("330"):
         parts = r.text[4:].split()
         if len(parts) != 4 or parts[0] not in ("+-", "-+", "--") or not all(x.isdigit() for x in parts[1:]):
-            raise EloError(f"{_where(r)}: write a forfeited match as +-, -+ or --, the round, the white team "
+            raise EloError(f"{record_place(r)}: write a forfeited match as +-, -+ or --, the round, the white team "
                            "and the black team, e.g. 330 +- 006 001 006")
         t, white, black = (int(x) for x in parts[1:])
         forfeits[(t, white)] = (parts[0], white, black, r)
@@ -355,12 +282,12 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
     for r in trf.records("300"):
         parts = r.text[4:].split()
         if len(parts) < 3 or not all(x.isdigit() for x in parts):
-            raise EloError(f"{_where(r)}: write a lineup as the round, the team, the scheduled opponent (0 for none) "
+            raise EloError(f"{record_place(r)}: write a lineup as the round, the team, the scheduled opponent (0 for none) "
                            "and the players board by board (0000 for an empty board)")
         seated_here = [int(x) or None for x in parts[3:]]
         for m in seated_here:
             if m is not None and m not in players:
-                raise EloError(f"{_where(r)}: player {m} of the lineup has no player line (001)")
+                raise EloError(f"{record_place(r)}: player {m} of the lineup has no player line (001)")
         lineups[(int(parts[0]), int(parts[1]))] = (int(parts[2]) or None, seated_here, r)
     bye_points = {"F": scoring["FPB"], "H": scoring["HPB"], "Z": scoring["ZPB"]}
     bye_match = {"F": (mw, FULL_BYE), "H": (md, HALF_BYE), "Z": (ml, ZERO_BYE)}
@@ -436,7 +363,7 @@ def read_teams(trf: TrfEvent, primary: str | None = None) -> TeamFile:
                 if key in forfeits:
                     sign, white, black, r = forfeits[key]
                     if {white, black} != {team.no, opponent}:
-                        raise EloError(f"{_where(r)}: round {t + 1} pairs teams {white} and {black}, but team "
+                        raise EloError(f"{record_place(r)}: round {t + 1} pairs teams {white} and {black}, but team "
                                        f"{team.no}'s boards face team {opponent}")
                     won = sign[0 if team.no == white else 1] == "+"
                     matches[team.no - 1].append(Match(opponent, colour or ("w" if team.no == white else "b"),
@@ -680,7 +607,7 @@ def team_list(trf: TrfEvent, given: Any = None) -> tuple[list[Any] | None, tuple
         return parse_team_codes(items), tuple(i.strip() for i in items if i.strip().upper() != "PTS"), "--tiebreaks"
     for r in trf.headers:
         if r.code == "202" and r.value:
-            where = _where(r)
+            where = record_place(r)
             items = [i.strip() for i in r.value.split(",") if i.strip() and i.strip().upper() != "PTS"]
             try:
                 return parse_team_codes(items), tuple(items), where

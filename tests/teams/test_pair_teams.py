@@ -359,7 +359,7 @@ def test_a_baku_acceleration_250_is_paired_as_gacrux_pairs_it(tmp_path):
     teams 1–7 in rounds 1 and 2) reaches gacrux as written; round 1 is gacrux's own command
     line's, and not the round the same file pairs without it."""
     source = Path(TEAM_TRF_PATH).with_name("sample-team-open.trf").read_text(encoding="utf-8")
-    source = source.replace("192 FIDE_TEAM_MP_GP", "192 FIDE_TEAM_TYPEA_MP_GP")
+    source = source.replace("192 FIDE_TEAM_MP_GP", "192 FIDE_TEAM_TYPEA_MP_GP\n152 W")  # the first colour drawn
     plain, accelerated = tmp_path / "plain.trf", tmp_path / "accelerated.trf"
     plain.write_text(source, encoding="utf-8")
     accelerated.write_text(source.replace("362 TW", "250  1.0  2.0   1   2    1    7\n362 TW"), encoding="utf-8")
