@@ -119,11 +119,10 @@ def terminate_as_interrupt() -> Iterator[None]:
     until the block is left: a second Ctrl-C does not cut the clean-up short. (SIGINT is
     handled only where Python's own handler is in place: a run told to ignore it keeps doing so.)
 
-    >>> import os
     >>> try:
     ...     with terminate_as_interrupt():
-    ...         os.kill(os.getpid(), signal.SIGTERM)
-    ...         signal.pause()  # not reached: the signal raises first
+    ...         signal.raise_signal(signal.SIGTERM)  # as a SIGTERM sent to elo-xl
+    ...         raise AssertionError("not reached: the signal raises first")
     ... except Interrupted as stopped:
     ...     stopped.code
     143

@@ -7,7 +7,6 @@ kills the real command while LibreOffice runs."""
 
 from __future__ import annotations
 
-import os
 import signal
 import threading
 
@@ -39,8 +38,10 @@ def test_recalc_ends_in_one_line_and_the_book_untouched(number, code, line, tmp_
 
     def signalled(data):
         try:
-            os.kill(os.getpid(), number)
-            signal.pause()  # not reached: the handler raises first
+            # to this thread: a signal sent to the process may land on another thread (a LibreOffice
+            # session's reader, in a worker that recalculated before), and pause() would wait forever
+            signal.raise_signal(number)
+            raise AssertionError("not reached: the handler raises first")
         finally:
             cleaned.append(True)  # a `finally` on the way out runs (LibreOffice stopped there)
 
@@ -61,10 +62,10 @@ def test_a_second_signal_does_not_cut_the_clean_up_short():
     with pytest.raises(Interrupted) as stopped:
         with terminate_as_interrupt():
             try:
-                os.kill(os.getpid(), signal.SIGTERM)
-                signal.pause()
+                signal.raise_signal(signal.SIGTERM)
+                raise AssertionError("not reached: the handler raises first")
             finally:
-                os.kill(os.getpid(), signal.SIGINT)  # a second Ctrl-C while cleaning up: ignored
+                signal.raise_signal(signal.SIGINT)  # a second Ctrl-C while cleaning up: ignored
                 steps.append("cleaned up")
     assert stopped.value.code == 143 and steps == ["cleaned up"]
 
