@@ -29,3 +29,13 @@ def examples(n: int) -> int:
     if under_ci() or os.environ.get("ELO_FULL_EXAMPLES") == "1":
         return n
     return max(n // 3, 20)
+
+
+def as_from_a_terminal() -> None:
+    """For ``subprocess.Popen(preexec_fn=…)``: the child takes Ctrl-C (SIGINT) as a command
+    started from a terminal does. A suite started in the background (``cmd &``, ``nohup``)
+    ignores SIGINT, its children inherit that, and elo-xl keeps a SIGINT that was ignored
+    ignored: the tests of Ctrl-C test a command run from a terminal."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -118,8 +118,10 @@ def build(book: Book, teams: int, boards: int, rounds: int, round_rows: int,
                      fill=WORK_FILL)
         book.formula(ws, f"{key}{row}", f'IF(AND(ISNUMBER({h}),ISNUMBER({b})),{h}*1000+{b},"")', fill=WORK_FILL)
         alone_above = f"MAX({alone}${TOP - 1}:{alone}{row - 1})" if j else "0"
-        book.formula(ws, f"{alone}{row}", f'IF(AND(ISNUMBER({h}),{a}="",{b}="",{typed(j, 5)}<>""),1+{alone_above},"")',
-                     fill=WORK_FILL)
+        # the round is looked at only when there is one (AND evaluates every argument: in Gnumeric
+        # round 0's column is a #REF!)
+        book.formula(ws, f"{alone}{row}", f'IF({now}=0,"",IF(AND(ISNUMBER({h}),{a}="",{b}=""),'
+                                          f'IF({typed(j, 5)}<>"",1+{alone_above},""),""))', fill=WORK_FILL)
     matches, singles = f"MAX({col(opened)})", f"MAX({col(alone)})"
     per = boards + 1
     name_of = lambda no: f'IFERROR(INDEX(RosterNames,MATCH({no},RosterNos,0))&"","")'  # noqa: E731

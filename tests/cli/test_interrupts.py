@@ -18,6 +18,18 @@ from elo_xl.io.atomic import Interrupted, terminate_as_interrupt
 pytestmark = pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
                                 reason="signal handlers are set in the main thread only")
 
+@pytest.fixture(autouse=True)
+def ctrl_c_as_on_a_terminal():
+    """These tests are of a command run from a terminal, where Ctrl-C interrupts: a suite started
+    in the background ignores SIGINT (and elo-xl keeps an ignored SIGINT ignored), so Python's
+    own handler is put in place for the test, and what was there put back after it."""
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 #: Each signal, its exit code (128 + the number on Linux) and the line on standard error.
 CASES = [
     (signal.SIGINT, 130, "elo-xl: interrupted; nothing was written\n"),

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ci import as_from_a_terminal
+
 from elo_xl.errors import EloError
 from elo_xl.io.hold import hold, lock_name
 
@@ -118,7 +120,7 @@ def test_a_signal_ends_the_hold_and_leaves_nothing(tmp_path, kind):
     path.write_bytes(b"012 Cup")
     script = HOLDER.replace('sys.stdin.read()', 'time.sleep(60)')
     process = subprocess.Popen([sys.executable, "-c", script, str(path), "pair"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal)
     assert process.stdout.readline() == "held\n"
     process.send_signal(kind)
     _, err = process.communicate(timeout=20)

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from ci import as_from_a_terminal
+
 from ci import missing
 from elo_xl.cli import main
 from elo_xl.recalc import libreoffice
@@ -112,7 +114,8 @@ def start(book: bytes, tmp_path: Path) -> tuple[subprocess.Popen, str, Path, Pat
     path = tmp_path / "book.xlsx"
     path.write_bytes(book)
     run = subprocess.Popen([*command(), "recalc", str(path)], cwd=tmp_path, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, env=dict(os.environ, TMPDIR=str(temporary), **{MARK: mark}))
+                           stderr=subprocess.PIPE, text=True, env=dict(os.environ, TMPDIR=str(temporary), **{MARK: mark}),
+                           preexec_fn=as_from_a_terminal)
     return run, mark, temporary, path
 
 
