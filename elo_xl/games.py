@@ -320,14 +320,17 @@ _ROUND_ROBIN_WORDS = ("robin", "berger", "scheveningen", "rr")
 _SWISS_WORDS = ("swiss", "dutch", "dubov", "burstein")
 
 
-def _declared(text: str | None) -> str | None:
+def declared_kind(text: str | None) -> str | None:
     """The kind a declared type of tournament names: ``"swiss"``, ``"round robin"``,
-    ``"double round robin"`` (a TRF-2026 ``FIDE_DOUBLEROUNDROBIN``, "Double round robin"), or None.
+    ``"double round robin"`` (a TRF-2026 ``FIDE_DOUBLEROUNDROBIN``, "Double round robin"), or None:
+    what :func:`kind` reads of a declared type.
 
-    >>> _declared("Individual: Swiss-System"), _declared("FIDE_DUTCH_2026"), _declared("FIDE_ROUNDROBIN")
+    >>> declared_kind("Individual: Swiss-System"), declared_kind("FIDE_DUTCH_2026"), declared_kind("FIDE_ROUNDROBIN")
     ('swiss', 'swiss', 'round robin')
-    >>> _declared("BERGER_DOUBLEROUNDROBIN"), _declared("Double round robin")
-    ('double round robin', 'double round robin')
+    >>> declared_kind("BERGER_DOUBLEROUNDROBIN"), declared_kind("Double round robin"), declared_kind("")
+    ('double round robin', 'double round robin', None)
+    >>> declared_kind("FIDE_TEAM_ROUNDROBIN"), declared_kind("Team Swiss System")
+    ('round robin', 'swiss')
     """
     words = (text or "").lower()
     if not words.strip():
@@ -337,16 +340,6 @@ def _declared(text: str | None) -> str | None:
     if any(word in words.replace("-", " ").split() or (len(word) > 2 and word in words) for word in _ROUND_ROBIN_WORDS):
         return DOUBLE_ROUND_ROBIN if "double" in words else ROUND_ROBIN
     return None
-
-
-def declared_kind(text: str | None) -> str | None:
-    """The kind of event a declared type names (``"swiss"``, ``"round robin"``, ``"double round
-    robin"``), None when it names none: what :func:`kind` reads of a declared type.
-
-    >>> declared_kind("FIDE_TEAM_ROUNDROBIN"), declared_kind("Team Swiss System"), declared_kind("")
-    ('round robin', 'swiss', None)
-    """
-    return _declared(text)
 
 
 def declared_type(*said: str | None) -> str:
@@ -376,7 +369,7 @@ def kind(rounds: Sequence[Sequence[Round]], declared: str | None = None) -> str:
     >>> kind(rr), kind(rr, "Swiss Dutch"), kind(from_rounds([[1], [0], [None]], [[2], [1], [None]]))
     ('round robin', 'swiss', 'swiss')
     """
-    said = _declared(declared)
+    said = declared_kind(declared)
     if said in (SWISS, DOUBLE_ROUND_ROBIN):
         return said
     n = len(rounds)

@@ -50,7 +50,7 @@ def round_cells(book: dict[str, Any], pairing: TeamPairing) -> dict[str, Any]:
     >>> cells["G7"], cells["L7"], cells["G8"], cells["L8"], cells["G9"]
     (3, 'U', 4, 'H', None)
     """
-    from openpyxl.utils import get_column_letter
+    from .io.xlsx import cell_name
 
     grid, t = book["grid"], pairing.round - 1
     rows: list[tuple[Any, ...]] = [row for m in pairing.matches for row in match_rows(m)]
@@ -64,7 +64,7 @@ def round_cells(book: dict[str, Any], pairing: TeamPairing) -> dict[str, Any]:
 
     def put(j: int, values: Sequence[Any]) -> None:
         for k, value in enumerate(values):
-            cells[f"{get_column_letter(grid.min_col + 6 * t + k)}{grid.min_row + j}"] = value
+            cells[cell_name(grid.min_col + 6 * t + k, grid.min_row + j)] = value
 
     for j in book["round_rows"][t]:
         put(j, (None,) * 6)
@@ -86,11 +86,8 @@ def pair_team_book(source: Path, data: bytes, *, output: str | None = None, roun
         book = read_team_book(source, data)
     text = team_book_to_trf(source, book=book)
     to_trf = output is not None and Path(output).suffix.lower() != ".xlsx"
-    try:
-        result = pair_team_file(source, text.encode("utf-8"), output=output if to_trf else None, round_=round_,
-                                replace=replace, first_colour=first_colour, rounds=rounds, absent=absent)
-    except EloError as error:
-        raise EloError(_in_book(str(error))) from None
+    result = pair_team_file(source, text.encode("utf-8"), output=output if to_trf else None, round_=round_,
+                            replace=replace, first_colour=first_colour, rounds=rounds, absent=absent, typed_in="book")
     if output is None or to_trf:
         return result
     pairing = result.pairing
@@ -109,12 +106,3 @@ def pair_team_book(source: Path, data: bytes, *, output: str | None = None, roun
     except ValueError as error:
         raise EloError(f"{source}: {error}") from None
     return TeamPairResult(result.trf, result.teams, pairing, written, result.name, result.notes)
-
-
-def _in_book(text: str) -> str:
-    """A refusal of the book's team file told as the book's: results are typed in the Rounds
-    sheet."""
-    return (text.replace("type the results on the players' lines", "type the results in the Rounds sheet")
-            .replace("take its games off the players' lines first", "clear its rows in the Rounds sheet first")
-            .replace("take its games off the players' lines (and the team out of 320) first",
-                     "clear its rows in the Rounds sheet first"))

@@ -135,12 +135,22 @@ def _where(trf: TrfEvent, code: str) -> str:
     return f"line {r.line} ({code})" if r is not None and r.line is not None else f"the {code} record"
 
 
+#: Where a round's games are typed, as a refusal's advice says it: in a team file, in a team book.
+TYPED_IN = {
+    "file": {"results": "type the results on the players' lines", "clear": "take its games off the players' lines",
+             "clear bye": "take its games off the players' lines (and the team out of 320)"},
+    "book": {"results": "type the results in the Rounds sheet", "clear": "clear its rows in the Rounds sheet",
+             "clear bye": "clear its rows in the Rounds sheet"},
+}
+
+
 def pair_team_file(source: Path, data: bytes, *, output: str | None = None, round_: int | None = None,
                    replace: bool = False, first_colour: str | None = None, rounds: int | None = None,
-                   absent: Sequence[int] = ()) -> TeamPairResult:
+                   absent: Sequence[int] = (), typed_in: str = "file") -> TeamPairResult:
     """Pair the next round of the team event whose TRF bytes are ``data`` (read from
     ``source``); with ``output``, the bytes of the file with the round written in. Refusals
-    are one line naming the file."""
+    are one line naming the file, their advice for where the games are typed (``typed_in``, a
+    key of :data:`TYPED_IN`: the file, or the team book it was written from)."""
     from .io.decode import decode
     from .io.trf_read import parse_trf
 
@@ -149,7 +159,7 @@ def pair_team_file(source: Path, data: bytes, *, output: str | None = None, roun
     try:
         trf = parse_trf(decoded.text, name)
         pairing, teams, notes = _pairing(source, trf, round_=round_, replace=replace, first_colour=first_colour,
-                                         rounds=rounds, absent=absent, data=data)
+                                         rounds=rounds, absent=absent, data=data, advice=TYPED_IN[typed_in])
         written = None
         if output is not None:
             written, more = _written(decoded.text, trf, teams, pairing)
@@ -236,7 +246,7 @@ def _system(trf: TrfEvent, teams) -> tuple[str, str | None, bool, tuple[bool, bo
 
 
 def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, first_colour: str | None,
-             rounds: int | None, absent: Sequence[int], data: bytes):
+             rounds: int | None, absent: Sequence[int], data: bytes, advice: dict[str, str] = TYPED_IN["file"]):
     from .event.teams import prepare_points, read_teams, with_team_totals
 
     teams = read_teams(trf)
@@ -245,12 +255,12 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
     last = _paired_round(event.matches)
     target = last + 1
     if replace:
-        raise EloError("--replace: pair pairs a team event's next round only; to pair a round again, take its games "
-                       "off the players' lines (and the team out of 320) first")
+        raise EloError("--replace: pair pairs a team event's next round only; to pair a round again, "
+                       f"{advice['clear bye']} first")
     if round_ is not None and round_ != target:
         if round_ < target:
             raise EloError(f"--round {round_}: round {round_} is paired already (the next round is {target}); to "
-                           "pair it again, take its games off the players' lines first")
+                           f"pair it again, {advice['clear']} first")
         raise EloError(f"--round {round_}: round {target} is the next one to pair (round {last} is the last paired)")
     name, method, round_robin, (double, reverse) = _system(trf, teams)
     declared = declared_rounds(trf)
@@ -283,8 +293,8 @@ def _pairing(source: Path, trf: TrfEvent, *, round_: int | None, replace: bool, 
             shown = ", ".join(f"{a}–{b}" for a, b in open_matches[:10])
             more = f" and {len(open_matches) - 10} more" if len(open_matches) > 10 else ""
             count = f"{len(open_matches)} match{'es' if len(open_matches) != 1 else ''}"
-            raise EloError(f"round {last} has {count} without every board's result (teams {shown}{more}); type the "
-                           f"results on the players' lines, then pair round {target}")
+            raise EloError(f"round {last} has {count} without every board's result (teams {shown}{more}); "
+                           f"{advice['results']}, then pair round {target}")
     absent = sorted(set(absent))
     for no in absent:
         if not 1 <= no <= n:
