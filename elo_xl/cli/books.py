@@ -185,7 +185,6 @@ def book_summary(path: str, kind: str, options: dict[str, Any], lang: str = "en"
         played = sum(1 for rows in prefill.get("rounds") or [] if any(row[5] for row in rows))
         parts.append(plural(size["rounds"], "round") + (f" ({played} with results)" if prefill else ""))
     elif "rounds" in size:
-        prefill = options.get("prefill") or {}
         results = prefill.get("results") or []
         pairings = prefill.get("pairings") or [[None] * len(row) for row in results]
         counts = progress_text(*rounds_progress(pairings, results))  # a bye asked for pairs nothing
@@ -246,16 +245,16 @@ def _team_prefill(args: argparse.Namespace) -> dict[str, Any]:
     """Workbook options from ``--from TEAMFILE``: the sizes, the event data, the teams, rosters
     and board games (:func:`~elo_xl.workbook.team_prefill.team_prefill`)."""
     from ..event import load
-    from ..io.trf_read import read_trf
+    from ..event.teams import is_team_file
     from ..workbook.prefill import event_fields
     from ..workbook.team_prefill import team_prefill
 
-    event = load(args.source)
-    if event.origin is None or not any(r.code in ("310", "013") for r in event.origin.headers):
+    event = load(args.source)  # read once: its origin is the parsed team file
+    if event.origin is None or not is_team_file(event.origin):
         raise EloError(f"--from {args.source}: the file has no teams (310 or 013 records); a team book is made "
                        "from a team file")
     with naming(f"--from {args.source}"):
-        size, prefill = team_prefill(read_trf(args.source))
+        size, prefill = team_prefill(event.origin)
     for option in KINDS["team"].sizes:
         count = size[option.option]
         if not option.low <= count <= option.high:
