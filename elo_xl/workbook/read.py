@@ -126,7 +126,7 @@ def _event_book(path: Path, book: Any) -> None:
     calculator or a match book has no players table to export."""
     from . import LABELS
 
-    _not_a_team_book(path, book, "read it with elo_xl.workbook.team_export")
+    _not_a_team_book(path, book)
     if book.has(names.PLAYER_FIELDS["name"]):
         return
     for kind in ("player", "match"):
@@ -135,10 +135,11 @@ def _event_book(path: Path, book: Any) -> None:
                            "Swiss or round-robin book (elo-xl workbook swiss or round-robin)")
 
 
-def _not_a_team_book(path: Path, book: Any, what: str) -> None:
-    """Refuse a team book in one line: ``what`` the command does not do with it yet."""
+def _not_a_team_book(path: Path, book: Any) -> None:
+    """Refuse a team book in one line: it is read by :mod:`elo_xl.workbook.team_export`."""
     if book.has(names.TEAM_ROUNDS):
-        raise EloError(f"{path}: this is a team book; {what} (rate the team file itself: elo-xl rate TEAMFILE)")
+        raise EloError(f"{path}: this is a team book; read it with elo_xl.workbook.team_export (rate the team file "
+                       "itself: elo-xl rate TEAMFILE)")
 
 
 def event_and_origin(book: Book, where: str) -> tuple[dict[str, str], Any]:
@@ -368,7 +369,7 @@ def read_book_and_grid(path: str | Path, data: bytes | None = None, team: Any = 
     def read(path: Path, book: Any) -> tuple[Any, Any]:
         if team is not None and book.has(names.TEAM_ROUNDS):
             return team(path, book), None
-        _not_a_team_book(path, book, "read it with elo_xl.workbook.team_export")
+        _not_a_team_book(path, book)
         if is_swiss(book):
             return _read_swiss(path, book), _grid(path, book)
         return _read_round_robin(path, book), None
@@ -663,15 +664,25 @@ def book_tiebreaks(book: Book) -> tuple[list[str] | None, str | None]:
             seen[text.upper()] = k
         codes = [text for _, text in given if text] or None
     if book.has(names.TIEBREAK_RULES):
-        cell = book.range(names.TIEBREAK_RULES, 1, 1)
-        text = cell_text(cell.rows[0][0])
-        if text.endswith(".0"):
-            text = text[:-2]
-        if text:
-            try:
-                version = tiebreaks.check_version(text)
-            except EloError as error:
-                raise EloError(f"{book.path}: {cell.cell(0)} ({names.TIEBREAK_RULES}): {error}") from None
+        version = rules_version(book, names.TIEBREAK_RULES, f"{book.path}: ")
     return codes, version
+
+
+def rules_version(book: Book, name: str, where: str) -> str | None:
+    """The tie-break rule version typed in the cell ``name`` (``TiebreakRules``,
+    ``TeamTiebreakRules``): None when empty; one that is not a version is refused naming the
+    cell (``where``: the book's name and ": ")."""
+    from .. import tiebreaks
+
+    cell = book.range(name, 1, 1)
+    text = cell_text(cell.rows[0][0])
+    if text.endswith(".0"):
+        text = text[:-2]
+    if not text:
+        return None
+    try:
+        return tiebreaks.check_version(text)
+    except EloError as error:
+        raise EloError(f"{where}{cell.cell(0)} ({name}): {error}") from None
 
 

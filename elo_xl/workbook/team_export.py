@@ -32,7 +32,7 @@ from ..results import COMPLEMENT, RESULT_HELP, TRF_SYMBOL, parse_result, to_numb
 from . import names
 from .book_access import with_book
 from .read import cell_text as _text
-from .read import event_and_origin, not_a_result
+from .read import event_and_origin, not_a_result, rules_version
 
 __all__ = ["order_note", "out_of_order", "read_team", "read_team_book", "team_book_to_trf"]
 
@@ -240,7 +240,6 @@ def read_team(path: Path, book: Any) -> dict[str, Any]:
 def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None]:
     """The team tie-breaks and rule version the book names (``TeamTiebreakList``,
     ``TeamTiebreakRules``): a code or version that is not one is refused at its cell."""
-    from ..tiebreaks import check_version
     from ..tiebreaks.team_codes import parse_team_codes
     from .team_book import OFFERED
 
@@ -258,15 +257,7 @@ def _book_tiebreaks(book: Any, where: str) -> tuple[list[str] | None, str | None
                            "list; clear one of them")
         codes.append(next(c for c in OFFERED if c.upper() == text.upper()))
     parse_team_codes(codes)
-    cell = book.range(names.TEAM_TIEBREAK_RULES, 1, 1)
-    version = _text(cell.rows[0][0])
-    version = version[:-2] if version.endswith(".0") else version
-    if version:
-        try:
-            version = check_version(version)
-        except EloError as error:
-            raise EloError(f"{where}{cell.cell(0)} ({names.TEAM_TIEBREAK_RULES}): {error}") from None
-    return codes or None, version or None
+    return codes or None, rules_version(book, names.TEAM_TIEBREAK_RULES, where)
 
 
 def team_book_to_trf(path: str | Path, tiebreak_list: Any = None, version: str | None = None,
