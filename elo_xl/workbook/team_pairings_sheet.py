@@ -195,15 +195,19 @@ def build(book: Book, teams: int, boards: int, rounds: int, round_rows: int,
 def match_breaks(above: list[float], per: int, lines: int, line: float = 15.0) -> list[int]:
     """The rows after which a page ends so that no match is cut: as many whole matches (``per``
     lines of ``line`` points each) as a page takes, the rows ``above`` the first line (title and
-    header, the header repeated on every page) on the first.
+    header, the header repeated on every page) on the first. The lines after the last match's
+    (the teams without a match) go with it: no page holds them alone, or the header alone.
 
     >>> match_breaks([20, 15, 15, 15, 15], 5, 37)   # 14 teams of 4 boards: five matches, then two
     [30]
+    >>> match_breaks([20, 15, 15, 15, 15], 5, 27)   # 10 teams: the fifth match goes with the list
+    [25]
     """
     room = PAGE_HEIGHT * PAGE_SLACK
+    starts = list(range(TOP, TOP + lines - (lines % per or per), per))  # each match's first line
     breaks, used, first = [], sum(above), TOP
-    for start in range(TOP, TOP + lines, per):
-        size = min(per, TOP + lines - start) * line
+    for k, start in enumerate(starts):
+        size = (per if k < len(starts) - 1 else TOP + lines - start) * line
         if used + size > room and start > first:
             breaks.append(start - 1)
             used, first = above[-1], start
