@@ -53,12 +53,18 @@ def escape(text: str) -> str:
 # --- cell names ------------------------------------------------------------------------------
 
 
+#: The date format of the books' date cells (an ISO date, read alike in every language).
+DATE_FORMAT = "yyyy-mm-dd"
+#: The last column of a sheet, XFD (as its last row is 1048576).
+LAST_COLUMN = 16384
+
+
 def _letters() -> list[str]:
     """Column letters of columns 1 to 16384 (A to XFD), index = column number."""
     one = [chr(65 + i) for i in range(26)]
     two = [a + b for a in one for b in one]
     three = [a + b for a in one for b in two]
-    return [""] + (one + two + three)[:16384]
+    return [""] + (one + two + three)[:LAST_COLUMN]
 
 
 _LETTERS = _letters()

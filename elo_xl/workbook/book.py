@@ -35,7 +35,7 @@ from .archive import deterministic, save_deterministic
 from .i18n import LANGUAGES, translate
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 from .pages import paginate, pages_wide, points, within
-from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
+from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DATE, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
                     HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS, TITLE_FONT,
                     UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref)
 
@@ -343,8 +343,8 @@ class Book:
         rows = [
             (fields["name"], "event.name", event.get("name"), None, None),
             (fields["city"], "event.place", event.get("place"), None, None),
-            (fields["start"], "event.start", event.get("start"), "yyyy-mm-dd", "date"),
-            (fields["end"], "event.end", event.get("end"), "yyyy-mm-dd", "date"),
+            (fields["start"], "event.start", event.get("start"), DATE, "date"),
+            (fields["end"], "event.end", event.get("end"), DATE, "date"),
             (fields["arbiter"], "event.arbiter", event.get("arbiter"), None, None),
             (names.RULES, "event.rules", rules, None, "rules"),
             (names.SCALE, "event.scale", scale, None, "scale"),

@@ -98,7 +98,7 @@ def tiebreak_prefill(t: Tournament) -> dict[str, Any]:
 
 def first_slots(t: Tournament) -> tuple[list[str], str]:
     """The tie-break list and rule version a book made from ``t`` starts with (its slots as
-    :func:`tiebreak_prefill` and :func:`~elo_xl.workbook.tiebreak_columns.chosen` fill them):
+    :func:`tiebreak_prefill` and :func:`~elo_xl.workbook.tiebreak_slots.chosen` fill them):
     what ``export`` compares the book's with, to tell a list the arbiter chose from the file's.
 
     >>> from elo_xl.event.load import from_crosstable
@@ -107,12 +107,12 @@ def first_slots(t: Tournament) -> tuple[list[str], str]:
     """
     from ..games import SWISS
     from ..tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
-    from . import tiebreak_columns
+    from . import tiebreak_slots
 
     data = tiebreak_prefill(t)
-    offered, default = ((tiebreak_columns.SWISS, DEFAULT_SWISS) if t.kind() == SWISS
-                        else (tiebreak_columns.ROUND_ROBIN, DEFAULT_ROUND_ROBIN))
-    return tiebreak_columns.chosen(data["tiebreaks"], offered, default), data["tiebreak_rules"]
+    offered, default = ((tiebreak_slots.SWISS, DEFAULT_SWISS) if t.kind() == SWISS
+                        else (tiebreak_slots.ROUND_ROBIN, DEFAULT_ROUND_ROBIN))
+    return tiebreak_slots.chosen(data["tiebreaks"], offered, default), data["tiebreak_rules"]
 
 
 def swiss_prefill(t: Tournament, ks: list[tuple[Any, Any]]) -> dict[str, Any]:

@@ -638,14 +638,14 @@ def book_tiebreaks(book: Book) -> tuple[list[str] | None, str | None]:
     ``TiebreakRules``); (None, None) for a book that names none: the defaults apply. A code
     or version that is not one is an error naming its cell."""
     from .. import tiebreaks
-    from . import tiebreak_columns
+    from . import tiebreak_slots
 
     codes: list[str] | None = None
     version: str | None = None
     if book.has(names.TIEBREAK_LIST):
         slots = book.range(names.TIEBREAK_LIST, 6, 1)
         given = [(k, cell_text(row[0])) for k, row in enumerate(slots.rows)]
-        offered = tiebreak_columns.SWISS if is_swiss(book) else tiebreak_columns.ROUND_ROBIN
+        offered = tiebreak_slots.SWISS if is_swiss(book) else tiebreak_slots.ROUND_ROBIN
         seen: dict[str, int] = {}
         for k, text in given:
             if not text:

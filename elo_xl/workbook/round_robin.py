@@ -25,7 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..pairing.berger import schedule_round
 from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
-from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns
+from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns, tiebreak_slots
 from .book import Book
 from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref
 from .rating_columns import HELPERS as EVENT_HELPERS
@@ -161,8 +161,8 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     columns, on the player block's rows (:func:`tiebreak_columns.build_round_robin`); the
     Rank output and the ranking key become the one ranking (points, the list, start number).
     Returns the area and the number of slots filled (the Standings prints those)."""
-    offered = tiebreak_columns.ROUND_ROBIN
-    codes = tiebreak_columns.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN)
+    offered = tiebreak_slots.ROUND_ROBIN
+    codes = tiebreak_slots.chosen(data.get("tiebreaks"), offered, DEFAULT_ROUND_ROBIN)
     book.tiebreak_slots(offered, codes, data.get("tiebreak_rules") or VERSIONS[-1], forbidden=BUCHHOLZ_CODES)
     blocks = tiebreak_columns.RR_BLOCKS + (tiebreak_columns.RR_PAIR_BLOCKS if at.cycles > 1 else ())
     area = tiebreak_columns.Area(at.block(HELPERS) + len(EVENT_HELPERS) + 1, at.n, at.games, at.top, offered,

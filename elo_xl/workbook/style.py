@@ -19,7 +19,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Si
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..io.xlsx import NOT_XML, column_letter, parse_cell
+from ..io.xlsx import DATE_FORMAT, NOT_XML, column_letter, parse_cell
 
 #: Excel's width of a column whose width was not set.
 DEFAULT_WIDTH = 8.43
@@ -65,7 +65,7 @@ FORECAST = "0.0#"
 DRAW = '[=0.5]"½";General'
 CHANGE_EXACT = "+0.00##;-0.00##;0"
 #: A date, year first, in every language.
-DATE = "yyyy-mm-dd"
+DATE = DATE_FORMAT
 #: A tournament category: a dash where the average is below category 1 (the value stays 0).
 CATEGORY = 'General;-General;"–"'
 #: Every number format an output or input cell of a generated book may carry (a test checks).

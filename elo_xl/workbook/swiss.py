@@ -33,7 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
-from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
+from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns, tiebreak_slots
 from .book import Book
 from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
 from .codes import NOTHING
@@ -155,7 +155,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     area = _tiebreaks(book, ws, at, helpers, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
-    filled = len(tiebreak_columns.chosen(data.get("tiebreaks"), tiebreak_columns.SWISS, DEFAULT_SWISS))
+    filled = len(tiebreak_slots.chosen(data.get("tiebreaks"), tiebreak_slots.SWISS, DEFAULT_SWISS))
     _standings(book, ws, at, area, filled)
     _crosstable(book, ws, at)
     pairings_sheet.build(
@@ -186,8 +186,8 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
     """The tie-break slots on the Event sheet and the tie-break area right of the helper
     columns (:mod:`tiebreak_columns`); the Rank output and the ranking key become the one
     ranking (points, the chosen list, start number) and Buchholz C.07's (articles 8 and 16)."""
-    book.tiebreak_slots(tiebreak_columns.SWISS, tiebreak_columns.chosen(data.get("tiebreaks"), tiebreak_columns.SWISS,
-                                                                      DEFAULT_SWISS), data.get("tiebreak_rules") or VERSIONS[-1])
+    codes = tiebreak_slots.chosen(data.get("tiebreaks"), tiebreak_slots.SWISS, DEFAULT_SWISS)
+    book.tiebreak_slots(tiebreak_slots.SWISS, codes, data.get("tiebreak_rules") or VERSIONS[-1])
     area = tiebreak_columns.Area(helpers.first + len(HELPERS) + 1, at.n, at.r, at.top)
     row_of = lambda i: at.top + i  # noqa: E731
     tiebreak_columns.build(book, ws, area, tiebreak_columns.Sources(

@@ -18,6 +18,7 @@ the checks of both rows) and the pairings, colours and ratings as the book holds
 stands on row 3; ``TbNew`` (the 2026 rules) and ``TbDePos`` (DE's place in the list) on the
 Event sheet.
 
+>>> from elo_xl.workbook.tiebreak_slots import SWISS
 >>> [code for code in SWISS if code != "DE"][:3]
 ['BH/C1', 'BH', 'SB']
 """
@@ -36,29 +37,14 @@ from . import names
 from .formulas import sonneborn_berger
 from .book import Book
 from .style import OUTPUT_FILL, WORK_FILL
+from .tiebreak_slots import ROUND_ROBIN, SLOTS, SWISS
 
-#: The tie-breaks the Swiss book computes, in the order of its dropdown (FIDE's recommended
-#: list first).
-SWISS = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG", "BH/C2", "BH/M1", "BH/M2", "WON", "BPG", "ARO", "TPR")
-#: The six slots.
-SLOTS = 6
 #: Per-round blocks of the area.
 KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
 BLOCK_KEYS = ("tb.kind", "tb.value", "tb.cut", "tb.rating", "tb.encounter", "tb.level")
 #: Per-player helper columns, before the value columns.
 HELPERS = ("s2", "last", "adjusted", "bh2", "x1", "x2", "a1", "a2", "a3", "a4", "de_key", "de_size", "de_met",
            "de_mini", "de_mini2", "de_reach", "de_first", "de_rest", "de_rest_reach", "de_open")
-
-
-def chosen(given: list[str] | None, offered: tuple[str, ...], default: tuple[str, ...]) -> list[str]:
-    """The slots' first contents: ``given`` (an event's ``202`` list) when the book computes
-    every code of it, else ``default`` (FIDE's recommended list); six at most.
-
-    >>> chosen(["BH", "SB"], SWISS, ("DE",)), chosen(["BH", "APRO"], SWISS, ("DE",))
-    (['BH', 'SB'], ['DE'])
-    """
-    codes = list(given) if given and all(code in offered for code in given) else list(default)
-    return codes[:SLOTS]
 
 
 @dataclass(frozen=True)
@@ -294,9 +280,6 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         f"SUMIFS({meets},{opponents},{first})", f'COUNTIFS({opponents},{first},{meets},">=0")'))
 
 
-#: The round-robin book's tie-breaks (FIDE's recommended list first): a crosstable has no
-#: colours and no round order, so no BPG, BWG or PS; Buchholz is useless in a round robin.
-ROUND_ROBIN = ("DE", "WIN", "SB", "KS", "WON", "ARO", "TPR")
 RR_BLOCKS = ("tb.encounter", "tb.rating", "tb.level")
 #: A double round robin's two more blocks: per opponent, the average of his two games among the
 #: tied (C.07 6.1: "a pair that met more than once: each side's average"), and of the level ones.
