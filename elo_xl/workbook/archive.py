@@ -43,14 +43,10 @@ import stat
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+
 from io import BytesIO
 from xml.etree import ElementTree
 
-from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
-from openpyxl.writer.excel import ExcelWriter
-
-from . import sheet_writer
 from ..io.atomic import FILE_MODE, write_atomically  # noqa: F401  (shared with the CLI and lite)
 from ..errors import EloError
 from ..io import xml_tags
@@ -173,29 +169,6 @@ class _FixedZip(zipfile.ZipFile):
             self.writestr(arcname or os.path.basename(filename), file.read())
 
 
-class _Writer(ExcelWriter):
-    """openpyxl's writer with each worksheet's rows written by :mod:`.sheet_writer` (fast, with
-    shared formulas); a worksheet it does not support is written by openpyxl."""
-
-    def write_worksheet(self, ws: Any) -> None:
-        if self.workbook.write_only:
-            super().write_worksheet(ws)
-            return
-        ws._drawing = SpreadsheetDrawing()
-        ws._drawing.charts = ws._charts
-        ws._drawing.images = ws._images
-        writer = sheet_writer.Writer(ws)
-        try:
-            writer.write()
-            part = writer.part()
-        except sheet_writer.Unsupported:
-            super().write_worksheet(ws)
-            return
-        ws._rels = writer._rels
-        self._archive.writestr(ws.path[1:], part)
-        self.manifest.append(ws)
-
-
 def save_deterministic(workbook: object, timestamp: str = FIXED_TIMESTAMP) -> bytes:
     """Save an openpyxl workbook straight to deterministic bytes (one pass, no re-compression).
 
@@ -207,11 +180,13 @@ def save_deterministic(workbook: object, timestamp: str = FIXED_TIMESTAMP) -> by
     >>> deterministic(data) == data
     True
     """
+    from .sheet_writer import BookWriter  # openpyxl's writer: loaded by what writes a book, not by what types into one
+
     moment = datetime.datetime.strptime(timestamp, "%Y-%m-%dT%H:%M:%SZ")
     workbook.properties.created = workbook.properties.modified = moment  # type: ignore[attr-defined]
     buffer = BytesIO()
     with _FixedZip(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
-        _Writer(workbook, archive).write_data()
+        BookWriter(workbook, archive).write_data()
     return buffer.getvalue()
 
 
@@ -496,6 +471,8 @@ def _typed_row(row: re.Match, r: int, part: str, row_cells: Mapping[int, object]
                                       space))
             done.add(c)
             last = cell.end()
+            if len(done) == len(row_cells):
+                break  # every cell typed: the rest of the row stays as it is (a Swiss row has hundreds)
     pieces.append(body[last:])
     tail = b"".join(_typed_cell(cell_name(cc, r), None, row_cells[cc], space)
                     for cc in sorted(row_cells) if cc not in done)

@@ -203,7 +203,11 @@ def _player_columns(path: Path, book: Book) -> dict[str, Range]:
     return columns
 
 
-def _swiss_ranges(path: Path, book: Any) -> tuple[dict[str, Range], tuple[Range, Range, Range]]:
+#: A Swiss book's players table (field → range) and rounds grid (opponents, colours, results).
+SwissRanges = tuple[dict[str, Range], tuple[Range, Range, Range]]
+
+
+def _swiss_ranges(path: Path, book: Any) -> SwissRanges:
     """A Swiss book's players table and rounds grid (:func:`_round_ranges`), each range checked
     to be the size of the others and where the template puts it (:mod:`.placement`)."""
     columns = {key: book.range(name, MAX_PLAYERS, 1, defer=True) for key, name in names.PLAYER_FIELDS.items()}
@@ -359,7 +363,7 @@ def swiss_grid(path: str | Path) -> "Grid":
     """Where a Swiss book's rounds grid is, for a program that types into it (``elo-xl pair``),
     read through the books' contract: ``Rounds`` (n × 3r), or in a book of the first layout
     ``Pairings``, ``Colours`` and ``Results`` (:data:`names.GAMES_LAYOUT_1`)."""
-    return with_book(path, _grid)
+    return with_book(path, lambda path, book: _grid(path, _swiss_ranges(path, book)))
 
 
 def read_book_and_grid(path: str | Path, data: bytes | None = None, team: Any = None) -> tuple[Any, "Grid | None"]:
@@ -371,7 +375,8 @@ def read_book_and_grid(path: str | Path, data: bytes | None = None, team: Any = 
             return team(path, book), None
         _not_a_team_book(path, book)
         if is_swiss(book):
-            return _read_swiss(path, book), _grid(path, book)
+            ranges = _swiss_ranges(path, book)  # read once for both
+            return _read_swiss(path, book, ranges), _grid(path, ranges)
         return _read_round_robin(path, book), None
 
     return with_book(path, read, data)
@@ -398,8 +403,9 @@ class Grid:
         return xlsx.cell_name(first + t * step, self.row + i)
 
 
-def _grid(path: Path, book: Any) -> Grid:
-    opponents, colours, results = _swiss_ranges(path, book)[1]
+def _grid(path: Path, ranges: SwissRanges) -> Grid:
+    """Where the rounds grid of a Swiss book stands, from its :func:`_swiss_ranges`."""
+    opponents, colours, results = ranges[1]
     if len({opponents.sheet, colours.sheet, results.sheet}) != 1:
         raise EloError(f"{path}: the ranges {', '.join(names.GAMES_LAYOUT_1)} are not on one sheet; export needs "
                        "the names as elo-xl wrote them")
@@ -423,9 +429,9 @@ def _round_ranges(path: Path, book: Any) -> tuple[Range, Range, Range]:
     return first, second, third
 
 
-def _read_swiss(path: Path, book: Any) -> Tournament:
-    """:func:`read_swiss_book` of an opened book."""
-    columns, grids = _swiss_ranges(path, book)
+def _read_swiss(path: Path, book: Any, ranges: SwissRanges | None = None) -> Tournament:
+    """:func:`read_swiss_book` of an opened book (``ranges``: its :func:`_swiss_ranges`, when read already)."""
+    columns, grids = ranges or _swiss_ranges(path, book)
     size = len(columns["name"].rows)
     pairings, colours, results = grids
     used = [i for i in range(size)

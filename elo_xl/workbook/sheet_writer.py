@@ -43,16 +43,19 @@ from __future__ import annotations
 import re
 from io import BytesIO
 from operator import itemgetter
+from typing import Any
 
 from openpyxl.cell.cell import Cell
 from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.compat import safe_string
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.excel import ExcelWriter
 
 from ..io.xlsx import column_letter, escape
 from .dynamic_arrays import CELL_MARK, SpillFormula
@@ -277,3 +280,27 @@ class Writer(WorksheetWriter):
 
     def cleanup(self) -> None:
         """Nothing to remove: the part was written to memory."""
+
+
+class BookWriter(ExcelWriter):
+    """openpyxl's writer of a whole book with each worksheet's rows written by :class:`Writer`
+    (fast, with shared formulas); a worksheet it does not support is written by openpyxl.
+    :func:`elo_xl.workbook.archive.save_deterministic` writes with it."""
+
+    def write_worksheet(self, ws: Any) -> None:
+        if self.workbook.write_only:
+            super().write_worksheet(ws)
+            return
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = Writer(ws)
+        try:
+            writer.write()
+            part = writer.part()
+        except Unsupported:
+            super().write_worksheet(ws)
+            return
+        ws._rels = writer._rels
+        self._archive.writestr(ws.path[1:], part)
+        self.manifest.append(ws)

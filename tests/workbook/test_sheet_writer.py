@@ -18,7 +18,7 @@ import pytest
 from openpyxl.writer.excel import ExcelWriter
 
 from elo_xl.recalc import read_values
-from elo_xl.workbook import archive, build
+from elo_xl.workbook import build, sheet_writer
 from elo_xl.workbook.sheet_writer import ROW, relative_key, sheet_data
 
 
@@ -75,7 +75,7 @@ def test_text_is_escaped_and_kept() -> None:
 def openpyxl_written(kind: str, monkeypatch: pytest.MonkeyPatch, **options: object) -> bytes:
     """The same book written by openpyxl's own worksheet writer: every formula in full."""
     with monkeypatch.context() as patch:
-        patch.setattr(archive._Writer, "write_worksheet", ExcelWriter.write_worksheet)
+        patch.setattr(sheet_writer.BookWriter, "write_worksheet", ExcelWriter.write_worksheet)
         return build(kind, **options)
 
 
