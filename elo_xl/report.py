@@ -26,7 +26,6 @@ per tie-break after the points (table) or after the rank (CSV).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
 from typing import Any
 
@@ -264,7 +263,9 @@ def as_csv(report: Report, sort: str = "number") -> str:
 
 def as_json(report: Report) -> str:
     """The report as JSON: ``{"event": {...}, "players": [...]}``, null where no value exists."""
-    return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
+    from .io.json_text import indented
+
+    return indented(report.to_json()) + "\n"
 
 
 def team_heading(report: Report) -> str:
