@@ -21,6 +21,7 @@
 ``crosstable``             CSV crosstables (comma, semicolon, tab), read into plain rows
 ``kfile``                  K files (FIDE ID or start number, K)
 ``csv_cells``              CSV cells safe to double-click, read back as they were
+``json_text``              the reports' indented JSON, the standard library's text built faster
 ``xlsx``                   the ``.xlsx`` plumbing every reader and writer shares: relationships,
                            sheet parts, XML escaping, the characters XML cannot hold, cell names
 ``xlsx_archive``           what ``export`` reads at most from a workbook, checked before openpyxl
