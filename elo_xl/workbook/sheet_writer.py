@@ -125,12 +125,50 @@ class _Run:
             self.key = "=" + key if shareable else "\x01"  # never a formula's text
         return self.key.replace(ROW, str(row + self.offset))
 
+    def continues(self, row: int, value: str) -> bool:
+        """Whether the formula ``value`` (with its ``=``) of the cell on ``row``, right below the
+        run, is the run's formula shifted down to it. The second row is first compared with the
+        top one without reading the formula (:func:`may_follow`): most formulas that differ
+        row by row (a board number, a rank) differ elsewhere than in a row reference."""
+        if self.key is None and not may_follow(self.text, value[1:]):
+            return False
+        return self.shifted(row) == value
+
     def top_cell(self, letter: str) -> str:
         """The run's top cell: with the shared formula's range when the run has more rows."""
         text = escape(self.text)
         if self.number < 0:
             return f"{self.head}><f>{text}</f></c>"
         return f'{self.head}><f t="shared" ref="{letter}{self.top}:{letter}{self.last}" si="{self.number}">{text}</f></c>'
+
+
+def may_follow(text: str, below: str) -> bool:
+    """False when the formula ``below`` (of the cell right below ``text``'s) cannot be ``text``
+    with its relative row references shifted down one row: they differ first elsewhere than
+    in the row number of a reference (digits after a column's letters). True says only that
+    it may be (:func:`relative_key` decides). The texts are compared in C, by halves.
+
+    >>> may_follow("A1+$B$1", "A2+$B$1"), may_follow("A9*2", "A10*2"), may_follow("A1", "A1")
+    (True, True, True)
+    >>> may_follow("LARGE($M$5:$M$9,1)+A1", "LARGE($M$5:$M$9,2)+A2"), may_follow("$D$6", "$D$7")
+    (False, False)
+    """
+    if text == below:
+        return True
+    same, differs = 0, min(len(text), len(below)) + 1  # text[:same] == below[:same]; not so for differs
+    while differs - same > 1:
+        middle = (same + differs) // 2
+        if below.startswith(text[:middle]):
+            same = middle
+        else:
+            differs = middle
+    # the first difference: in a run of digits (a row number shifted changes at least one)
+    if same >= len(text) or not "0" <= text[same] <= "9":
+        return False
+    start = same
+    while start > 0 and "0" <= text[start - 1] <= "9":
+        start -= 1
+    return start > 0 and "A" <= text[start - 1] <= "Z"  # the digits follow a column's letters
 
 
 def sheet_data(ws: Worksheet) -> str:
@@ -202,7 +240,7 @@ def sheet_data(ws: Worksheet) -> str:
                 raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
             run = runs.get(column)
             if run is not None:
-                if row == run.last + 1 and run.shifted(row) == value:
+                if row == run.last + 1 and run.continues(row, value):
                     if run.number < 0:
                         run.number, groups = groups, groups + 1
                     run.last = row
