@@ -144,31 +144,45 @@ class _Run:
 
 def may_follow(text: str, below: str) -> bool:
     """False when the formula ``below`` (of the cell right below ``text``'s) cannot be ``text``
-    with its relative row references shifted down one row: they differ first elsewhere than
-    in the row number of a reference (digits after a column's letters). True says only that
-    it may be (:func:`relative_key` decides). The texts are compared in C, by halves.
+    with its relative row references shifted down one row: the two differ first, or last,
+    elsewhere than in the row number of a reference (digits after a column's letters). True
+    says only that it may be (:func:`relative_key` decides). The texts are compared in C, by halves.
 
     >>> may_follow("A1+$B$1", "A2+$B$1"), may_follow("A9*2", "A10*2"), may_follow("A1", "A1")
     (True, True, True)
-    >>> may_follow("LARGE($M$5:$M$9,1)+A1", "LARGE($M$5:$M$9,2)+A2"), may_follow("$D$6", "$D$7")
+    >>> may_follow("LARGE($M$5:$M$9,1)+A1", "LARGE($M$5:$M$9,2)+A2"), may_follow("A1+$D$6", "A2+$D$7")
     (False, False)
     """
     if text == below:
         return True
-    same, differs = 0, min(len(text), len(below)) + 1  # text[:same] == below[:same]; not so for differs
+    shortest = min(len(text), len(below))
+    same, differs = 0, shortest + 1  # text[:same] == below[:same]; not so for differs (or past the end)
     while differs - same > 1:
         middle = (same + differs) // 2
         if below.startswith(text[:middle]):
             same = middle
         else:
             differs = middle
-    # the first difference: in a run of digits (a row number shifted changes at least one)
-    if same >= len(text) or not "0" <= text[same] <= "9":
+    if same >= len(text) or not _in_row_number(text, same):
         return False
-    start = same
-    while start > 0 and "0" <= text[start - 1] <= "9":
-        start -= 1
-    return start > 0 and "A" <= text[start - 1] <= "Z"  # the digits follow a column's letters
+    # the last difference: the last digit of the last reference shifted (N and N + 1 differ there)
+    same, differs = 0, shortest + 1  # the same for the ends
+    while differs - same > 1:
+        middle = (same + differs) // 2
+        if below.endswith(text[len(text) - middle:]):
+            same = middle
+        else:
+            differs = middle
+    return same < len(text) and _in_row_number(text, len(text) - 1 - same)
+
+
+def _in_row_number(text: str, index: int) -> bool:
+    """Whether ``text[index]`` is a digit of a run of digits right after a capital letter."""
+    if not "0" <= text[index] <= "9":
+        return False
+    while index > 0 and "0" <= text[index - 1] <= "9":
+        index -= 1
+    return index > 0 and "A" <= text[index - 1] <= "Z"
 
 
 def sheet_data(ws: Worksheet) -> str:
