@@ -143,7 +143,12 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
             template.build(book, **size, prefill=prefill, **extra)
         book.tables_sheet(switches=kind not in ("reference", "functions"))
         add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
-        return book.to_bytes()
+        data = book.to_bytes()
+        # the cells freed now, while the collector is off: once it is back it would walk them
+        # all once more (a sheet and its cells refer to each other, so only it would free them)
+        for ws in book.wb.worksheets:
+            ws._cells.clear()
+        return data
 
 
 @contextmanager
