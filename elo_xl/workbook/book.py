@@ -99,9 +99,13 @@ class Book:
 
     # --- cells ----------------------------------------------------------------------------
     @staticmethod
-    def text(ws: Worksheet, cell: str, value: Any) -> None:
-        """Write user data as data: text never becomes a formula, control characters go."""
-        target = cell_at(ws, cell)
+    def text(ws: Worksheet, cell: str | tuple[int, int], value: Any) -> None:
+        """Write user data as data: text never becomes a formula, control characters go.
+        ``cell``: a cell's name, or its (row, column), as :func:`~.style.cell_at` takes it."""
+        Book._data(cell_at(ws, cell), value)
+
+    @staticmethod
+    def _data(target: Any, value: Any) -> None:
         if isinstance(value, str):
             target.value = clean_text(value)
             target.data_type = "s"
@@ -141,9 +145,11 @@ class Book:
         else:
             target._style = _copy_style(StyleArray, "i", style)
 
-    def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
+    def formula(self, ws: Worksheet, cell: str | tuple[int, int], text: str, number_format: str | None = None,
                 fill: PatternFill | None = None, centred: bool = False) -> None:
-        """A formula cell (locked), ``text`` without the leading ``=``; ``centred`` centres it."""
+        """A formula cell (locked), ``text`` without the leading ``=``; ``centred`` centres it.
+        ``cell``: a cell's name, or its (row, column) (faster: a big book's builders know both
+        numbers and need no name for most cells they write)."""
         target = cell_at(ws, cell)
         # what openpyxl's value setter does for a formula, without its checks of user text:
         # a formula is the book's own text
@@ -166,12 +172,13 @@ class Book:
                     c.alignment = CENTER
             self._styled(target, key, apply)
 
-    def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
-                   centred: bool = False) -> None:
-        """An input cell: unlocked and shaded; its value (if any) is written as data."""
+    def input_cell(self, ws: Worksheet, cell: str | tuple[int, int], value: Any = None,
+                   number_format: str | None = None, centred: bool = False) -> None:
+        """An input cell: unlocked and shaded; its value (if any) is written as data. ``cell``:
+        a cell's name, or its (row, column)."""
         target = cell_at(ws, cell)
         if value is not None:
-            self.text(ws, cell, value)
+            self._data(target, value)
         key = ("input", number_format, centred)
         style = self._styles.get(key)
         if style is not None:

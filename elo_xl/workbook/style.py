@@ -93,12 +93,22 @@ def clean_text(value: str) -> str:
 
 
 AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
-def cell_at(ws: Worksheet, coordinate: str) -> Any:
-    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
-    try:
-        row, column = parse_cell(coordinate)
-    except ValueError:
-        return ws[coordinate]
+def cell_at(ws: Worksheet, coordinate: str | tuple[int, int]) -> Any:
+    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster); the
+    cell may be given as ``(row, column)`` too, not parsed at all.
+
+    >>> import openpyxl
+    >>> ws = openpyxl.Workbook().active
+    >>> cell_at(ws, "B7").coordinate, cell_at(ws, (7, 2)) is cell_at(ws, "B7")
+    ('B7', True)
+    """
+    if coordinate.__class__ is tuple:
+        row, column = coordinate
+    else:
+        try:
+            row, column = parse_cell(coordinate)  # type: ignore[arg-type]
+        except ValueError:
+            return ws[coordinate]
     cells = ws._cells
     target = cells.get((row, column))
     if target is None:

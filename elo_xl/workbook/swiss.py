@@ -150,8 +150,9 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
     _rounds_paired(book, ws, at)
+    per_round = _round_ranges(at, helpers)
     for i in range(at.n):
-        _player_row(book, ws, at, helpers, i, data)
+        _player_row(book, ws, at, helpers, i, data, per_round)
     area = _tiebreaks(book, ws, at, helpers, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
@@ -281,37 +282,46 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
     ws.merge_cells(start_row=hdr - 2, start_column=at.grid, end_row=hdr - 2, end_column=at.out - 1)
 
 
-def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
-    """One player: his TRF fields and rounds (inputs), the working of each round, the outputs."""
+def _round_ranges(at: Layout, helpers: PlayerColumns) -> list[tuple[list[str], str, str, str, str, str]]:
+    """What every player's row reads of round ``t``, made once per round: the letters of the
+    round's columns (by block), its typed opponents, colours and result bases over every
+    player, the test of a round after the last paired, and the ratings as used."""
+    ratings = helpers.col("rating_used", at.top, at.last)
+    return [([L(at.col(k, t)) for k in range(COLOUR_USED + 1)], at.column(OPPONENTS, t), at.column(COLOURS, t),
+             at.column(BASE, t), f"{t + 1}>{at.last_paired}", ratings) for t in range(at.r)]
+
+
+def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any],
+                per_round: list[tuple[list[str], str, str, str, str, str]]) -> None:
+    """One player: his TRF fields and rounds (inputs), the working of each round, the outputs
+    (``per_round``: :func:`_round_ranges`)."""
     row = at.top + i
     ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
     for k, (key, _, _) in enumerate(FIELDS):
         values = data.get(key) or []
-        book.input_cell(ws, f"{L(2 + k)}{row}", values[i] if i < len(values) else None)
+        book.input_cell(ws, (row, 2 + k), values[i] if i < len(values) else None)
     grids = ((OPPONENTS, data.get("pairings") or []), (COLOURS, data.get("colours") or []),
              (RESULTS, data.get("results") or []))
     own = helpers.cell("rating_used", row)
-    for t in range(at.r):
+    number = f"$A{row}"
+    for t, (letters, typed, colours, bases, later, ratings) in enumerate(per_round):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
             if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
                 value = "½"
-            book.input_cell(ws, at.cell(block, t, row), value, DRAW if block == RESULTS else None, centred=True)
-        pairing, base, code, opp, exp, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED, EXPECTED,
-                                                                           OPPONENT))
-        typed = at.column(OPPONENTS, t)
-        book.formula(ws, who, f.implied_opponent(pairing, f"$A{row}", typed), fill=WORK_FILL)
-        book.formula(ws, at.cell(COLOUR_USED, t, row), f.implied_colour(at.cell(COLOURS, t, row), pairing, who,
-                                                                        at.column(COLOURS, t)), fill=WORK_FILL)
-        book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
-        book.formula(ws, code, f.rounds_code(pairing, who, base, f"$A{row}", str(at.n), f"INDEX({typed},{who})",
-                                             f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})",
-                                             f"{t + 1}>{at.last_paired}"),
+            book.input_cell(ws, (row, at.col(block, t)), value, DRAW if block == RESULTS else None, centred=True)
+        pairing, base, code, opp, who = (f"{letters[k]}{row}" for k in (OPPONENTS, BASE, CODE, OPP_USED, OPPONENT))
+        book.formula(ws, who, f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
+        book.formula(ws, (row, at.col(COLOUR_USED, t)), f.implied_colour(f"{letters[COLOURS]}{row}", pairing, who,
+                                                                          colours), fill=WORK_FILL)
+        book.formula(ws, base, f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
+        book.formula(ws, code, f.rounds_code(pairing, who, base, number, str(at.n), f"INDEX({typed},{who})",
+                                             f"INDEX({bases},{who})", f"COUNTIF({typed},{who})", later),
                      fill=WORK_FILL)
         book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
-                                                 f"INDEX({helpers.col('rating_used', at.top, at.last)},{who})"),
+                                                 f"INDEX({ratings},{who})"),
                      fill=WORK_FILL)
-        book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
+        book.formula(ws, (row, at.col(EXPECTED, t)), f.expected_if_counted(own, opp), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(
         name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
@@ -320,7 +330,7 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
     values = helpers.outputs(row)
     for k, key in enumerate(OUTPUTS):
         if key not in ("Buchholz", "Rank"):  # these and the rank's key come from the tie-break area (_tiebreaks)
-            book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]), OUTPUT_FORMATS.get(key),
+            book.formula(ws, (row, at.out + k), f.if_present(present, values[key]), OUTPUT_FORMATS.get(key),
                          OUTPUT_FILL)
 
 
