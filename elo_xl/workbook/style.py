@@ -160,4 +160,16 @@ def _row_ref(title: str, cell: str) -> str:
     return f"{sheet_part}!{_ABSOLUTE_ROW.sub('', cells)}"
 
 
+def column_ref(sheet: Worksheet | str, column: int, absolute: bool = False) -> str:
+    """The start of a reference to a cell of ``column`` on ``sheet``, its row number to be
+    added: of :func:`row_ref`'s, or (``absolute``) of :func:`ref`'s. A builder that refers to
+    every row of a column makes it once.
+
+    >>> column_ref("Swiss", 3) + "5" == row_ref("Swiss", "C5"), column_ref("Swiss", 3, absolute=True) + "5"
+    (True, "'Swiss'!$C$5")
+    """
+    title = sheet if isinstance(sheet, str) else sheet.title
+    return f"{quote_sheetname(title)}!${column_letter(column)}{'$' if absolute else ''}"
+
+
 _ABSOLUTE_ROW = re.compile(r"[$](?=[0-9])")

@@ -35,7 +35,8 @@ from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
 from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
 from .book import Book
-from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
+from .style import (CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, column_ref, ref,
+                    row_ref)
 from .codes import NOTHING
 from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
@@ -159,11 +160,15 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     filled = len(tiebreak_columns.chosen(data.get("tiebreaks"), tiebreak_columns.SWISS, DEFAULT_SWISS))
     _standings(book, ws, at, area, filled)
     _crosstable(book, ws, at)
+    # the references to the Swiss sheet's cells, made from each column's once
+    absolute = {k: [column_ref(ws, at.col(k, t), absolute=True) for t in range(at.r)]
+                for k in (OPPONENT, COLOUR_USED, CODE, RESULTS)}
+    name_column = column_ref(ws, at.field("name"), absolute=True)
     pairings_sheet.build(
-        book, at.n, at.r, opponent=lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)),
-        colour=lambda i, t: ref(ws, at.cell(COLOUR_USED, t, at.top + i)),
-        code=lambda i, t: ref(ws, at.cell(CODE, t, at.top + i)), result=lambda i, t: ref(ws, at.cell(RESULTS, t, at.top + i)),
-        name=lambda i: ref(ws, f"{L(at.field('name'))}{at.top + i}"),
+        book, at.n, at.r, opponent=lambda i, t: f"{absolute[OPPONENT][t]}{at.top + i}",
+        colour=lambda i, t: f"{absolute[COLOUR_USED][t]}{at.top + i}",
+        code=lambda i, t: f"{absolute[CODE][t]}{at.top + i}", result=lambda i, t: f"{absolute[RESULTS][t]}{at.top + i}",
+        name=lambda i: f"{name_column}{at.top + i}",
         opponent_column=lambda t: ref(ws, at.column(OPPONENT, t).replace("$", "")))
     _norms(book, ws, at, helpers)
 
@@ -215,14 +220,16 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
 def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
     """The norms sheet: one slot per round; the rounds with no opponent and nothing typed are
     the rounds still to play (:func:`elo_xl.norms.evaluate`'s ``remaining``)."""
+    code_starts, opponent_starts = ([column_ref(ws, at.col(k, t)) for t in range(at.r)] for k in (CODE, OPPONENT))
+
     def code(i: int, t: int | None) -> str:
-        return row_ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
+        return row_ref(ws, at.row_of(CODE, at.top + i)) if t is None else f"{code_starts[t]}{at.top + i}"
 
     def rest(i: int) -> str:
         codes, pairings = code(i, None), row_ref(ws, at.row_of(OPPONENT, at.top + i))
         return f'COUNTIF({codes},{NOTHING})-COUNTIFS({codes},{NOTHING},{pairings},">0")'
 
-    games = norms_sheet.Games(at.r, code, lambda i, t: row_ref(ws, at.cell(OPPONENT, t, at.top + i)), rest)
+    games = norms_sheet.Games(at.r, code, lambda i, t: f"{opponent_starts[t]}{at.top + i}", rest)
     cells = {key: L(at.field(field)) for key, field in (("names", "name"), ("ratings", "rating"),
                                                          ("titles", "title"), ("federations", "federation"))}
     norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: row_ref(ws, helpers.cell("present", at.top + i)))
@@ -231,15 +238,17 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
 def _crosstable(book: Book, ws: Worksheet, at: Layout) -> None:
     """The printable grid (:mod:`crosstable_sheet`): every game from both sides, as counted."""
     def cell(column: int) -> Callable[[int], str]:
-        return lambda i: row_ref(ws, f"{L(column)}{at.top + i}")
+        start = column_ref(ws, column)
+        return lambda i: f"{start}{at.top + i}"
 
     widths = {key: width for key, _, width in FIELDS}
     fields = [("col.no", cell(1), 5.0), *((header, cell(at.field(key)), widths[key]) for key, header in (
         ("title", "col.title"), ("name", "col.name"), ("federation", "col.federation"), ("rating", "col.rating")))]
     after = [(f"out.{key}", cell(at.out + OUTPUTS.index(key)), OUTPUT_FORMATS.get(key, "General"))
              for key in ("Points", "Rank")]
+    starts = [tuple(column_ref(ws, at.col(k, t)) for k in (CODE, OPPONENT, COLOUR_USED)) for t in range(at.r)]
     crosstable_sheet.build(book, at.n, at.r, fields=fields, after=after, game=lambda i, t: tuple(
-        row_ref(ws, at.cell(k, t, at.top + i)) for k in (CODE, OPPONENT, COLOUR_USED)))
+        f"{start}{at.top + i}" for start in starts[t]))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area, filled: int) -> None:
