@@ -245,16 +245,19 @@ def sheet_data(ws: Worksheet) -> str:
             head = f'<c r="{letters[column]}{row}"'
         kind = cell.data_type
         if kind == "f":
-            if isinstance(value, SpillFormula):
-                if column in runs:
-                    close(column)
-                append(f'{head}{CELL_MARK}><f t="array" ref="{value.ref}">{escape(value.text[1:])}</f></c>')
-                continue
-            if not isinstance(value, str):
-                raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
+            if value.__class__ is not str:
+                if isinstance(value, SpillFormula):
+                    if column in runs:
+                        close(column)
+                    append(f'{head}{CELL_MARK}><f t="array" ref="{value.ref}">{escape(value.text[1:])}</f></c>')
+                    continue
+                if not isinstance(value, str):
+                    raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
             run = runs.get(column)
             if run is not None:
-                if row == run.last + 1 and run.continues(row, value):
+                key = run.key  # the shift of a run already read, inlined (most cells)
+                if row == run.last + 1 and (key.replace(ROW, str(row + run.offset)) == value if key is not None
+                                            else run.continues(row, value)):
                     if run.number < 0:
                         run.number, groups = groups, groups + 1
                     run.last = row
