@@ -57,12 +57,12 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
     for i in range(n):
         row = TOP + i
         for k, (_, cell, _) in enumerate(fields):
-            book.formula(ws, f"{L(1 + k)}{row}", f'IF({cell(i)}="","",{cell(i)})')
+            book.formula(ws, (row, 1 + k), f'IF({cell(i)}="","",{cell(i)})')
         ws[f"A{row}"].alignment = CENTER
         for t in range(r):
-            book.formula(ws, f"{L(first + t)}{row}", crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
+            book.formula(ws, (row, first + t), crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
         for k, (_, cell, number_format) in enumerate(after):
-            book.formula(ws, f"{L(first + r + k)}{row}", cell(i), number_format or HALVES, OUTPUT_FILL)
+            book.formula(ws, (row, first + r + k), cell(i), number_format or HALVES, OUTPUT_FILL)
     book.widths(ws, {**{1 + k: w for k, (_, _, w) in enumerate(fields)}, **{first + t: 6.5 for t in range(r)}, **{first + r + k: 8 for k in range(len(after))}})
     ws.freeze_panes = f"{L(first)}{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{TOP + n - 1}", f"{TOP - 1}:{TOP - 1}", f"A:{L(first - 1)}")

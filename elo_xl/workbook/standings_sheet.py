@@ -70,13 +70,13 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
         own = ref(main, f"{key}{top + i}")
         so_far = f"{ref(main, f'{key}{top}')}:{key}{top + i}"
         rank = ref(main, f"{L(rank_column)}{top + i}")
-        book.formula(ws, f"{L(place_col)}{row}", f.place_of(own, rank, so_far), fill=WORK_FILL)
+        book.formula(ws, (row, place_col), f.place_of(own, rank, so_far), fill=WORK_FILL)
         at = f"${L(row_col)}{row}"
-        book.formula(ws, f"{L(row_col)}{row}", f.player_at(str(i + 1), places), fill=WORK_FILL)
-        book.formula(ws, f"A{row}", f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)
+        book.formula(ws, (row, row_col), f.player_at(str(i + 1), places), fill=WORK_FILL)
+        book.formula(ws, (row, 1), f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)
         ws[f"A{row}"].alignment = CENTER
         for k, ((_, _, number_format), source) in enumerate(zip(columns, sources)):
-            book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
+            book.formula(ws, (row, 2 + k), f.value_at(at, source), number_format, OUTPUT_FILL)
         ws[f"B{row}"].alignment = CENTER  # the start number apart from the name beside it
     book.widths(ws, {1: 7, 2: 5, 3: 26, **{c: 11 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
     ws.freeze_panes = f"A{TOP}"

@@ -211,8 +211,8 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         row = at.top + i
         present = helpers.cell("present", row)
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
-        book.formula(ws, f"{L(bh_col)}{row}", f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
-        book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
+        book.formula(ws, (row, bh_col), f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
+        book.formula(ws, (row, at.key_col), f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
     book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
     return area
 
@@ -320,16 +320,15 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
                 value = "½"
             book.input_cell(ws, (row, at.col(block, t)), value, DRAW if block == RESULTS else None, centred=True)
         pairing, base, code, opp, who = (f"{letters[k]}{row}" for k in (OPPONENTS, BASE, CODE, OPP_USED, OPPONENT))
-        book.formula(ws, who, f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
+        book.formula(ws, (row, at.col(OPPONENT, t)), f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
         book.formula(ws, (row, at.col(COLOUR_USED, t)), f.implied_colour(f"{letters[COLOURS]}{row}", pairing, who,
                                                                           colours), fill=WORK_FILL)
-        book.formula(ws, base, f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
-        book.formula(ws, code, f.rounds_code(pairing, who, base, number, str(at.n), f"INDEX({typed},{who})",
-                                             f"INDEX({bases},{who})", f"COUNTIF({typed},{who})", later),
-                     fill=WORK_FILL)
-        book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
-                                                 f"INDEX({ratings},{who})"),
-                     fill=WORK_FILL)
+        book.formula(ws, (row, at.col(BASE, t)), f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
+        book.formula(ws, (row, at.col(CODE, t)), f.rounds_code(
+            pairing, who, base, number, str(at.n), f"INDEX({typed},{who})", f"INDEX({bases},{who})",
+            f"COUNTIF({typed},{who})", later), fill=WORK_FILL)
+        book.formula(ws, (row, at.col(OPP_USED, t)), f.counted_opponent(
+            f"OR({code}<=2,{code}={f.PENDING})", own, f"INDEX({ratings},{who})"), fill=WORK_FILL)
         book.formula(ws, (row, at.col(EXPECTED, t)), f.expected_if_counted(own, opp), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(

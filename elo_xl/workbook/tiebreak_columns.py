@@ -245,16 +245,17 @@ def _de_open(book: Book, ws: Worksheet, a: Area, row: int, against_first: Callab
     de = a.column(a.de_col)
     keys, met = a.helper_column("de_key"), h("de_met")
     points, games = against_first(h("de_first"))
-    book.formula(ws, h("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de,
-                                                h("de_size")),
+    at = lambda key: a.helper_at(key, row)  # noqa: E731
+    book.formula(ws, at("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de,
+                                                 h("de_size")),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
+    book.formula(ws, at("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_rest_reach"), tf.de_rest_reach(h("de_rest"), h("de_size"), met, games),
+    book.formula(ws, at("de_rest_reach"), tf.de_rest_reach(h("de_rest"), h("de_size"), met, games),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
-                                              h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
-                                              a.helper_column("de_rest_reach"), h("de_rest"), h("de_size")),
+    book.formula(ws, at("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
+                                               h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
+                                               a.helper_column("de_rest_reach"), h("de_rest"), h("de_size")),
                  fill=WORK_FILL)
 
 
@@ -266,10 +267,10 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
     for t in range(a.r):
         code, pairing = src.code(i, t), src.pairing(i, t)
         kind = a.cell(KIND, t, row)
-        book.formula(ws, kind, tf.round_kind(code, pairing, t + 1), fill=WORK_FILL)
+        book.formula(ws, (row, a.col(KIND, t)), tf.round_kind(code, pairing, t + 1), fill=WORK_FILL)
         value = a.cell(VALUE, t, row)
-        book.formula(ws, value, tf.opponent_value(kind, code, pairing, a.helper_column("adjusted"), h("s2")),
-                     fill=WORK_FILL)
+        book.formula(ws, (row, a.col(VALUE, t)),
+                     tf.opponent_value(kind, code, pairing, a.helper_column("adjusted"), h("s2")), fill=WORK_FILL)
         book.formula(ws, (row, a.col(CUT, t)), tf.cut_key(kind, value, t + 1), fill=WORK_FILL)
         book.formula(ws, (row, a.col(RATING, t)), tf.opponent_rating(code, pairing, src.rating_column), fill=WORK_FILL)
         book.formula(ws, (row, a.col(ENCOUNTER, t)),
@@ -394,8 +395,8 @@ def write_rank(book: Book, ws: Worksheet, a: Area, row: int, points_column: str,
     first = tf.order_key([(points_column, points)] + [own(k) for k in range(3)])
     second = tf.order_key([own(k) for k in range(3, SLOTS)])
     keys = [f"{L(a.order0 + k)}{row}" for k in range(2)]
-    for key, text in zip(keys, (first, second)):
-        book.formula(ws, key, f'IF({present}=0,"",{text})', fill=WORK_FILL)
+    for k, text in enumerate((first, second)):
+        book.formula(ws, (row, a.order0 + k), f'IF({present}=0,"",{text})', fill=WORK_FILL)
     numbers = f"$A${a.top}:$A${a.last_row}"
     ahead = tf.ahead_by_order((a.column(a.order0), keys[0]), (a.column(a.order0 + 1), keys[1]), numbers, f"$A{row}")
     book.formula(ws, cell, f'IF({present}=0,"",1+{ahead})', fill=OUTPUT_FILL)
