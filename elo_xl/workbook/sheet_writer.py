@@ -107,15 +107,17 @@ class Unsupported(Exception):
 class _Run:
     """A column's run of formulas being written: where its top cell stands in the output,
     the top cell's start tag and text, its key and offset once a second row asked for them,
-    its last row, and its group number once it has a second cell."""
+    its last row, and its group number (and the rest of the cells below the top one) once it has
+    a second cell."""
 
-    __slots__ = ("index", "head", "text", "top", "last", "key", "offset", "number")
+    __slots__ = ("index", "head", "text", "top", "last", "key", "offset", "number", "tail")
 
     def __init__(self, index: int, head: str, text: str, row: int):
         self.index, self.head, self.text, self.top, self.last = index, head, text, row, row
         self.key: str | None = None
         self.offset = 0
         self.number = -1
+        self.tail = ""
 
     def shifted(self, row: int) -> str:
         """This run's formula as a cell on ``row`` holds it when it is the run's formula shifted
@@ -191,7 +193,7 @@ def sheet_data(ws: Worksheet) -> str:
     :class:`Unsupported` for rich text and array formulas)."""
     cells = ws._cells
     styles = ws.parent._cell_styles
-    style_ids: dict[bytes, int] = {}
+    style_ids: dict[bytes, str] = {}
     epoch = ws.parent.epoch
     dimensions = ws.row_dimensions
     out = ["<sheetData>"]
@@ -213,8 +215,9 @@ def sheet_data(ws: Worksheet) -> str:
     next_empty = next(pending, None)
     letters = [column_letter(c) if c else "" for c in range(max(map(itemgetter(1), keys), default=0) + 1)]
     append = out.append
-    for row, column in keys:
-        cell = cells[row, column]
+    number = ""  # the row's number as text
+    for key, cell in zip(keys, map(cells.__getitem__, keys)):
+        row, column = key
         if row != current:
             if current is not None:
                 append("</row>")
@@ -222,7 +225,7 @@ def sheet_data(ws: Worksheet) -> str:
                 open_row(next_empty)
                 append("</row>")
                 next_empty = next(pending, None)
-            current = row
+            current, number = row, str(row)
             open_row(row)
         comment = cell._comment
         if comment is not None:
@@ -230,19 +233,15 @@ def sheet_data(ws: Worksheet) -> str:
         value = cell._value
         style = cell._style
         packed = style.tobytes() if style is not None else _NO_STYLE  # hashed in C, unlike the array
-        styled = packed != _NO_STYLE
-        if value is None and not styled and not comment:
+        if value is None and packed == _NO_STYLE and not comment:
             continue
         link = cell._hyperlink if cell.__class__ is Cell else cell.hyperlink  # a merged cell has no _hyperlink
         if link:
             ws._hyperlinks.append(link)
-        if styled:
-            number = style_ids.get(packed)
-            if number is None:
-                number = style_ids[packed] = styles.add(style)
-            head = f'<c r="{letters[column]}{row}" s="{number}"'
-        else:
-            head = f'<c r="{letters[column]}{row}"'
+        styled = style_ids.get(packed)  # the style attribute, made once per style
+        if styled is None:
+            styled = style_ids[packed] = f' s="{styles.add(style)}"' if packed != _NO_STYLE else ""
+        head = f'<c r="{letters[column]}{number}"{styled}'
         kind = cell.data_type
         if kind == "f":
             if value.__class__ is not str:
@@ -255,13 +254,15 @@ def sheet_data(ws: Worksheet) -> str:
                     raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
             run = runs.get(column)
             if run is not None:
-                key = run.key  # the shift of a run already read, inlined (most cells)
-                if row == run.last + 1 and (key.replace(ROW, str(row + run.offset)) == value if key is not None
-                                            else run.continues(row, value)):
+                shared = run.key  # the shift of a run already read, inlined (most cells)
+                if row == run.last + 1 and (
+                        shared.replace(ROW, str(row + run.offset) if run.offset else number) == value
+                        if shared is not None else run.continues(row, value)):
                     if run.number < 0:
                         run.number, groups = groups, groups + 1
+                        run.tail = f'><f t="shared" si="{run.number}"/></c>'
                     run.last = row
-                    append(f'{head}><f t="shared" si="{run.number}"/></c>')
+                    append(head + run.tail)
                     continue
                 close(column)
             runs[column] = _Run(len(out), head, value[1:], row)
