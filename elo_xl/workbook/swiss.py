@@ -291,17 +291,22 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
     ws.merge_cells(start_row=hdr - 2, start_column=at.grid, end_row=hdr - 2, end_column=at.out - 1)
 
 
-def _round_ranges(at: Layout, helpers: PlayerColumns) -> list[tuple[list[str], str, str, str, str, str]]:
-    """What every player's row reads of round ``t``, made once per round: the letters of the
-    round's columns (by block), its typed opponents, colours and result bases over every
+#: What every player's row reads of a round (:func:`_round_ranges`).
+RoundRanges = tuple[list[int], list[str], str, str, str, str, str]
+
+
+def _round_ranges(at: Layout, helpers: PlayerColumns) -> list[RoundRanges]:
+    """What every player's row reads of round ``t``, made once per round: the round's columns
+    and their letters (by block), its typed opponents, colours and result bases over every
     player, the test of a round after the last paired, and the ratings as used."""
     ratings = helpers.col("rating_used", at.top, at.last)
-    return [([L(at.col(k, t)) for k in range(COLOUR_USED + 1)], at.column(OPPONENTS, t), at.column(COLOURS, t),
+    columns = [[at.col(k, t) for k in range(COLOUR_USED + 1)] for t in range(at.r)]
+    return [(columns[t], [L(c) for c in columns[t]], at.column(OPPONENTS, t), at.column(COLOURS, t),
              at.column(BASE, t), f"{t + 1}>{at.last_paired}", ratings) for t in range(at.r)]
 
 
 def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any],
-                per_round: list[tuple[list[str], str, str, str, str, str]]) -> None:
+                per_round: list[RoundRanges]) -> None:
     """One player: his TRF fields and rounds (inputs), the working of each round, the outputs
     (``per_round``: :func:`_round_ranges`)."""
     row = at.top + i
@@ -313,23 +318,23 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
              (RESULTS, data.get("results") or []))
     own = helpers.cell("rating_used", row)
     number = f"$A{row}"
-    for t, (letters, typed, colours, bases, later, ratings) in enumerate(per_round):
+    for t, (cols, letters, typed, colours, bases, later, ratings) in enumerate(per_round):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
             if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
                 value = "½"
-            book.input_cell(ws, (row, at.col(block, t)), value, DRAW if block == RESULTS else None, centred=True)
+            book.input_cell(ws, (row, cols[block]), value, DRAW if block == RESULTS else None, centred=True)
         pairing, base, code, opp, who = (f"{letters[k]}{row}" for k in (OPPONENTS, BASE, CODE, OPP_USED, OPPONENT))
-        book.formula(ws, (row, at.col(OPPONENT, t)), f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
-        book.formula(ws, (row, at.col(COLOUR_USED, t)), f.implied_colour(f"{letters[COLOURS]}{row}", pairing, who,
+        book.formula(ws, (row, cols[OPPONENT]), f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
+        book.formula(ws, (row, cols[COLOUR_USED]), f.implied_colour(f"{letters[COLOURS]}{row}", pairing, who,
                                                                           colours), fill=WORK_FILL)
-        book.formula(ws, (row, at.col(BASE, t)), f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
-        book.formula(ws, (row, at.col(CODE, t)), f.rounds_code(
+        book.formula(ws, (row, cols[BASE]), f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
+        book.formula(ws, (row, cols[CODE]), f.rounds_code(
             pairing, who, base, number, str(at.n), f"INDEX({typed},{who})", f"INDEX({bases},{who})",
             f"COUNTIF({typed},{who})", later), fill=WORK_FILL)
-        book.formula(ws, (row, at.col(OPP_USED, t)), f.counted_opponent(
+        book.formula(ws, (row, cols[OPP_USED]), f.counted_opponent(
             f"OR({code}<=2,{code}={f.PENDING})", own, f"INDEX({ratings},{who})"), fill=WORK_FILL)
-        book.formula(ws, (row, at.col(EXPECTED, t)), f.expected_if_counted(own, opp), fill=WORK_FILL)
+        book.formula(ws, (row, cols[EXPECTED]), f.expected_if_counted(own, opp), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(
         name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
