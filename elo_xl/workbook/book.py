@@ -36,8 +36,8 @@ from .i18n import LANGUAGES, translate
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 from .pages import paginate, pages_wide, points, within
 from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
-                    HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS, TITLE_FONT,
-                    UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref)
+                    HEADER_ALIGNMENT, HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS,
+                    TITLE_FONT, UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref, set_style)
 
 #: ``StyleArray.__copy__`` without its Python frames: a big book copies a style for every cell.
 _copy_style = array.__new__
@@ -131,10 +131,7 @@ class Book:
         """A column header: translated, white on dark blue, centred and wrapped."""
         cell = ws.cell(row=row, column=column)
         self.text(ws, cell.coordinate, self.shown(key, **values))
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        cell.border = GRID
+        set_style(cell, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT, border=GRID)
 
     def _styled(self, target: Any, key: tuple, apply: Any) -> None:
         """Give ``target`` the style ``key``: built once by ``apply``, then copied (fast)."""

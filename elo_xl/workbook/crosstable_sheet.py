@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter as L
 from . import formulas as f
 from .book import Book
 from .codes import CONFLICT, NOTHING, PENDING
-from .style import CENTER, HALVES, OUTPUT_FILL, WRAP
+from .style import CENTER, HALVES, OUTPUT_FILL, WRAP, cell_at, set_style
 
 TOP = 5  # the first player's row (headers on the row above)
 
@@ -58,7 +58,7 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
         row = TOP + i
         for k, (_, cell, _) in enumerate(fields):
             book.formula(ws, (row, 1 + k), f'IF({cell(i)}="","",{cell(i)})')
-        ws[f"A{row}"].alignment = CENTER
+        set_style(cell_at(ws, (row, 1)), alignment=CENTER)
         for t in range(r):
             book.formula(ws, (row, first + t), crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
         for k, (_, cell, number_format) in enumerate(after):

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Border, PatternFill
+from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -46,7 +46,7 @@ from .. import norms
 from . import names
 from . import norm_formulas as nf
 from .book import Book
-from .style import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, row_ref
+from .style import CENTER, GRID, INPUT_FILL, NO_BORDER, NO_FILL, OUTPUT_FILL, WORK_FILL, cell_at, row_ref, set_style
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
@@ -132,10 +132,10 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
         row_of = {name: f"{letters[name][0]}{r}:{letters[name][m - 1]}{r}" for name in first}
         codes = games.code(i, None)
         book.formula(ws, f"A{r}", f'IF({present(i)}=0,"",{i + 1})')
-        ws[f"A{r}"].alignment = CENTER
+        set_style(cell_at(ws, (r, 1)), alignment=CENTER)
         book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
         book.input_cell(ws, f"C{r}", None, centred=True)
-        ws[f"C{r}"].fill, ws[f"C{r}"].border = PatternFill(), Border()  # shaded where a player is: _grid
+        set_style(cell_at(ws, (r, 3)), fill=NO_FILL, border=NO_BORDER)  # shaded where a player is: _grid
         for s in range(m):
             v, fd = f"{letters['rating'][s]}{r}", f"{letters['fed'][s]}{r}"
             opp = games.opponent(i, s)

@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from .book import Book
 from .codes import NOTHING, code_symbol
-from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL
+from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL, cell_at, set_style
 
 #: The printed columns.
 COLUMNS = ("col.board", "col.no", "col.white", "out.Points", "col.result", "col.no", "col.black", "out.Points")
@@ -108,9 +108,9 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
         symbols = [code_symbol(_pick_code(code, side, r, now, n)) for side in (f"B{row}", f"F{row}")]
         book.formula(ws, f"E{row}", f'IF({shown},IF({symbols[0]}="","",{symbols[0]}&" – "&{symbols[1]}),"")')
         for cell in (f"A{row}", f"B{row}", f"E{row}", f"F{row}"):
-            ws[cell].alignment = CENTER
+            set_style(cell_at(ws, cell), alignment=CENTER)
         for cell in (f"C{row}", f"G{row}"):  # a long name and why he is not paired: smaller, never cut
-            ws[cell].alignment = SHRINK
+            set_style(cell_at(ws, cell), alignment=SHRINK)
     line = TOP + n // 2 + EXTRA_ROWS
     byes = f"${bye}${TOP}:${bye}${last}"
     holder = f"MATCH(1,{byes},0)"

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from openpyxl.cell.cell import Cell
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
@@ -43,6 +44,10 @@ DOWN_FONT = Font(color="9C0006", bold=True)
 THIN = Side(style="thin", color="BFBFBF")
 GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
+#: A column header's: centred and wrapped.
+HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
+#: No fill and no border (a cell that has them otherwise, made plain).
+NO_FILL, NO_BORDER = PatternFill(), Border()
 WRAP = Alignment(wrap_text=True, vertical="top")
 #: A text that shrinks to fit its cell rather than being cut (a name and why he is not paired).
 SHRINK = Alignment(shrink_to_fit=True)
@@ -123,6 +128,38 @@ def cell_at(ws: Worksheet, coordinate: str | tuple[int, int]) -> Any:
 
 
 _cell = Cell.__new__
+
+#: The style attributes :func:`set_style` sets, and their fields of a cell's style array.
+_STYLE_FIELDS = {"font": "fontId", "fill": "fillId", "border": "borderId", "alignment": "alignmentId",
+                 "protection": "protectionId"}
+
+
+def set_style(cell: Any, **styles: Any) -> None:
+    """``cell.alignment = CENTER`` (and ``font``, ``fill``, ``border``, ``protection``) as
+    openpyxl sets it, with each style object looked up in the workbook's list once: openpyxl
+    looks for it again for each cell, comparing it field by field with the list's. The objects
+    are the books' constants (the same object, the same style).
+
+    >>> import openpyxl
+    >>> ws = openpyxl.Workbook().active
+    >>> set_style(ws["A1"], alignment=CENTER, font=BOLD); set_style(ws["A2"], alignment=CENTER)
+    >>> ws["A2"].alignment.horizontal, ws["A1"].font.b, ws["A2"].font.b
+    ('center', True, False)
+    """
+    workbook = cell.parent.parent
+    known = workbook.__dict__.get("_elo_style_ids")
+    if known is None:
+        known = workbook._elo_style_ids = {}
+    for name, value in styles.items():
+        entry = known.get((name, id(value)))
+        if entry is None:
+            setattr(cell, name, value)  # openpyxl's way, once
+            # the object kept with its number, so that its id stays its own
+            known[(name, id(value))] = getattr(cell._style, _STYLE_FIELDS[name]), value
+        else:
+            if not cell._style:
+                cell._style = StyleArray()
+            setattr(cell._style, _STYLE_FIELDS[name], entry[0])
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:

@@ -35,8 +35,8 @@ from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
 from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns
 from .book import Book
-from .style import (CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, column_ref, ref,
-                    row_ref)
+from .style import (CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, cell_at,
+                    column_ref, ref, row_ref, set_style)
 from .codes import NOTHING
 from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
@@ -310,7 +310,9 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
     """One player: his TRF fields and rounds (inputs), the working of each round, the outputs
     (``per_round``: :func:`_round_ranges`)."""
     row = at.top + i
-    ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
+    start = cell_at(ws, (row, 1))  # his start number
+    start.value = i + 1
+    set_style(start, alignment=CENTER)
     for k, (key, _, _) in enumerate(FIELDS):
         values = data.get(key) or []
         book.input_cell(ws, (row, 2 + k), values[i] if i < len(values) else None)
