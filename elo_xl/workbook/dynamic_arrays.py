@@ -47,9 +47,18 @@ CELL_MARK = ' cm="1"'
 class SpillFormula(ArrayFormula):
     """A formula Excel stores as a dynamic array over ``ref``, the range its value fills."""
 
+    #: Whether this process has made one (no book holds one before: :func:`holds_spills` looks no further).
+    made = False
+
+    def __new__(cls, *args: object, **kwargs: object) -> "SpillFormula":  # copies and unpickled ones too
+        SpillFormula.made = True
+        return super().__new__(cls)
+
 
 def holds_spills(workbook: object) -> bool:
     """Whether a cell of the openpyxl ``workbook`` holds a :class:`SpillFormula`."""
+    if not SpillFormula.made:
+        return False
     value = attrgetter("_value")
     for ws in workbook.worksheets:  # type: ignore[attr-defined]
         # the types of the values, gathered in C (a big book has half a million cells)
