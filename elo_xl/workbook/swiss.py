@@ -114,7 +114,12 @@ class Layout:
 
     def cell(self, k: int, t: int, row: int) -> str:
         """Round ``t`` of ``k`` on ``row``."""
-        return f"{L(self.col(k, t))}{row}"
+        return f"{self._letters[k][t]}{row}"
+
+    @cached_property
+    def _letters(self) -> list[list[str]]:
+        """The letters of every round's column of every block (round ``r``: the block's last column)."""
+        return [[L(self.col(k, t)) for t in range(self.r + 1)] for k in range(COLOUR_USED + 1)]
 
     def row_of(self, k: int, row: int) -> str:
         """Block ``k`` of the working area on one row."""
