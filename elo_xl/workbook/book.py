@@ -109,6 +109,7 @@ class Book:
 
     @staticmethod
     def _data(target: Any, value: Any) -> None:
+        """:meth:`text` of the cell ``target``."""
         if isinstance(value, str):
             target.value = clean_text(value)
             target.data_type = "s"
