@@ -13,6 +13,7 @@ elo_xl.errors.EloError: --players: 2 is not possible for a round-robin book; giv
 from __future__ import annotations
 
 import gc
+from importlib import import_module
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
@@ -61,6 +62,9 @@ KINDS: dict[str, Kind] = {
 }
 #: What each kind is called in the line a command prints about the book it wrote.
 LABELS = {name: kind.label for name, kind in KINDS.items()}
+#: The module of this package that builds each kind of book (imported for its kind only).
+TEMPLATES = {"player": "player", "round-robin": "round_robin", "swiss": "swiss", "match": "match", "team": "team_book",
+             "reference": "reference", "functions": "functions_sheet"}
 
 
 def size_help(option: str) -> str:
@@ -117,7 +121,6 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         raise EloError(f"--double and --reverse go with a round-robin book, not a {kind} book")
     if reverse and not double:
         raise EloError("--reverse exchanges rounds of a double round robin's first cycle: give --double too")
-    from . import functions_sheet, match, player, reference, round_robin, swiss, team_book
     from ..rules import RULE_SETS, LogisticRules
     from .book import Book
     from .lambdas import add_to_workbook
@@ -126,22 +129,26 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
     with _without_cycle_collection():
         book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
         scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
-        if kind == "reference":
-            reference.build(book)
-        elif kind == "functions":
-            functions_sheet.build(book)
+        # the template's module only: a Swiss book needs none of the others' imports
+        template = import_module(f".{TEMPLATES[kind]}", __name__)
+        if kind in ("reference", "functions"):
+            template.build(book)
         elif kind == "team":
             book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event, tiebreaks=True)
-            team_book.build(book, **size, prefill=prefill)
+            template.build(book, **size, prefill=prefill)
         else:
             book.event_sheet(rules=rules, scale=scale, default_k=default_k, event=event,
                              tiebreaks=kind in ("swiss", "round-robin"))
-            template = {"player": player, "round-robin": round_robin, "swiss": swiss, "match": match}[kind]
             extra = {"double": double, "reverse": reverse} if kind == "round-robin" else {}
             template.build(book, **size, prefill=prefill, **extra)
         book.tables_sheet(switches=kind not in ("reference", "functions"))
         add_to_workbook(book.wb)  # the functions as LAMBDA names, and their hidden table sheet
-        return book.to_bytes()
+        data = book.to_bytes()
+        # the cells freed now, while the collector is off: once it is back it would walk them
+        # all once more (a sheet and its cells refer to each other, so only it would free them)
+        for ws in book.wb.worksheets:
+            ws._cells.clear()
+        return data
 
 
 @contextmanager

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from array import array
 from copy import copy
+from itertools import compress
+from operator import attrgetter
 from typing import Any, Sequence
 
 from openpyxl import Workbook
@@ -35,12 +37,13 @@ from .archive import deterministic, save_deterministic
 from .i18n import LANGUAGES, translate
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 from .pages import paginate, pages_wide, points, within
-from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DATE, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
-                    HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS, TITLE_FONT,
-                    UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref)
+from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DATE, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS,
+                    GRID, HEADER_ALIGNMENT, HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS,
+                    ROUND_RESULTS, TITLE_FONT, UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref, set_style)
 
 #: ``StyleArray.__copy__`` without its Python frames: a big book copies a style for every cell.
 _copy_style = array.__new__
+_DATA_TYPE = attrgetter("data_type")
 
 #: The Event sheet's first tie-break slot, and the first row of the TRF records kept below them
 #: (row 14 in a book without tie-breaks).
@@ -99,9 +102,14 @@ class Book:
 
     # --- cells ----------------------------------------------------------------------------
     @staticmethod
-    def text(ws: Worksheet, cell: str, value: Any) -> None:
-        """Write user data as data: text never becomes a formula, control characters go."""
-        target = cell_at(ws, cell)
+    def text(ws: Worksheet, cell: str | tuple[int, int], value: Any) -> None:
+        """Write user data as data: text never becomes a formula, control characters go.
+        ``cell``: a cell's name, or its (row, column), as :func:`~.style.cell_at` takes it."""
+        Book._data(cell_at(ws, cell), value)
+
+    @staticmethod
+    def _data(target: Any, value: Any) -> None:
+        """:meth:`text` of the cell ``target``."""
         if isinstance(value, str):
             target.value = clean_text(value)
             target.data_type = "s"
@@ -127,10 +135,7 @@ class Book:
         """A column header: translated, white on dark blue, centred and wrapped."""
         cell = ws.cell(row=row, column=column)
         self.text(ws, cell.coordinate, self.shown(key, **values))
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        cell.border = GRID
+        set_style(cell, font=HEADER_FONT, fill=HEADER_FILL, alignment=HEADER_ALIGNMENT, border=GRID)
 
     def _styled(self, target: Any, key: tuple, apply: Any) -> None:
         """Give ``target`` the style ``key``: built once by ``apply``, then copied (fast)."""
@@ -141,9 +146,11 @@ class Book:
         else:
             target._style = _copy_style(StyleArray, "i", style)
 
-    def formula(self, ws: Worksheet, cell: str, text: str, number_format: str | None = None,
+    def formula(self, ws: Worksheet, cell: str | tuple[int, int], text: str, number_format: str | None = None,
                 fill: PatternFill | None = None, centred: bool = False) -> None:
-        """A formula cell (locked), ``text`` without the leading ``=``; ``centred`` centres it."""
+        """A formula cell (locked), ``text`` without the leading ``=``; ``centred`` centres it.
+        ``cell``: a cell's name, or its (row, column) (faster: a big book's builders know both
+        numbers and need no name for most cells they write)."""
         target = cell_at(ws, cell)
         # what openpyxl's value setter does for a formula, without its checks of user text:
         # a formula is the book's own text
@@ -166,12 +173,13 @@ class Book:
                     c.alignment = CENTER
             self._styled(target, key, apply)
 
-    def input_cell(self, ws: Worksheet, cell: str, value: Any = None, number_format: str | None = None,
-                   centred: bool = False) -> None:
-        """An input cell: unlocked and shaded; its value (if any) is written as data."""
+    def input_cell(self, ws: Worksheet, cell: str | tuple[int, int], value: Any = None,
+                   number_format: str | None = None, centred: bool = False) -> None:
+        """An input cell: unlocked and shaded; its value (if any) is written as data. ``cell``:
+        a cell's name, or its (row, column)."""
         target = cell_at(ws, cell)
         if value is not None:
-            self.text(ws, cell, value)
+            self._data(target, value)
         key = ("input", number_format, centred)
         style = self._styles.get(key)
         if style is not None:
@@ -554,9 +562,8 @@ class Book:
             if ws.print_title_cols else (0, -1)
         if any(c0 <= repeated[1] for c0, _, _, _ in areas):
             repeated = (0, -1)
-        for (row, column), c in cells.items():
-            if c.data_type != "s":  # text only (formulas are "f"): tested first, the cheapest test
-                continue
+        # text cells only (formulas are "f"), picked out in C: a big book has half a million cells
+        for (row, column), c in compress(cells.items(), map("s".__eq__, map(_DATA_TYPE, cells.values()))):
             value = c._value
             if not isinstance(value, str) or value.startswith("="):
                 continue

@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter as L
 from . import formulas as f
 from .book import Book
 from .codes import CONFLICT, NOTHING, PENDING
-from .style import CENTER, HALVES, OUTPUT_FILL, WRAP
+from .style import CENTER, HALVES, OUTPUT_FILL, WRAP, cell_at, set_style
 
 TOP = 5  # the first player's row (headers on the row above)
 
@@ -57,12 +57,12 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
     for i in range(n):
         row = TOP + i
         for k, (_, cell, _) in enumerate(fields):
-            book.formula(ws, f"{L(1 + k)}{row}", f'IF({cell(i)}="","",{cell(i)})')
-        ws[f"A{row}"].alignment = CENTER
+            book.formula(ws, (row, 1 + k), f'IF({cell(i)}="","",{cell(i)})')
+        set_style(cell_at(ws, (row, 1)), alignment=CENTER)
         for t in range(r):
-            book.formula(ws, f"{L(first + t)}{row}", crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
+            book.formula(ws, (row, first + t), crosstable_cell(*game(i, t)), fill=OUTPUT_FILL, centred=True)
         for k, (_, cell, number_format) in enumerate(after):
-            book.formula(ws, f"{L(first + r + k)}{row}", cell(i), number_format or HALVES, OUTPUT_FILL)
+            book.formula(ws, (row, first + r + k), cell(i), number_format or HALVES, OUTPUT_FILL)
     book.widths(ws, {**{1 + k: w for k, (_, _, w) in enumerate(fields)}, **{first + t: 6.5 for t in range(r)}, **{first + r + k: 8 for k in range(len(after))}})
     ws.freeze_panes = f"{L(first)}{TOP}"
     book.print_setup(ws, f"A1:{L(width)}{TOP + n - 1}", f"{TOP - 1}:{TOP - 1}", f"A:{L(first - 1)}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from operator import attrgetter
 
 from openpyxl.worksheet.formula import ArrayFormula
 
@@ -46,11 +47,24 @@ CELL_MARK = ' cm="1"'
 class SpillFormula(ArrayFormula):
     """A formula Excel stores as a dynamic array over ``ref``, the range its value fills."""
 
+    #: Whether this process has made one (no book holds one before: :func:`holds_spills` looks no further).
+    made = False
+
+    def __new__(cls, *args: object, **kwargs: object) -> "SpillFormula":  # copies and unpickled ones too
+        SpillFormula.made = True
+        return super().__new__(cls)
+
 
 def holds_spills(workbook: object) -> bool:
     """Whether a cell of the openpyxl ``workbook`` holds a :class:`SpillFormula`."""
-    return any(isinstance(cell._value, SpillFormula)
-               for ws in workbook.worksheets for cell in ws._cells.values())  # type: ignore[attr-defined]
+    if not SpillFormula.made:
+        return False
+    value = attrgetter("_value")
+    for ws in workbook.worksheets:  # type: ignore[attr-defined]
+        # the types of the values, gathered in C (a big book has half a million cells)
+        if any(issubclass(kind, SpillFormula) for kind in set(map(type, map(value, ws._cells.values())))):
+            return True
+    return False
 
 
 def with_metadata(xlsx: bytes) -> bytes:

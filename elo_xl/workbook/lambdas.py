@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..results import (COMPLEMENT, DRAW, FALSE_WORDS, FORFEIT_LOSS, LOSS, RESULT_TEXT, TRUE_WORDS, TYPED_TEXT,
@@ -108,6 +109,7 @@ def _exact(value: str, column: str) -> str:
     return f"MATCH(TRUE,{column}={value},0)"
 
 
+@lru_cache(maxsize=None)  # the texts refer to the table's columns hundreds of times
 def _column(name: str) -> str:
     """An absolute reference to a named column of :data:`TABLE_SHEET`."""
     for i, (found, values) in enumerate(table_columns()):
@@ -139,10 +141,18 @@ def _localise(text: str) -> str:
     """Vocabulary text with the books' switch names (``Cap``, ``KTop``…) as ``@sw_…`` locals,
     ``ScaleUsed`` as ``@rule_scale`` and ``DpTable`` as the hidden sheet's column."""
     text = re.sub(r"\bScaleUsed\b", "@rule_scale", text)
-    text = re.sub(r"\b(" + "|".join(name for name, _ in table_columns()) + r")\b", lambda m: _column(m.group(1)), text)
-    text = re.sub(r"\b(" + "|".join(name for name, _ in norm_formulas.constants()) + r")\b",
-                  lambda m: dict(norm_formulas.constants())[m.group(1)], text)
-    return re.sub(r"\b(" + "|".join(_SWITCH_NAMES) + r")\b", lambda m: "@sw_" + m.group(1).lower(), text)
+    text = _names("columns").sub(lambda m: _column(m.group(1)), text)
+    text = _names("constants").sub(lambda m: dict(norm_formulas.constants())[m.group(1)], text)
+    return _names("switches").sub(lambda m: "@sw_" + m.group(1).lower(), text)
+
+
+@lru_cache(maxsize=None)
+def _names(kind: str) -> re.Pattern[str]:
+    """The names :func:`_localise` replaces, of the table's ``columns``, the norms' ``constants``
+    or the ``switches``, as one pattern (made once)."""
+    found = {"columns": [name for name, _ in table_columns()], "switches": _SWITCH_NAMES,
+             "constants": [name for name, _ in norm_formulas.constants()]}[kind]
+    return re.compile(r"\b(" + "|".join(found) + r")\b")
 
 
 def _assemble(pairs: Sequence[tuple[str, str]], body: str, rules: bool = True, checks: Sequence[str] = (),

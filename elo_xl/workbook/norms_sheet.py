@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Border, PatternFill
+from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter as L
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -46,7 +46,7 @@ from .. import norms
 from . import names
 from . import norm_formulas as nf
 from .book import Book
-from .style import CENTER, GRID, INPUT_FILL, OUTPUT_FILL, WORK_FILL, row_ref
+from .style import CENTER, GRID, INPUT_FILL, NO_BORDER, NO_FILL, OUTPUT_FILL, WORK_FILL, cell_at, row_ref, set_style
 from .codes import CODE_SYMBOLS, PENDING
 from .i18n import LANGUAGES, TEXT, counted
 
@@ -122,24 +122,29 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
     main_cell = lambda column, i: row_ref(main, f"{cells[column]}{top + i}")  # noqa: E731
     whole = lambda name: f"${col[name]}${TOP}:${col[name]}${last}"  # noqa: E731
     exempt = "NormExemptCell=FlagYes"
+    # made once: every row reads them
+    wholes = {name: whole(name) for name in ("rating", "tcode", "own_fed")}
+    letters = {name: [L(c + s) for s in range(m)] for name, c in first.items()}
+    work_at = {name: w0 + k for k, name in enumerate(WORK)}
     for i in range(n):
         r = TOP + i
         w = {name: f"{col[name]}{r}" for name in WORK}
-        row_of = {name: f"{L(c)}{r}:{L(c + m - 1)}{r}" for name, c in first.items()}
+        row_of = {name: f"{letters[name][0]}{r}:{letters[name][m - 1]}{r}" for name in first}
         codes = games.code(i, None)
         book.formula(ws, f"A{r}", f'IF({present(i)}=0,"",{i + 1})')
-        ws[f"A{r}"].alignment = CENTER
+        set_style(cell_at(ws, (r, 1)), alignment=CENTER)
         book.formula(ws, f"B{r}", f'IF({main_cell("names", i)}="","",{main_cell("names", i)})')
         book.input_cell(ws, f"C{r}", None, centred=True)
-        ws[f"C{r}"].fill, ws[f"C{r}"].border = PatternFill(), Border()  # shaded where a player is: _grid
+        set_style(cell_at(ws, (r, 3)), fill=NO_FILL, border=NO_BORDER)  # shaded where a player is: _grid
         for s in range(m):
-            v, t, fd, c = (f"{L(first[name] + s)}{r}" for name in BLOCKS)
+            v, fd = f"{letters['rating'][s]}{r}", f"{letters['fed'][s]}{r}"
             opp = games.opponent(i, s)
-            counted_rating = nf.counted_rating(games.code(i, s), f"INDEX({whole('rating')},{opp})")
-            book.formula(ws, v, f'IF({w["k"]}="","",{counted_rating})', fill=WORK_FILL)
-            book.formula(ws, t, f'IF({v}="","",INDEX({whole("tcode")},{opp}))', fill=WORK_FILL)
-            book.formula(ws, fd, f'IF({v}="","",INDEX({whole("own_fed")},{opp}))', fill=WORK_FILL)
-            book.formula(ws, c, nf.federation_count(row_of["fed"], fd, w["own_fed"]), fill=WORK_FILL)
+            counted_rating = nf.counted_rating(games.code(i, s), f"INDEX({wholes['rating']},{opp})")
+            book.formula(ws, (r, first["rating"] + s), f'IF({w["k"]}="","",{counted_rating})', fill=WORK_FILL)
+            book.formula(ws, (r, first["tcode"] + s), f'IF({v}="","",INDEX({wholes["tcode"]},{opp}))', fill=WORK_FILL)
+            book.formula(ws, (r, first["fed"] + s), f'IF({v}="","",INDEX({wholes["own_fed"]},{opp}))', fill=WORK_FILL)
+            book.formula(ws, (r, first["count"] + s), nf.federation_count(row_of["fed"], fd, w["own_fed"]),
+                         fill=WORK_FILL)
         k, n_, halves, played, rest = w["k"], w["n"], w["halves"], w["played"], w["rest"]
         title = main_cell("titles", i)
         match = f"MATCH(TRIM({title})&\"\",NormTitles,0)"  # any case, as elo_xl.titles reads it
@@ -170,7 +175,7 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
                      f'D{r}>=NormMinUsed,NOT({w["mix"]})))'),
         }
         for name, text in formulas.items():
-            book.formula(ws, w[name], text, fill=WORK_FILL)
+            book.formula(ws, (r, work_at[name]), text, fill=WORK_FILL)
         shown = {
             "D": f'IF({k}="","",{nf.credited(n_, w["bye"], halves, w["base"])})',
             "E": nf.average(f'SUM({row_of["rating"]})', f'MIN({row_of["rating"]})', k, w["known"]),
@@ -181,7 +186,8 @@ def build(book: Book, main: Worksheet, top: int, n: int, cells: dict[str, str], 
             "J": _status(book, r, w),
         }
         for letter, text in shown.items():
-            book.formula(ws, f"{letter}{r}", text, SHOWN[ord(letter) - ord("A")][2])
+            column = ord(letter) - ord("A")
+            book.formula(ws, (r, column + 1), text, SHOWN[column][2])
     for k, (_, name, _) in enumerate(SHOWN):
         if name:
             book.name(name, ws, f"{L(1 + k)}{TOP}:{L(1 + k)}{last}")

@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from .book import Book
 from .codes import NOTHING, code_symbol
-from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL
+from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL, cell_at, set_style
 
 #: The printed columns.
 COLUMNS = ("col.board", "col.no", "col.white", "out.Points", "col.result", "col.no", "col.black", "out.Points")
@@ -64,26 +64,28 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
     for i in range(n):
         row = TOP + i
         before = "+".join(f"IF({now}>{t + 1},MOD({code(i, t)},10),0)" for t in range(r))
-        book.formula(ws, f"{pts}{row}", f"IF({now}=0,0,{before})", fill=WORK_FILL)
-        book.formula(ws, f"{opp}{row}", f'IF({now}=0,"",' + _pick(opponent, i, r, now) + ")", fill=WORK_FILL)
-        book.formula(ws, f"{col}{row}", f'IF({now}=0,"",' + _pick(colour, i, r, now) + ")", fill=WORK_FILL)
+        book.formula(ws, (row, first), f"IF({now}=0,0,{before})", fill=WORK_FILL)
+        book.formula(ws, (row, first + 1), f'IF({now}=0,"",' + _pick(opponent, i, r, now) + ")", fill=WORK_FILL)
+        book.formula(ws, (row, first + 2), f'IF({now}=0,"",' + _pick(colour, i, r, now) + ")", fill=WORK_FILL)
         other = f"INDEX({points},{opp}{row})"
-        book.formula(ws, f"{key}{row}", f'IF(AND(ISNUMBER({opp}{row}),{col}{row}="w"),'
+        book.formula(ws, (row, first + 3), f'IF(AND(ISNUMBER({opp}{row}),{col}{row}="w"),'
                      f'IF({opp}{row}>0,MAX({pts}{row},{other})*1000000+({pts}{row}+{other})*10000'
                      f'+9999-MIN({i + 1},{opp}{row}),""),"")', fill=WORK_FILL)
         typed = f.typed_text(_pick(result, i, r, now))  # spaces around a U as the book's codes read them
-        book.formula(ws, f"{bye}{row}", f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),'
+        book.formula(ws, (row, first + 4), f'IF({now}=0,0,IF(AND(OR(NOT(ISNUMBER({opp}{row})),{opp}{row}=0),'
                      f'UPPER({typed})="U"),1,0))', fill=WORK_FILL)
         # in the event (a name), not on a board, not the pairing-allocated bye: his place in the list
         left = f'AND({now}>0,{name(i)}<>"",IF(ISNUMBER({opp}{row}),{opp}{row}<=0,TRUE),{bye}{row}=0)'
-        book.formula(ws, f"{out}{row}", f'IF({left},1+MAX(${out}${TOP - 1}:{out}{row - 1}),"")', fill=WORK_FILL)
+        book.formula(ws, (row, first + 5), f'IF({left},1+MAX(${out}${TOP - 1}:{out}{row - 1}),"")', fill=WORK_FILL)
         absent = book.t("pairings.absent").replace('"', '""')
         # nothing typed (its code says so in every program: an empty cell through CHOOSE is 0 in
         # Gnumeric, "" elsewhere): absent; else what was typed, the bye asked for
-        book.formula(ws, f"{why}{row}", f'IF({out}{row}="","",IF({_pick(code, i, r, now)}={NOTHING},"{absent}",'
+        book.formula(ws, (row, first + 6), f'IF({out}{row}="","",IF({_pick(code, i, r, now)}={NOTHING},"{absent}",'
                      f'{typed}))', fill=WORK_FILL)
     outs, whys = f"${out}${TOP}:${out}${last}", f"${why}${TOP}:${why}${last}"
     heading = book.t("pairings.not_paired").replace('"', '""')
+    names = _column(lambda i, t: name(i), 0, n)  # every player's name, and every round's codes: made once
+    rounds = ",".join(_column(code, t, n) for t in range(r))
     for b in range(n // 2 + EXTRA_ROWS):
         row = TOP + b
         white = f"MATCH(LARGE({keys},{b + 1}),{keys},0)"
@@ -98,19 +100,19 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
         book.formula(ws, f"A{row}", f'IF({shown},{b + 1},"")')
         for k, (no, who, score) in enumerate((("B", "C", "D"), ("F", "G", "H"))):
             board = (white, black)[k]
-            named = f'IF({listed[k]},{_name_of(name, n, f"{no}{row}")}&" ("&INDEX({whys},{no}{row})&")","")'
+            named = f'IF({listed[k]},{_name_of(name, n, f"{no}{row}", names)}&" ("&INDEX({whys},{no}{row})&")","")'
             if k == 0:  # the heading's line
                 named = f'IF(COUNT({keys})={b},IF(MAX({outs})>0,"{heading}",""),{named})'
             book.formula(ws, f"{no}{row}", f'IF({shown},{board},IF({listed[k]},{number[k]},""))')
-            book.formula(ws, f"{who}{row}", f'IF({shown},{_name_of(name, n, f"{no}{row}")},{named})')
+            book.formula(ws, f"{who}{row}", f'IF({shown},{_name_of(name, n, f"{no}{row}", names)},{named})')
             book.formula(ws, f"{score}{row}", f'IF({shown},INDEX({points},{no}{row})/2,'
                          f'IF({listed[k]},INDEX({points},{no}{row})/2,""))', HALVES)
-        symbols = [code_symbol(_pick_code(code, side, r, now, n)) for side in (f"B{row}", f"F{row}")]
+        symbols = [code_symbol(_pick_code(code, side, r, now, n, rounds)) for side in (f"B{row}", f"F{row}")]
         book.formula(ws, f"E{row}", f'IF({shown},IF({symbols[0]}="","",{symbols[0]}&" – "&{symbols[1]}),"")')
         for cell in (f"A{row}", f"B{row}", f"E{row}", f"F{row}"):
-            ws[cell].alignment = CENTER
+            set_style(cell_at(ws, cell), alignment=CENTER)
         for cell in (f"C{row}", f"G{row}"):  # a long name and why he is not paired: smaller, never cut
-            ws[cell].alignment = SHRINK
+            set_style(cell_at(ws, cell), alignment=SHRINK)
     line = TOP + n // 2 + EXTRA_ROWS
     byes = f"${bye}${TOP}:${bye}${last}"
     holder = f"MATCH(1,{byes},0)"
@@ -131,9 +133,10 @@ def _pick(cell: Callable[[int, int], str], i: int, r: int, now: str) -> str:
     return f"CHOOSE({now}," + ",".join(cell(i, t) for t in range(r)) + ")"
 
 
-def _pick_code(code: Callable[[int, int], str], number: str, r: int, now: str, n: int) -> str:
-    """The game code of the player in cell ``number`` (a start number) in the current round."""
-    rounds = ",".join(_column(code, t, n) for t in range(r))
+def _pick_code(code: Callable[[int, int], str], number: str, r: int, now: str, n: int, rounds: str | None = None) -> str:
+    """The game code of the player in cell ``number`` (a start number) in the current round
+    (``rounds``: every round's codes, when made already)."""
+    rounds = rounds or ",".join(_column(code, t, n) for t in range(r))
     return f"INDEX(CHOOSE({now},{rounds}),{number})"
 
 
@@ -144,7 +147,8 @@ def _column(cell: Callable[[int, int], str], t: int, n: int) -> str:
     return f"{first}:{last.rpartition('!')[2]}" if sheet else f"{start}:{last}"
 
 
-def _name_of(name: Callable[[int], str], n: int, number: str) -> str:
-    """The name of start number ``number`` (a cell or a formula)."""
-    column = _column(lambda i, t: name(i), 0, n)
+def _name_of(name: Callable[[int], str], n: int, number: str, column: str | None = None) -> str:
+    """The name of start number ``number`` (a cell or a formula); ``column``: every player's
+    name, when made already."""
+    column = column or _column(lambda i, t: name(i), 0, n)
     return f'IF(INDEX({column},{number})="","",INDEX({column},{number}))'

@@ -52,10 +52,11 @@ class PlayerColumns:
     def __init__(self, first: int):
         self.first = first
         self.column = {key: first + i for i, key in enumerate(HELPERS)}
+        self._letters = {key: L(column) for key, column in self.column.items()}
 
     def cell(self, key: str, row: int) -> str:
         """The helper cell ``key`` of the player on ``row``."""
-        return f"{L(self.column[key])}{row}"
+        return f"{self._letters[key]}{row}"
 
     def col(self, key: str, first_row: int, last_row: int) -> str:
         """The whole helper column ``key`` over the player rows."""
@@ -104,8 +105,9 @@ class PlayerColumns:
             "forecast": f'IF({unrated_fide},"",{c("points")}+IF(IsKvant,{c("pend_tenths")}/10,{c("pend_exp")}/100))',
             "conflicts": f.conflicts(codes),
         }
+        column = self.column
         for key in keys:
-            book.formula(ws, c(key), cells[key], fill=WORK_FILL)
+            book.formula(ws, (row, column[key]), cells[key], fill=WORK_FILL)
 
     def outputs(self, row: int) -> dict[str, str]:
         """The per-player outputs every event book shows, by defined name (formula text)."""

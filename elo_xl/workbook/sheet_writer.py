@@ -110,15 +110,17 @@ class Unsupported(Exception):
 class _Run:
     """A column's run of formulas being written: where its top cell stands in the output,
     the top cell's start tag and text, its key and offset once a second row asked for them,
-    its last row, and its group number once it has a second cell."""
+    its last row, and its group number (and the rest of the cells below the top one) once it has
+    a second cell."""
 
-    __slots__ = ("index", "head", "text", "top", "last", "key", "offset", "number")
+    __slots__ = ("index", "head", "text", "top", "last", "key", "offset", "number", "tail")
 
     def __init__(self, index: int, head: str, text: str, row: int):
         self.index, self.head, self.text, self.top, self.last = index, head, text, row, row
         self.key: str | None = None
         self.offset = 0
         self.number = -1
+        self.tail = ""
 
     def shifted(self, row: int) -> str:
         """This run's formula as a cell on ``row`` holds it when it is the run's formula shifted
@@ -128,6 +130,15 @@ class _Run:
             self.key = "=" + key if shareable else "\x01"  # never a formula's text
         return self.key.replace(ROW, str(row + self.offset))
 
+    def continues(self, row: int, value: str) -> bool:
+        """Whether the formula ``value`` (with its ``=``) of the cell on ``row``, right below the
+        run, is the run's formula shifted down to it. The second row is first compared with the
+        top one without reading the formula (:func:`may_follow`): most formulas that differ
+        row by row (a board number, a rank) differ elsewhere than in a row reference."""
+        if self.key is None and not may_follow(self.text, value[1:]):
+            return False
+        return self.shifted(row) == value
+
     def top_cell(self, letter: str) -> str:
         """The run's top cell: with the shared formula's range when the run has more rows."""
         text = escape(self.text)
@@ -136,13 +147,56 @@ class _Run:
         return f'{self.head}><f t="shared" ref="{letter}{self.top}:{letter}{self.last}" si="{self.number}">{text}</f></c>'
 
 
+def may_follow(text: str, below: str) -> bool:
+    """False when the formula ``below`` (of the cell right below ``text``'s) cannot be ``text``
+    with its relative row references shifted down one row: the two differ first, or last,
+    elsewhere than in the row number of a reference (digits after a column's letters). True
+    says only that it may be (:func:`relative_key` decides). The texts are compared in C, by halves.
+
+    >>> may_follow("A1+$B$1", "A2+$B$1"), may_follow("A9*2", "A10*2"), may_follow("A1", "A1")
+    (True, True, True)
+    >>> may_follow("LARGE($M$5:$M$9,1)+A1", "LARGE($M$5:$M$9,2)+A2"), may_follow("A1+$D$6", "A2+$D$7")
+    (False, False)
+    """
+    if text == below:
+        return True
+    shortest = min(len(text), len(below))
+    same, differs = 0, shortest + 1  # text[:same] == below[:same]; not so for differs (or past the end)
+    while differs - same > 1:
+        middle = (same + differs) // 2
+        if below.startswith(text[:middle]):
+            same = middle
+        else:
+            differs = middle
+    if same >= len(text) or not _in_row_number(text, same):
+        return False
+    # the last difference: the last digit of the last reference shifted (N and N + 1 differ there)
+    same, differs = 0, shortest + 1  # the same for the ends
+    while differs - same > 1:
+        middle = (same + differs) // 2
+        if below.endswith(text[len(text) - middle:]):
+            same = middle
+        else:
+            differs = middle
+    return same < len(text) and _in_row_number(text, len(text) - 1 - same)
+
+
+def _in_row_number(text: str, index: int) -> bool:
+    """Whether ``text[index]`` is a digit of a run of digits right after a capital letter."""
+    if not "0" <= text[index] <= "9":
+        return False
+    while index > 0 and "0" <= text[index - 1] <= "9":
+        index -= 1
+    return index > 0 and "A" <= text[index - 1] <= "Z"
+
+
 def sheet_data(ws: Worksheet) -> str:
     """The ``<sheetData>`` element of ``ws``: its rows and cells as openpyxl would write them,
     with shared formulas down the columns, and no empty cached value after a formula (raises
     :class:`Unsupported` for rich text and array formulas)."""
     cells = ws._cells
     styles = ws.parent._cell_styles
-    style_ids: dict[bytes, int] = {}
+    style_ids: dict[bytes, str] = {}
     epoch = ws.parent.epoch
     dimensions = ws.row_dimensions
     out = ["<sheetData>"]
@@ -164,8 +218,9 @@ def sheet_data(ws: Worksheet) -> str:
     next_empty = next(pending, None)
     letters = [column_letter(c) if c else "" for c in range(max(map(itemgetter(1), keys), default=0) + 1)]
     append = out.append
-    for row, column in keys:
-        cell = cells[row, column]
+    number = ""  # the row's number as text
+    for key, cell in zip(keys, map(cells.__getitem__, keys)):
+        row, column = key
         if row != current:
             if current is not None:
                 append("</row>")
@@ -173,7 +228,7 @@ def sheet_data(ws: Worksheet) -> str:
                 open_row(next_empty)
                 append("</row>")
                 next_empty = next(pending, None)
-            current = row
+            current, number = row, str(row)
             open_row(row)
         comment = cell._comment
         if comment is not None:
@@ -181,35 +236,36 @@ def sheet_data(ws: Worksheet) -> str:
         value = cell._value
         style = cell._style
         packed = style.tobytes() if style is not None else _NO_STYLE  # hashed in C, unlike the array
-        styled = packed != _NO_STYLE
-        if value is None and not styled and not comment:
+        if value is None and packed == _NO_STYLE and not comment:
             continue
         link = cell._hyperlink if cell.__class__ is Cell else cell.hyperlink  # a merged cell has no _hyperlink
         if link:
             ws._hyperlinks.append(link)
-        if styled:
-            number = style_ids.get(packed)
-            if number is None:
-                number = style_ids[packed] = styles.add(style)
-            head = f'<c r="{letters[column]}{row}" s="{number}"'
-        else:
-            head = f'<c r="{letters[column]}{row}"'
+        styled = style_ids.get(packed)  # the style attribute, made once per style
+        if styled is None:
+            styled = style_ids[packed] = f' s="{styles.add(style)}"' if packed != _NO_STYLE else ""
+        head = f'<c r="{letters[column]}{number}"{styled}'
         kind = cell.data_type
         if kind == "f":
-            if isinstance(value, SpillFormula):
-                if column in runs:
-                    close(column)
-                append(f'{head}{CELL_MARK}><f t="array" ref="{value.ref}">{escape(value.text[1:])}</f></c>')
-                continue
-            if not isinstance(value, str):
-                raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
+            if value.__class__ is not str:
+                if isinstance(value, SpillFormula):
+                    if column in runs:
+                        close(column)
+                    append(f'{head}{CELL_MARK}><f t="array" ref="{value.ref}">{escape(value.text[1:])}</f></c>')
+                    continue
+                if not isinstance(value, str):
+                    raise Unsupported(f"{cell.coordinate}: an array or data-table formula")
             run = runs.get(column)
             if run is not None:
-                if row == run.last + 1 and run.shifted(row) == value:
+                shared = run.key  # the shift of a run already read, inlined (most cells)
+                if row == run.last + 1 and (
+                        shared.replace(ROW, str(row + run.offset) if run.offset else number) == value
+                        if shared is not None else run.continues(row, value)):
                     if run.number < 0:
                         run.number, groups = groups, groups + 1
+                        run.tail = f'><f t="shared" si="{run.number}"/></c>'
                     run.last = row
-                    append(f'{head}><f t="shared" si="{run.number}"/></c>')
+                    append(head + run.tail)
                     continue
                 close(column)
             runs[column] = _Run(len(out), head, value[1:], row)

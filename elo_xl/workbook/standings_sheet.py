@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import Book
-from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, ref
+from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, cell_at, ref, set_style
 
 TOP = 5  # the first row of the table (headers on the row above)
 #: The note's first column (row 3, across to the last printed column): after place, number, name.
@@ -70,14 +70,14 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
         own = ref(main, f"{key}{top + i}")
         so_far = f"{ref(main, f'{key}{top}')}:{key}{top + i}"
         rank = ref(main, f"{L(rank_column)}{top + i}")
-        book.formula(ws, f"{L(place_col)}{row}", f.place_of(own, rank, so_far), fill=WORK_FILL)
+        book.formula(ws, (row, place_col), f.place_of(own, rank, so_far), fill=WORK_FILL)
         at = f"${L(row_col)}{row}"
-        book.formula(ws, f"{L(row_col)}{row}", f.player_at(str(i + 1), places), fill=WORK_FILL)
-        book.formula(ws, f"A{row}", f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)
-        ws[f"A{row}"].alignment = CENTER
+        book.formula(ws, (row, row_col), f.player_at(str(i + 1), places), fill=WORK_FILL)
+        book.formula(ws, (row, 1), f'IF({at}="","",{i + 1})', fill=OUTPUT_FILL)
+        set_style(cell_at(ws, (row, 1)), alignment=CENTER)
         for k, ((_, _, number_format), source) in enumerate(zip(columns, sources)):
-            book.formula(ws, f"{L(2 + k)}{row}", f.value_at(at, source), number_format, OUTPUT_FILL)
-        ws[f"B{row}"].alignment = CENTER  # the start number apart from the name beside it
+            book.formula(ws, (row, 2 + k), f.value_at(at, source), number_format, OUTPUT_FILL)
+        set_style(cell_at(ws, (row, 2)), alignment=CENTER)  # the start number apart from the name beside it
     book.widths(ws, {1: 7, 2: 5, 3: 26, **{c: 11 for c in range(4, width + 1)}, place_col: 8, row_col: 8})
     ws.freeze_panes = f"A{TOP}"
     last = TOP + n - 1

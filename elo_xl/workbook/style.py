@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from openpyxl.cell.cell import Cell
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.utils import quote_sheetname
 from openpyxl.worksheet.worksheet import Worksheet
@@ -43,6 +44,10 @@ DOWN_FONT = Font(color="9C0006", bold=True)
 THIN = Side(style="thin", color="BFBFBF")
 GRID = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 CENTER = Alignment(horizontal="center", vertical="center")
+#: A column header's: centred and wrapped.
+HEADER_ALIGNMENT = Alignment(horizontal="center", vertical="center", wrap_text=True)
+#: No fill and no border (a cell that has them otherwise, made plain).
+NO_FILL, NO_BORDER = PatternFill(), Border()
 WRAP = Alignment(wrap_text=True, vertical="top")
 #: A text that shrinks to fit its cell rather than being cut (a name and why he is not paired).
 SHRINK = Alignment(shrink_to_fit=True)
@@ -93,12 +98,22 @@ def clean_text(value: str) -> str:
 
 
 AREA = re.compile(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+")
-def cell_at(ws: Worksheet, coordinate: str) -> Any:
-    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster)."""
-    try:
-        row, column = parse_cell(coordinate)
-    except ValueError:
-        return ws[coordinate]
+def cell_at(ws: Worksheet, coordinate: str | tuple[int, int]) -> Any:
+    """``ws[coordinate]`` for one cell, without openpyxl's general parsing (much faster); the
+    cell may be given as ``(row, column)`` too, not parsed at all.
+
+    >>> import openpyxl
+    >>> ws = openpyxl.Workbook().active
+    >>> cell_at(ws, "B7").coordinate, cell_at(ws, (7, 2)) is cell_at(ws, "B7")
+    ('B7', True)
+    """
+    if coordinate.__class__ is tuple:
+        row, column = coordinate
+    else:
+        try:
+            row, column = parse_cell(coordinate)  # type: ignore[arg-type]
+        except ValueError:
+            return ws[coordinate]
     cells = ws._cells
     target = cells.get((row, column))
     if target is None:
@@ -113,6 +128,38 @@ def cell_at(ws: Worksheet, coordinate: str) -> Any:
 
 
 _cell = Cell.__new__
+
+#: The style attributes :func:`set_style` sets, and their fields of a cell's style array.
+_STYLE_FIELDS = {"font": "fontId", "fill": "fillId", "border": "borderId", "alignment": "alignmentId",
+                 "protection": "protectionId"}
+
+
+def set_style(cell: Any, **styles: Any) -> None:
+    """``cell.alignment = CENTER`` (and ``font``, ``fill``, ``border``, ``protection``) as
+    openpyxl sets it, with each style object looked up in the workbook's list once: openpyxl
+    looks for it again for each cell, comparing it field by field with the list's. The objects
+    are the books' constants (the same object, the same style).
+
+    >>> import openpyxl
+    >>> ws = openpyxl.Workbook().active
+    >>> set_style(ws["A1"], alignment=CENTER, font=BOLD); set_style(ws["A2"], alignment=CENTER)
+    >>> ws["A2"].alignment.horizontal, ws["A1"].font.b, ws["A2"].font.b
+    ('center', True, False)
+    """
+    workbook = cell.parent.parent
+    known = workbook.__dict__.get("_elo_style_ids")
+    if known is None:
+        known = workbook._elo_style_ids = {}
+    for name, value in styles.items():
+        entry = known.get((name, id(value)))
+        if entry is None:
+            setattr(cell, name, value)  # openpyxl's way, once
+            # the object kept with its number, so that its id stays its own
+            known[(name, id(value))] = getattr(cell._style, _STYLE_FIELDS[name]), value
+        else:
+            if not cell._style:
+                cell._style = StyleArray()
+            setattr(cell._style, _STYLE_FIELDS[name], entry[0])
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:
@@ -148,6 +195,18 @@ def row_ref(sheet: Worksheet | str, cell: str) -> str:
 def _row_ref(title: str, cell: str) -> str:
     sheet_part, _, cells = _ref(title, cell).rpartition("!")
     return f"{sheet_part}!{_ABSOLUTE_ROW.sub('', cells)}"
+
+
+def column_ref(sheet: Worksheet | str, column: int, absolute: bool = False) -> str:
+    """The start of a reference to a cell of ``column`` on ``sheet``, its row number to be
+    added: of :func:`row_ref`'s, or (``absolute``) of :func:`ref`'s. A builder that refers to
+    every row of a column makes it once.
+
+    >>> column_ref("Swiss", 3) + "5" == row_ref("Swiss", "C5"), column_ref("Swiss", 3, absolute=True) + "5"
+    (True, "'Swiss'!$C$5")
+    """
+    title = sheet if isinstance(sheet, str) else sheet.title
+    return f"{quote_sheetname(title)}!${column_letter(column)}{'$' if absolute else ''}"
 
 
 _ABSOLUTE_ROW = re.compile(r"[$](?=[0-9])")

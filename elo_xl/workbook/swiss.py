@@ -35,7 +35,8 @@ from ..tiebreaks import DEFAULT_SWISS, VERSIONS
 from . import formulas as f
 from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns, tiebreak_slots
 from .book import Book
-from .style import CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref, row_ref
+from .style import (CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, cell_at,
+                    column_ref, ref, row_ref, set_style)
 from .codes import NOTHING
 from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
@@ -113,7 +114,12 @@ class Layout:
 
     def cell(self, k: int, t: int, row: int) -> str:
         """Round ``t`` of ``k`` on ``row``."""
-        return f"{L(self.col(k, t))}{row}"
+        return f"{self._letters[k][t]}{row}"
+
+    @cached_property
+    def _letters(self) -> list[list[str]]:
+        """The letters of every round's column of every block (round ``r``: the block's last column)."""
+        return [[L(self.col(k, t)) for t in range(self.r + 1)] for k in range(COLOUR_USED + 1)]
 
     def row_of(self, k: int, row: int) -> str:
         """Block ``k`` of the working area on one row."""
@@ -150,19 +156,24 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
     _rounds_paired(book, ws, at)
+    per_round = _round_ranges(at, helpers)
     for i in range(at.n):
-        _player_row(book, ws, at, helpers, i, data)
+        _player_row(book, ws, at, helpers, i, data, per_round)
     area = _tiebreaks(book, ws, at, helpers, data)
     _names_and_checks(book, ws, at)
     _sheet_setup(book, ws, at)
     filled = len(tiebreak_slots.chosen(data.get("tiebreaks"), tiebreak_slots.SWISS, DEFAULT_SWISS))
     _standings(book, ws, at, area, filled)
     _crosstable(book, ws, at)
+    # the references to the Swiss sheet's cells, made from each column's once
+    absolute = {k: [column_ref(ws, at.col(k, t), absolute=True) for t in range(at.r)]
+                for k in (OPPONENT, COLOUR_USED, CODE, RESULTS)}
+    name_column = column_ref(ws, at.field("name"), absolute=True)
     pairings_sheet.build(
-        book, at.n, at.r, opponent=lambda i, t: ref(ws, at.cell(OPPONENT, t, at.top + i)),
-        colour=lambda i, t: ref(ws, at.cell(COLOUR_USED, t, at.top + i)),
-        code=lambda i, t: ref(ws, at.cell(CODE, t, at.top + i)), result=lambda i, t: ref(ws, at.cell(RESULTS, t, at.top + i)),
-        name=lambda i: ref(ws, f"{L(at.field('name'))}{at.top + i}"),
+        book, at.n, at.r, opponent=lambda i, t: f"{absolute[OPPONENT][t]}{at.top + i}",
+        colour=lambda i, t: f"{absolute[COLOUR_USED][t]}{at.top + i}",
+        code=lambda i, t: f"{absolute[CODE][t]}{at.top + i}", result=lambda i, t: f"{absolute[RESULTS][t]}{at.top + i}",
+        name=lambda i: f"{name_column}{at.top + i}",
         opponent_column=lambda t: ref(ws, at.column(OPPONENT, t).replace("$", "")))
     _norms(book, ws, at, helpers)
 
@@ -205,8 +216,8 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
         row = at.top + i
         present = helpers.cell("present", row)
         tiebreak_columns.write_rank(book, ws, area, row, points, f"{L(at.out)}{row}", present, f"{L(rank_col)}{row}")
-        book.formula(ws, f"{L(bh_col)}{row}", f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
-        book.formula(ws, f"{L(at.key_col)}{row}", f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
+        book.formula(ws, (row, bh_col), f.if_present(present, f"{L(bh)}{row}"), HALVES, OUTPUT_FILL)
+        book.formula(ws, (row, at.key_col), f.copy_of(f"{L(rank_col)}{row}"), fill=WORK_FILL)
     book.name(names.RANK, ws, f"{L(rank_col)}{at.top}:{L(rank_col)}{at.last}")
     return area
 
@@ -214,14 +225,16 @@ def _tiebreaks(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns,
 def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> None:
     """The norms sheet: one slot per round; the rounds with no opponent and nothing typed are
     the rounds still to play (:func:`elo_xl.norms.evaluate`'s ``remaining``)."""
+    code_starts, opponent_starts = ([column_ref(ws, at.col(k, t)) for t in range(at.r)] for k in (CODE, OPPONENT))
+
     def code(i: int, t: int | None) -> str:
-        return row_ref(ws, at.row_of(CODE, at.top + i) if t is None else at.cell(CODE, t, at.top + i))
+        return row_ref(ws, at.row_of(CODE, at.top + i)) if t is None else f"{code_starts[t]}{at.top + i}"
 
     def rest(i: int) -> str:
         codes, pairings = code(i, None), row_ref(ws, at.row_of(OPPONENT, at.top + i))
         return f'COUNTIF({codes},{NOTHING})-COUNTIFS({codes},{NOTHING},{pairings},">0")'
 
-    games = norms_sheet.Games(at.r, code, lambda i, t: row_ref(ws, at.cell(OPPONENT, t, at.top + i)), rest)
+    games = norms_sheet.Games(at.r, code, lambda i, t: f"{opponent_starts[t]}{at.top + i}", rest)
     cells = {key: L(at.field(field)) for key, field in (("names", "name"), ("ratings", "rating"),
                                                          ("titles", "title"), ("federations", "federation"))}
     norms_sheet.build(book, ws, at.top, at.n, cells, games, lambda i: row_ref(ws, helpers.cell("present", at.top + i)))
@@ -230,15 +243,17 @@ def _norms(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> Non
 def _crosstable(book: Book, ws: Worksheet, at: Layout) -> None:
     """The printable grid (:mod:`crosstable_sheet`): every game from both sides, as counted."""
     def cell(column: int) -> Callable[[int], str]:
-        return lambda i: row_ref(ws, f"{L(column)}{at.top + i}")
+        start = column_ref(ws, column)
+        return lambda i: f"{start}{at.top + i}"
 
     widths = {key: width for key, _, width in FIELDS}
     fields = [("col.no", cell(1), 5.0), *((header, cell(at.field(key)), widths[key]) for key, header in (
         ("title", "col.title"), ("name", "col.name"), ("federation", "col.federation"), ("rating", "col.rating")))]
     after = [(f"out.{key}", cell(at.out + OUTPUTS.index(key)), OUTPUT_FORMATS.get(key, "General"))
              for key in ("Points", "Rank")]
+    starts = [tuple(column_ref(ws, at.col(k, t)) for k in (CODE, OPPONENT, COLOUR_USED)) for t in range(at.r)]
     crosstable_sheet.build(book, at.n, at.r, fields=fields, after=after, game=lambda i, t: tuple(
-        row_ref(ws, at.cell(k, t, at.top + i)) for k in (CODE, OPPONENT, COLOUR_USED)))
+        f"{start}{at.top + i}" for start in starts[t]))
 
 
 def _standings(book: Book, ws: Worksheet, at: Layout, area: tiebreak_columns.Area, filled: int) -> None:
@@ -281,37 +296,52 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
     ws.merge_cells(start_row=hdr - 2, start_column=at.grid, end_row=hdr - 2, end_column=at.out - 1)
 
 
-def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any]) -> None:
-    """One player: his TRF fields and rounds (inputs), the working of each round, the outputs."""
+#: What every player's row reads of a round (:func:`_round_ranges`).
+RoundRanges = tuple[list[int], list[str], str, str, str, str, str]
+
+
+def _round_ranges(at: Layout, helpers: PlayerColumns) -> list[RoundRanges]:
+    """What every player's row reads of round ``t``, made once per round: the round's columns
+    and their letters (by block), its typed opponents, colours and result bases over every
+    player, the test of a round after the last paired, and the ratings as used."""
+    ratings = helpers.col("rating_used", at.top, at.last)
+    columns = [[at.col(k, t) for k in range(COLOUR_USED + 1)] for t in range(at.r)]
+    return [(columns[t], [L(c) for c in columns[t]], at.column(OPPONENTS, t), at.column(COLOURS, t),
+             at.column(BASE, t), f"{t + 1}>{at.last_paired}", ratings) for t in range(at.r)]
+
+
+def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any],
+                per_round: list[RoundRanges]) -> None:
+    """One player: his TRF fields and rounds (inputs), the working of each round, the outputs
+    (``per_round``: :func:`_round_ranges`)."""
     row = at.top + i
-    ws.cell(row=row, column=1, value=i + 1).alignment = CENTER
+    start = cell_at(ws, (row, 1))  # his start number
+    start.value = i + 1
+    set_style(start, alignment=CENTER)
     for k, (key, _, _) in enumerate(FIELDS):
         values = data.get(key) or []
-        book.input_cell(ws, f"{L(2 + k)}{row}", values[i] if i < len(values) else None)
+        book.input_cell(ws, (row, 2 + k), values[i] if i < len(values) else None)
     grids = ((OPPONENTS, data.get("pairings") or []), (COLOURS, data.get("colours") or []),
              (RESULTS, data.get("results") or []))
     own = helpers.cell("rating_used", row)
-    for t in range(at.r):
+    number = f"$A{row}"
+    for t, (cols, letters, typed, colours, bases, later, ratings) in enumerate(per_round):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
             if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it
                 value = "½"
-            book.input_cell(ws, at.cell(block, t, row), value, DRAW if block == RESULTS else None, centred=True)
-        pairing, base, code, opp, exp, who = (at.cell(k, t, row) for k in (OPPONENTS, BASE, CODE, OPP_USED, EXPECTED,
-                                                                           OPPONENT))
-        typed = at.column(OPPONENTS, t)
-        book.formula(ws, who, f.implied_opponent(pairing, f"$A{row}", typed), fill=WORK_FILL)
-        book.formula(ws, at.cell(COLOUR_USED, t, row), f.implied_colour(at.cell(COLOURS, t, row), pairing, who,
-                                                                        at.column(COLOURS, t)), fill=WORK_FILL)
-        book.formula(ws, base, f.result_base(at.cell(RESULTS, t, row)), fill=WORK_FILL)
-        book.formula(ws, code, f.rounds_code(pairing, who, base, f"$A{row}", str(at.n), f"INDEX({typed},{who})",
-                                             f"INDEX({at.column(BASE, t)},{who})", f"COUNTIF({typed},{who})",
-                                             f"{t + 1}>{at.last_paired}"),
-                     fill=WORK_FILL)
-        book.formula(ws, opp, f.counted_opponent(f"OR({code}<=2,{code}={f.PENDING})", own,
-                                                 f"INDEX({helpers.col('rating_used', at.top, at.last)},{who})"),
-                     fill=WORK_FILL)
-        book.formula(ws, exp, f.expected_if_counted(own, opp), fill=WORK_FILL)
+            book.input_cell(ws, (row, cols[block]), value, DRAW if block == RESULTS else None, centred=True)
+        pairing, base, code, opp, who = (f"{letters[k]}{row}" for k in (OPPONENTS, BASE, CODE, OPP_USED, OPPONENT))
+        book.formula(ws, (row, cols[OPPONENT]), f.implied_opponent(pairing, number, typed), fill=WORK_FILL)
+        book.formula(ws, (row, cols[COLOUR_USED]), f.implied_colour(f"{letters[COLOURS]}{row}", pairing, who,
+                                                                          colours), fill=WORK_FILL)
+        book.formula(ws, (row, cols[BASE]), f.result_base(f"{letters[RESULTS]}{row}"), fill=WORK_FILL)
+        book.formula(ws, (row, cols[CODE]), f.rounds_code(
+            pairing, who, base, number, str(at.n), f"INDEX({typed},{who})", f"INDEX({bases},{who})",
+            f"COUNTIF({typed},{who})", later), fill=WORK_FILL)
+        book.formula(ws, (row, cols[OPP_USED]), f.counted_opponent(
+            f"OR({code}<=2,{code}={f.PENDING})", own, f"INDEX({ratings},{who})"), fill=WORK_FILL)
+        book.formula(ws, (row, cols[EXPECTED]), f.expected_if_counted(own, opp), fill=WORK_FILL)
     column = lambda key: f"{L(at.field(key))}{row}"  # noqa: E731
     helpers.write(book, ws, row, RowRanges(
         name=column("name"), rating=column("rating"), k=column("k"), codes=at.row_of(CODE, row),
@@ -320,7 +350,7 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
     values = helpers.outputs(row)
     for k, key in enumerate(OUTPUTS):
         if key not in ("Buchholz", "Rank"):  # these and the rank's key come from the tie-break area (_tiebreaks)
-            book.formula(ws, f"{L(at.out + k)}{row}", f.if_present(present, values[key]), OUTPUT_FORMATS.get(key),
+            book.formula(ws, (row, at.out + k), f.if_present(present, values[key]), OUTPUT_FORMATS.get(key),
                          OUTPUT_FILL)
 
 

@@ -84,9 +84,17 @@ class Area:
         self.order0 = self.key0 + SLOTS  # the two packed ranking keys (:func:`write_rank`)
         self.last_col = self.order0 + 1
         self._helper_letters = {key: L(self.helper0 + k) for k, key in enumerate(helpers)}
+        #: made once: every player's row reads them
+        self._helper_columns = {key: self.column(self.helper0 + k) for k, key in enumerate(helpers)}
+        self._letters = [[L(self.col(block, t)) for t in range(r + 1)] for block in range(len(blocks))]
+        self.codes_row = f"${L(self.value0)}${top - 1}:${L(self.de_col - 1)}${top - 1}"
+
+    def col(self, block: int, t: int) -> int:
+        """The column of round ``t`` of per-round block ``block``."""
+        return self.first + block * (self.r + 1) + t
 
     def cell(self, block: int, t: int, row: int) -> str:
-        return f"{L(self.first + block * (self.r + 1) + t)}{row}"
+        return f"{self._letters[block][t]}{row}"
 
     def row_of(self, block: int, row: int) -> str:
         return f"{self.cell(block, 0, row)}:{self.cell(block, self.r - 1, row)}"
@@ -98,7 +106,11 @@ class Area:
         return f"${L(col)}${self.top}:${L(col)}${self.last_row}"
 
     def helper_column(self, key: str) -> str:
-        return self.column(self.helper0 + self.helpers.index(key))
+        return self._helper_columns[key]
+
+    def helper_at(self, key: str, row: int) -> tuple[int, int]:
+        """The helper cell ``key`` on ``row`` as (row, column)."""
+        return row, self.helper0 + self.helpers.index(key)
 
 
 def build(book: Book, ws: Worksheet, area: Area, src: Sources) -> None:
@@ -162,17 +174,19 @@ def _work_range(a: Area, row: int) -> str:
 
 
 def _codes_row(a: Area) -> str:
-    return f"${L(a.value0)}${a.top - 1}:${L(a.de_col - 1)}${a.top - 1}"
+    return a.codes_row
 
 
-def _slot_value(a: Area, row: int, k: int) -> str:
-    """The value of the code in slot ``k`` (from 1) for DE's group key: 0 for none."""
-    return f"IFERROR(INDEX({_work_range(a, row)},1,MATCH(INDEX(TbCodes,{k}),{_codes_row(a)},0)),0)"
+def _slot_value(a: Area, row: int, k: int, work: str | None = None) -> str:
+    """The value of the code in slot ``k`` (from 1) for DE's group key: 0 for none (``work``:
+    :func:`_work_range` of ``row``, when made already)."""
+    return f"IFERROR(INDEX({work or _work_range(a, row)},1,MATCH(INDEX(TbCodes,{k}),{a.codes_row},0)),0)"
 
 
 def _de_key(a: Area, row: int, points: str, present: str) -> str:
     """DE's group key: points and the values of the slots before DE's ("" on an empty row)."""
-    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, row, k)},"")' for k in range(1, SLOTS))
+    work = _work_range(a, row)
+    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, row, k, work)},"")' for k in range(1, SLOTS))
     return f'IF({present}=0,"",{key})'
 
 
@@ -193,19 +207,20 @@ def _values_and_slots(book: Book, ws: Worksheet, a: Area, row: int, present: str
     the tied, and the games he played against him there (for :func:`_de_open`)."""
     h = lambda key: a.helper(key, row)  # noqa: E731
     for k, code in enumerate(a.work):
-        book.formula(ws, f"{L(a.value0 + k)}{row}", f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
+        book.formula(ws, (row, a.value0 + k), f'IF({present}=0,"",{values_of[code]})', fill=WORK_FILL)
     de = tf.direct_encounter(a.helper_column("de_key"), h("de_key"), a.helper_column("de_met"),
                              a.helper_column("de_mini"), h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
                              a.helper_column("de_reach"), h("de_size"))
-    book.formula(ws, f"{L(a.de_col)}{row}", f'IF({present}=0,"",{de})', fill=WORK_FILL)
+    book.formula(ws, (row, a.de_col), f'IF({present}=0,"",{de})', fill=WORK_FILL)
     _de_open(book, ws, a, row, against_first)
+    de_cell, work = f"{L(a.de_col)}{row}", _work_range(a, row)
     for k in range(SLOTS):
         code = f"INDEX(TbCodes,{k + 1})"
-        shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{L(a.de_col)}{row},'
-                 f'INDEX({_work_range(a, row)},1,MATCH({code},{_codes_row(a)},0))))')
+        shown = (f'IF(OR({present}=0,{code}=""),"",IF({code}="DE",{de_cell},'
+                 f'INDEX({work},1,MATCH({code},{a.codes_row},0))))')
         slot = f"{L(a.slot0 + k)}{row}"
-        book.formula(ws, slot, shown, fill=OUTPUT_FILL)
-        book.formula(ws, f"{L(a.key0 + k)}{row}", f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
+        book.formula(ws, (row, a.slot0 + k), shown, fill=OUTPUT_FILL)
+        book.formula(ws, (row, a.key0 + k), f"IF(ISNUMBER({slot}),{slot},0)", fill=WORK_FILL)
 
 
 def _de_open(book: Book, ws: Worksheet, a: Area, row: int, against_first: Callable[[str], tuple[str, str]]) -> None:
@@ -216,16 +231,17 @@ def _de_open(book: Book, ws: Worksheet, a: Area, row: int, against_first: Callab
     de = a.column(a.de_col)
     keys, met = a.helper_column("de_key"), h("de_met")
     points, games = against_first(h("de_first"))
-    book.formula(ws, h("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de,
-                                                h("de_size")),
+    at = lambda key: a.helper_at(key, row)  # noqa: E731
+    book.formula(ws, at("de_first"), tf.de_first(keys, h("de_key"), a.helper_column("de_met"), numbers, de,
+                                                 h("de_size")),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
+    book.formula(ws, at("de_rest"), tf.de_rest_points(h("de_first"), f"$A{row}", h("de_mini"), points),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_rest_reach"), tf.de_rest_reach(h("de_rest"), h("de_size"), met, games),
+    book.formula(ws, at("de_rest_reach"), tf.de_rest_reach(h("de_rest"), h("de_size"), met, games),
                  fill=WORK_FILL)
-    book.formula(ws, h("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
-                                              h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
-                                              a.helper_column("de_rest_reach"), h("de_rest"), h("de_size")),
+    book.formula(ws, at("de_open"), tf.de_open(keys, h("de_key"), a.helper_column("de_met"), a.helper_column("de_mini"),
+                                               h("de_mini"), a.helper_column("de_mini2"), h("de_mini2"),
+                                               a.helper_column("de_rest_reach"), h("de_rest"), h("de_size")),
                  fill=WORK_FILL)
 
 
@@ -237,15 +253,15 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
     for t in range(a.r):
         code, pairing = src.code(i, t), src.pairing(i, t)
         kind = a.cell(KIND, t, row)
-        book.formula(ws, kind, tf.round_kind(code, pairing, t + 1), fill=WORK_FILL)
+        book.formula(ws, (row, a.col(KIND, t)), tf.round_kind(code, pairing, t + 1), fill=WORK_FILL)
         value = a.cell(VALUE, t, row)
-        book.formula(ws, value, tf.opponent_value(kind, code, pairing, a.helper_column("adjusted"), h("s2")),
-                     fill=WORK_FILL)
-        book.formula(ws, a.cell(CUT, t, row), tf.cut_key(kind, value, t + 1), fill=WORK_FILL)
-        book.formula(ws, a.cell(RATING, t, row), tf.opponent_rating(code, pairing, src.rating_column), fill=WORK_FILL)
-        book.formula(ws, a.cell(ENCOUNTER, t, row),
+        book.formula(ws, (row, a.col(VALUE, t)),
+                     tf.opponent_value(kind, code, pairing, a.helper_column("adjusted"), h("s2")), fill=WORK_FILL)
+        book.formula(ws, (row, a.col(CUT, t)), tf.cut_key(kind, value, t + 1), fill=WORK_FILL)
+        book.formula(ws, (row, a.col(RATING, t)), tf.opponent_rating(code, pairing, src.rating_column), fill=WORK_FILL)
+        book.formula(ws, (row, a.col(ENCOUNTER, t)),
                      tf.encounter_points(code, pairing, a.helper_column("de_key"), h("de_key")), fill=WORK_FILL)
-        book.formula(ws, a.cell(LEVEL, t, row), tf.level_points(
+        book.formula(ws, (row, a.col(LEVEL, t)), tf.level_points(
             code, pairing, a.helper_column("de_key"), h("de_key"), a.helper_column("de_mini"), h("de_mini")),
             fill=WORK_FILL)
     present = src.present(i)
@@ -264,7 +280,7 @@ def _player(book: Book, ws: Worksheet, a: Area, src: Sources, i: int) -> None:
         "de_reach": _reach(a, h),
     }
     for key, text in helpers.items():
-        book.formula(ws, h(key), text, fill=WORK_FILL)
+        book.formula(ws, a.helper_at(key, row), text, fill=WORK_FILL)
     x, big = [h("x1"), h("x2")], [h(f"a{k}") for k in range(1, 5)]
     trimmed = lambda cut, median: f"{tf.buchholz_trimmed(h('bh2'), x, big, cut, median)}/2"  # noqa: E731
     aro = f"{L(a.value0 + a.work.index('ARO'))}{row}"
@@ -362,8 +378,8 @@ def write_rank(book: Book, ws: Worksheet, a: Area, row: int, points_column: str,
     first = tf.order_key([(points_column, points)] + [own(k) for k in range(3)])
     second = tf.order_key([own(k) for k in range(3, SLOTS)])
     keys = [f"{L(a.order0 + k)}{row}" for k in range(2)]
-    for key, text in zip(keys, (first, second)):
-        book.formula(ws, key, f'IF({present}=0,"",{text})', fill=WORK_FILL)
+    for k, text in enumerate((first, second)):
+        book.formula(ws, (row, a.order0 + k), f'IF({present}=0,"",{text})', fill=WORK_FILL)
     numbers = f"$A${a.top}:$A${a.last_row}"
     ahead = tf.ahead_by_order((a.column(a.order0), keys[0]), (a.column(a.order0 + 1), keys[1]), numbers, f"$A{row}")
     book.formula(ws, cell, f'IF({present}=0,"",1+{ahead})', fill=OUTPUT_FILL)
