@@ -26,6 +26,7 @@ FORMATS = ("General", "0", "0.00", "#,##0", "0%", "0.00E+00", "@", "yyyy-mm-dd",
 VALUES = (0, 1, -3, 2538, 2538.0, 0.5, -0.25, 1e-7, 12345678901, 59, 60, 61, 46204, 46204.75, 2958465)
 
 
+@pytest.mark.filterwarnings("ignore:Cell .* is marked as a date:UserWarning")  # openpyxl's, on 12345678901 as a date
 def test_every_number_the_fast_reader_reads_is_openpyxls(tmp_path):
     wb = openpyxl.Workbook()
     ws = wb.active
