@@ -17,6 +17,7 @@ from elo_xl.pair import pair_event
 from elo_xl.pair_teams import TeamPairResult
 from elo_xl.workbook.team_export import read_team_book
 
+from books import once
 from test_pair_teams import EVENTS, gacrux_pairs, held_cut
 
 #: The generated events a team book takes (it ranks match points first): the first twelve.
@@ -30,8 +31,13 @@ def run(capsys, *args) -> tuple[int, str, str]:
 
 
 def book_of(capsys, trf: Path, folder: Path) -> Path:
+    """``elo-xl workbook team --from TRF -o FOLDER/STEM.xlsx``: a new book of the team file in the
+    test's folder. Made once per test process for the same file (:func:`books.once`: a book of a
+    generated event takes a second to make, and several tests start from the same one); each
+    test gets the bytes and the output ``main`` gives."""
     book = folder / f"{trf.stem}.xlsx"
-    code, _, err = run(capsys, "workbook", "team", "--from", trf, "-o", book)
+    code = once(["workbook", "team", "--from", str(trf), "-o", str(book)], book, given=trf)
+    _, err = capsys.readouterr()
     assert code == 0, err
     return book
 
