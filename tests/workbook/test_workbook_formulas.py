@@ -24,7 +24,7 @@ from openpyxl.utils import FORMULAE
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
-from books import put, built
+from books import built, put, read_book
 
 from elo_xl import engine
 from elo_xl.recalc import Gnumeric, LibreOffice, read_named, read_values
@@ -138,7 +138,8 @@ def range_operands(text: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def books() -> dict[tuple[str, str], openpyxl.Workbook]:
-    return {(kind, lang): load(kind, lang) for kind, lang in BOOKS}
+    """Every kind of book in every language, opened once (:func:`books.read_book`): only read here."""
+    return {(kind, lang): read_book(kind, lang) for kind, lang in BOOKS}
 
 
 # --- (a) functions -----------------------------------------------------------------------------------------------
