@@ -138,6 +138,16 @@ def opened(kind: str, lang: str = "en", **sizes: Any) -> openpyxl.Workbook:
     return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **sizes)))
 
 
+@functools.lru_cache(maxsize=None)
+def read_book(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
+    """An empty book of :func:`built`, opened by openpyxl once per test process and shared by
+    every test that only reads it (its formulas, names, formats, styles, validations): a Swiss
+    book takes a second and a half to open, and the workbook tests read each kind in each
+    language. A test that types into a book, saves it or removes from it opens its own copy
+    (:func:`opened`)."""
+    return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **options)))
+
+
 #: What :func:`once` keeps per command: the exit code, the output file's bytes, what was
 #: printed, and the paths the command was run with (replaced by the caller's when replayed).
 _RUNS: dict[tuple, tuple[int, bytes | None, str, str, str, str]] = {}

@@ -20,6 +20,8 @@ import pytest
 from elo_xl.cli import main
 from elo_xl.io.trf_format import EXAMPLE
 
+from books import once
+
 #: A rating list with the example's rated players.
 LIST = ("fide_id,name,federation,sex,title,rating,games,k,birth_year,flag\n"
         '1700123,"Berg, Anna",SWE,F,WIM,2012,50,20,2001,\n22512345,"Cruz, Mateo",ESP,M,,1893,50,20,1998,\n')
@@ -95,9 +97,10 @@ def test_workbook_from_a_trf_with_a_bad_record_names_the_file(folder, capsys):
 
 @pytest.fixture
 def book(folder, capsys) -> Path:
-    """A Swiss book of the example, 5 rounds (3 played: round 4 is the next to pair)."""
+    """A Swiss book of the example, 5 rounds (3 played: round 4 is the next to pair), made once per
+    test process (:func:`books.once`: the same bytes and output as ``main`` gives each test)."""
     trf = _trf(folder, "event.trf", rounds=5)
-    assert main(["workbook", "swiss", "--from", str(trf), "-o", "cup.xlsx"]) == 0
+    assert once(["workbook", "swiss", "--from", str(trf), "-o", "cup.xlsx"], Path("cup.xlsx"), given=trf) == 0
     capsys.readouterr()
     return Path("cup.xlsx")
 

@@ -10,6 +10,7 @@ Imports under ``if TYPE_CHECKING:`` count for the cycles between modules.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import subprocess
 import sys
@@ -100,22 +101,22 @@ def imports(module: str, type_checking: bool = False) -> set[str]:
     return found - {module}
 
 
+@functools.lru_cache(maxsize=None)
 def graph(type_checking: bool = False) -> dict[str, set[str]]:
     """Module → the elo_xl modules it imports (a package's own modules, and the package root
-    named by ``from .. import x``, are left out)."""
+    named by ``from .. import x``, are left out). Read once, when a test first asks (not when
+    the file is collected, which every worker does), and only read by the tests."""
     return {m: {t for t in imports(m, type_checking) if t in MODULES and t != "elo_xl" and not t.startswith(m + ".")}
             for m in MODULES}
 
 
-GRAPH = graph()
-
 
 def test_the_graph_is_read():
     """The reader sees known arrows (so an empty graph cannot pass the tests below)."""
-    assert "elo_xl.rules" in GRAPH["elo_xl.engine"]
-    assert "elo_xl.games" in GRAPH["elo_xl.engine"]
-    assert "elo_xl.tables" in GRAPH["elo_xl.rules"]
-    assert "elo_xl.workbook.read" in GRAPH["elo_xl.export"]
+    assert "elo_xl.rules" in graph()["elo_xl.engine"]
+    assert "elo_xl.games" in graph()["elo_xl.engine"]
+    assert "elo_xl.tables" in graph()["elo_xl.rules"]
+    assert "elo_xl.workbook.read" in graph()["elo_xl.export"]
     assert "xlwings" in imports("elo_xl.udfs") and "openpyxl" in imports("elo_xl.workbook.book_access")
     assert [layer(m) for m in ("elo_xl.errors", "elo_xl.results", "elo_xl.rules", "elo_xl.io.decode",
                                "elo_xl.kernel", "elo_xl.event.model", "elo_xl.workbook.book")] == [0, 1, 2, 2, 3, 6, 8]
@@ -180,7 +181,7 @@ def test_no_cycle_between_packages():
 
 def test_the_rules_can_fail():
     """The checks above catch what they are for: an arrow up and a cycle between packages."""
-    g = {m: set(t) for m, t in GRAPH.items()}
+    g = {m: set(t) for m, t in graph().items()}
     g["elo_xl.io.trf_read"].add("elo_xl.event.model")
     assert upward(g) == ["elo_xl.io.trf_read (layer 2) imports elo_xl.event.model (layer 6)"]
     assert cycle(packages_graph(g)) is not None
@@ -192,11 +193,11 @@ def upward(g: dict[str, set[str]]) -> list[str]:
 
 
 def test_imports_point_down():
-    assert upward(GRAPH) == []
+    assert upward(graph()) == []
 
 
 def test_recalc_imports_nothing_from_workbook():
-    assert [(m, t) for m, ts in GRAPH.items() if m.startswith("elo_xl.recalc") for t in ts
+    assert [(m, t) for m, ts in graph().items() if m.startswith("elo_xl.recalc") for t in ts
             if t.startswith("elo_xl.workbook")] == []
 
 
@@ -297,7 +298,7 @@ def test_the_io_package_says_what_it_holds():
 
     listed = set(re.findall(r"^``(\w+)``", elo_xl.io.__doc__, re.MULTILINE))
     assert listed == {path.stem for path in (PACKAGE / "io").glob("*.py")} - {"__init__"}
-    outside = {t for m, targets in GRAPH.items() if unit(m) == "elo_xl.io" for t in targets if unit(t) != "elo_xl.io"}
+    outside = {t for m, targets in graph().items() if unit(m) == "elo_xl.io" for t in targets if unit(t) != "elo_xl.io"}
     assert outside <= {"elo_xl.errors", "elo_xl.results", "elo_xl.titles"}
 
 

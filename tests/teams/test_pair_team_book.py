@@ -17,7 +17,8 @@ from elo_xl.pair import pair_event
 from elo_xl.pair_teams import TeamPairResult
 from elo_xl.workbook.team_export import read_team_book
 
-from test_pair_teams import EVENTS, gacrux_pairs, held_cut
+from books import once
+from test_pair_teams import EVENTS, events_by_gacrux, held_cut
 
 #: The generated events a team book takes (it ranks match points first): the first twelve.
 BOOK_EVENTS = [p for p in EVENTS if "_GP_MP" not in (parse_trf(p.read_text(encoding="utf-8")).header("192") or "")][:12]
@@ -30,8 +31,13 @@ def run(capsys, *args) -> tuple[int, str, str]:
 
 
 def book_of(capsys, trf: Path, folder: Path) -> Path:
+    """``elo-xl workbook team --from TRF -o FOLDER/STEM.xlsx``: a new book of the team file in the
+    test's folder. Made once per test process for the same file (:func:`books.once`: a book of a
+    generated event takes a second to make, and several tests start from the same one); each
+    test gets the bytes and the output ``main`` gives."""
     book = folder / f"{trf.stem}.xlsx"
-    code, _, err = run(capsys, "workbook", "team", "--from", trf, "-o", book)
+    code = once(["workbook", "team", "--from", str(trf), "-o", str(book)], book, given=trf)
+    _, err = capsys.readouterr()
     assert code == 0, err
     return book
 
@@ -48,8 +54,8 @@ def test_twelve_events_are_paired_from_the_book_as_from_the_file_and_by_gacrux(c
         book = book_of(capsys, path, tmp_path)
         ours, from_file = pair_event(book), pair_event(path)
         assert isinstance(ours, TeamPairResult)
-        code = parse_trf(path.read_text(encoding="utf-8")).header("192")
-        theirs = gacrux_pairs(path, from_file.pairing.round, [] if code else ["-m", "fideteam"], tmp_path)
+        round_, theirs = events_by_gacrux(tuple(BOOK_EVENTS))[path.name]  # gacrux's command line, that round
+        assert round_ == from_file.pairing.round
         assert ours.pairing.pairs() == from_file.pairing.pairs(), path.name
         assert ours.pairing.pairs() == [p for p in theirs if p[1]] + [p for p in theirs if not p[1]], path.name
         assert ours.pairing.matches == from_file.pairing.matches, path.name  # the boards, the colours

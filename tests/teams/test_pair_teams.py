@@ -8,6 +8,7 @@ line (README.md there); each is compared here with that command line on the roun
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
@@ -47,6 +48,60 @@ def gacrux_pairs(path: Path, round_: int, method: list[str], tmp_path: Path) -> 
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["status"]["code"] == 0, result["status"]
     return [(int(w), int(b)) for w, b in result["pairingResult"]["pairs"]]
+
+
+#: Run by one Python process: gacrux's command line (``python -m gacrux.pairingchecker ARGS``) for
+#: each list of arguments in turn, the process failing as the first run that fails.
+DRIVER = """\
+import json, runpy, sys
+for argv in json.loads(sys.argv[1]):
+    sys.argv = ["pairingchecker", *argv]
+    try:
+        runpy.run_module("gacrux.pairingchecker", run_name="__main__", alter_sys=True)
+    except SystemExit as done:
+        if done.code not in (None, 0):
+            raise
+"""
+
+
+def gacrux_pairs_many(runs: list[tuple[Path, int, list[str]]], folder: Path) -> list[list[tuple[int, int]]]:
+    """:func:`gacrux_pairs` of each (path, round, method), gacrux's command line run for all of
+    them in one Python process (as ``pairing_cases.gacrux_command_line`` runs it for the Dutch)."""
+    outs = [folder / f"gacrux-{k}.json" for k in range(len(runs))]
+    argvs = [["-p", *method, "-i", str(path), "-n", str(round_), "-o", str(out)]
+             for (path, round_, method), out in zip(runs, outs)]
+    subprocess.run([sys.executable, "-c", DRIVER, json.dumps(argvs)], check=True, capture_output=True, timeout=600)
+    found = []
+    for out in outs:
+        result = json.loads(out.read_text(encoding="utf-8"))
+        assert result["status"]["code"] == 0, result["status"]
+        found.append([(int(w), int(b)) for w, b in result["pairingResult"]["pairs"]])
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def paired(path: Path) -> TeamPairResult:
+    """``pair_event`` of a generated event, computed once per test process (a frozen result,
+    only read): its round is the one gacrux's command line is asked for."""
+    return pair_event(path)
+
+
+def method_of(path: Path) -> list[str]:
+    """gacrux's options for an event, as the generator paired it (gacrux reads a 192 itself)."""
+    return [] if parse_trf(path.read_text(encoding="utf-8")).header("192") else ["-m", "fideteam"]
+
+
+@functools.lru_cache(maxsize=None)
+def events_by_gacrux(events: tuple[Path, ...] = tuple(EVENTS)) -> dict[str, tuple[int, list[tuple[int, int]]]]:
+    """Each of ``events`` (by file name): the round elo-xl pairs next and gacrux's own command
+    line's pairs of it, gacrux run on every event in one Python process rather than a new one
+    per event (starting Python and gacrux took most of each comparison's time)."""
+    import tempfile
+
+    rounds = [paired(path).pairing.round for path in events]
+    with tempfile.TemporaryDirectory() as folder:
+        pairs = gacrux_pairs_many([(path, r, method_of(path)) for path, r in zip(events, rounds)], Path(folder))
+    return {path.name: (r, found) for path, r, found in zip(events, rounds, pairs)}
 
 
 def run(capsys, *args) -> tuple[int, str, str]:
@@ -95,13 +150,12 @@ def test_there_are_at_least_20_events():
 
 
 @pytest.mark.parametrize("path", EVENTS, ids=[p.stem for p in EVENTS])
-def test_each_event_is_paired_as_gacrux_pairs_it(path, tmp_path):
-    result = pair_event(path)
+def test_each_event_is_paired_as_gacrux_pairs_it(path):
+    result = paired(path)
     assert isinstance(result, TeamPairResult)
     trf = parse_trf(path.read_text(encoding="utf-8"))
-    code = trf.header("192")
-    method = [] if code else ["-m", "fideteam"]  # as the generator paired it (gacrux reads a 192 itself)
-    theirs = gacrux_pairs(path, result.pairing.round, method, tmp_path)
+    round_, theirs = events_by_gacrux()[path.name]  # gacrux's command line, with method_of(path)
+    assert round_ == result.pairing.round
     # gacrux writes the bye as (team, 0) where it comes; elo-xl's list has it last
     assert result.pairing.pairs() == [p for p in theirs if p[1]] + [p for p in theirs if not p[1]]
     tf = read_teams(trf)

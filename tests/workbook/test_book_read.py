@@ -44,8 +44,10 @@ def same(a, b):
 
 @pytest.fixture
 def swiss_book(tmp_path):
+    """The sample Swiss's book in the test's folder, as ``elo-xl workbook swiss --from`` writes it
+    (made once per test process, :func:`books.once`: most tests here start from it)."""
     path = tmp_path / "s.xlsx"
-    assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "-o", str(path)]) == 0
+    assert once(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "-o", str(path)], path) == 0
     return path
 
 

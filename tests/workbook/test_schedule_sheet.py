@@ -18,6 +18,13 @@ from elo_xl.workbook.i18n import translate
 TRF = Path(__file__).resolve().parents[1] / "data" / "trf" / "round-robin-6.trf"
 
 
+def values(**options: object) -> openpyxl.Workbook:
+    """The round-robin book of ``options`` (:func:`books.built`) opened read-only: the tests of the
+    schedule read its cells' values and its defined names, which openpyxl's read-only mode reads
+    alike without loading every cell's style (a 30-player double round robin: 0.1 s, not 1.3 s)."""
+    return openpyxl.load_workbook(io.BytesIO(built("round-robin", **options)), read_only=True)
+
+
 def rounds_on_sheet(ws) -> dict[int, tuple[list[tuple[int, int]], int | None]]:
     """Round → ((White, Black) per board, the bye) as the sheet lists them."""
     found, current = {}, None
@@ -37,7 +44,7 @@ def rounds_on_sheet(ws) -> dict[int, tuple[list[tuple[int, int]], int | None]]:
 def test_the_schedule_is_the_berger_tables(n):
     from gacrux.berger import bergertables
 
-    ws = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=n)))[translate("sheet.schedule", "en")]
+    ws = values(players=n)[translate("sheet.schedule", "en")]
     table = bergertables(n)["pairing"]
     last = n + n % 2
     shown = rounds_on_sheet(ws)
@@ -88,7 +95,7 @@ def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
 
 @pytest.mark.parametrize("reverse", [False, True])
 def test_the_progress_line_stands_under_every_title(reverse):
-    book = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=6, double=True, reverse=reverse)))
+    book = values(players=6, double=True, reverse=reverse)
     line = book[translate("sheet.standings", "en")]["A3"].value
     assert line.startswith("=") and "After round" in line
     assert book[translate("sheet.round_robin", "en")]["A3"].value == line
@@ -103,7 +110,7 @@ def test_a_double_round_robin_schedule_is_the_tables_twice(n, reverse):
     two rounds exchanged with ``--reverse``, then the table again with every colour reversed."""
     from gacrux.berger import bergertables
 
-    wb = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=n, double=True, reverse=reverse)))
+    wb = values(players=n, double=True, reverse=reverse)
     ws = wb[translate("sheet.schedule", "en")]
     table = bergertables(n)["pairing"]
     last = n + n % 2

@@ -24,6 +24,8 @@ from elo_xl.workbook import build, names
 from elo_xl.workbook.archive import set_cells
 from elo_xl.workbook.team_prefill import team_prefill
 
+from books import once
+
 DATA = Path(__file__).parents[1] / "data"
 HELD = DATA / "tiebreaks" / "held_team.trf"
 GENERATED = [DATA / "teams" / "generated" / f"event{n:03d}.trf" for n in (21, 25)]
@@ -32,21 +34,23 @@ INPUTS = [names.TEAM_NAMES, *names.ROSTER_FIELDS, *names.TEAM_POINTS, names.TEAM
 
 
 def _book(source: Path, tmp_path: Path) -> Path:
-    """The team book made from ``source`` by the command line."""
+    """The team book made from ``source`` by the command line, in the test's folder: made once
+    per test process for the same file (:func:`books.once`, the bytes ``main`` writes), the
+    refusals below each starting from the book of ``held_team.trf``."""
     out = tmp_path / f"{source.stem}.xlsx"
-    assert main(["workbook", "team", "--from", str(source), "-o", str(out)]) == 0
+    assert once(["workbook", "team", "--from", str(source), "-o", str(out)], out, given=source) == 0
     return out
 
 
 @functools.lru_cache(maxsize=4)
-def _opened(path: Path, stamp: int) -> openpyxl.Workbook:
-    """The book at ``path`` as it is at ``stamp`` (its modification time): loaded once, a team
-    book taking seconds to load."""
-    return openpyxl.load_workbook(path)
+def _opened(data: bytes) -> openpyxl.Workbook:
+    """A book's bytes opened by openpyxl, once per content (only read): a team book takes
+    seconds to load, and several tests read the cells of the same book."""
+    return openpyxl.load_workbook(io.BytesIO(data))
 
 
 def _cells(path: Path, name: str) -> list[list[Any]]:
-    book = _opened(path, path.stat().st_mtime_ns)
+    book = _opened(path.read_bytes())
     (sheet, reference), = book.defined_names[name].destinations
     cells = book[sheet][reference.replace("$", "")]
     if not isinstance(cells, tuple):
@@ -87,7 +91,7 @@ def test_the_exported_file_ranks_as_the_original_and_makes_the_same_book(source,
 
 def _typed(book: Path, tmp_path: Path, name: str, i: int, j: int, value: Any) -> Path:
     """``book`` with ``value`` typed into row ``i``, column ``j`` of the range ``name``."""
-    (sheet, reference), = _opened(book, book.stat().st_mtime_ns).defined_names[name].destinations
+    (sheet, reference), = _opened(book.read_bytes()).defined_names[name].destinations
     row, column = parse_cell(reference.split(":")[0])
     cell = cell_name(column + j, row + i)
     path = tmp_path / "typed.xlsx"

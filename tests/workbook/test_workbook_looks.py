@@ -6,7 +6,7 @@ import re
 import openpyxl
 import pytest
 
-from books import put, built
+from books import built, put, read_book
 
 from elo_xl.errors import EloError
 from elo_xl.recalc import read_named, read_values
@@ -27,7 +27,7 @@ def books():
 
 @pytest.mark.parametrize("kind,lang", list(books()))
 def test_every_number_format_is_one_that_cannot_end_with_a_separator(kind, lang):
-    wb = openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
+    wb = read_book(kind, lang)
     seen = set()
     for ws in wb.worksheets:
         for row in ws.iter_rows():
@@ -217,7 +217,7 @@ def test_kvant_only_boxes_are_hidden_unless_a_kvant_rule_set(kind):
     """K_T and the validity flag, label and box, belong to ELO-1970/USSR-1977 only."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
-    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
+    wb = read_book(kind)
     for name in ("TournamentK", "EventCounts"):
         (title, ref), = wb.defined_names[name].destinations
         letter, row = coordinate_from_string(ref.replace("$", ""))
@@ -234,7 +234,7 @@ def test_kvant_only_boxes_are_hidden_unless_a_kvant_rule_set(kind):
 def test_the_players_kvant_steps_are_hidden_unless_a_kvant_rule_set():
     from elo_xl.workbook.i18n import translate
 
-    wb = openpyxl.load_workbook(io.BytesIO(built("player")))
+    wb = read_book("player")
     ws = wb.worksheets[1]
     label = next(c for row in ws.iter_rows() for c in row if c.value == translate("player.kvant_steps", "en"))
     hidden = kvant_hidden(ws)
@@ -251,7 +251,7 @@ def test_the_hidden_boxes_have_no_border_a_libreoffice_save_would_blacken(kind):
     formulas of the rule set, not white text (an Arabic book saved by LibreOffice printed them)."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
-    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
+    wb = read_book(kind)
     for name in ("TournamentK", "EventCounts"):
         (title, ref), = wb.defined_names[name].destinations
         ws = wb[title]
@@ -276,7 +276,7 @@ def test_points_and_tie_breaks_print_in_one_format_per_column(kind, slots):
     ratings whole (2315); the Swiss sheet's Points, Score and Buchholz in halves."""
     from elo_xl.workbook.style import HALVES, TIEBREAK
 
-    wb = openpyxl.load_workbook(io.BytesIO(built(kind)))
+    wb = read_book(kind)
     ws = wb[wb.sheetnames[wb.sheetnames.index("Standings")]]
     header = {c.value: c.column for c in ws[4] if isinstance(c.value, str) and not c.value.startswith("=")}
     formulas = [c.column for c in ws[4] if isinstance(c.value, str) and c.value.startswith("=")]  # the slots

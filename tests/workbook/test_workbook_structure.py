@@ -1,9 +1,6 @@
 """What every generated book promises besides its numbers: inputs open and shaded, formulas
 locked, validation on inputs, print set-up, frozen panes, and every text translated."""
 
-import io
-
-import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
@@ -14,7 +11,7 @@ from elo_xl.workbook.i18n import LANGUAGES, TEXT, translate
 
 from books import round_cell
 from elo_xl.workbook.names import FUNCTION_TABLES
-from books import built
+from books import built, read_book
 
 INPUTS = {
     "player": ["Rating", "K", "OppRatings", "Results"],
@@ -54,7 +51,8 @@ def test_the_swiss_grid_is_typed_board_by_board():
 
 
 def load(kind, lang="en"):
-    return openpyxl.load_workbook(io.BytesIO(built(kind, lang)))
+    """The empty book, opened once per test process (:func:`books.read_book`): these tests only read it."""
+    return read_book(kind, lang)
 
 
 def cells(wb, name):
@@ -125,7 +123,7 @@ def test_no_volatile_or_recent_functions_and_full_recalculation_on_load():
     for kind in KINDS:
         data = built(kind)
         assert b"TODAY(" not in data and b"NOW(" not in data and b"_xlfn." not in data
-        wb = openpyxl.load_workbook(io.BytesIO(data))
+        wb = read_book(kind)
         assert wb.calculation.fullCalcOnLoad
 
 
