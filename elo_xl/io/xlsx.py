@@ -125,6 +125,16 @@ def parse_cell(name: str) -> tuple[int, int]:
     return int(match[2]), column
 
 
+def letters_of(name: str) -> str:
+    """The letters before a cell name's row number: its column's, for a plain name such as
+    ``D7`` (a reader passing by cells of columns it does not read compares only these).
+
+    >>> letters_of("D7"), letters_of("XFD1048576"), letters_of("$D$7")
+    ('D', 'XFD', '$D$')
+    """
+    return name.rstrip("0123456789")
+
+
 def plain_cell(name: str) -> tuple[int, int] | None:
     """:func:`parse_cell` of the common case, a name without ``$`` such as ``B7``, read without
     a pattern (for a reader going through every cell of a sheet); None for any other text,

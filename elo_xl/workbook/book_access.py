@@ -466,7 +466,7 @@ class FastBook:
         # cell is passed by at the cost of one ``rstrip`` (most cells of a Swiss sheet are formulas there)
         passed = frozenset() if wanted is None else \
             frozenset(xlsx.column_letter(c) for c in range(1, xlsx.LAST_COLUMN + 1) if c not in wanted)
-        plain_cell = xlsx.plain_cell
+        plain_cell, letters_of = xlsx.plain_cell, xlsx.letters_of
         try:
             # the part whole (its size is checked by check_archive), then only its cells: a tree
             # walked in C is several times faster than a cell-by-cell iterparse
@@ -475,7 +475,7 @@ class FastBook:
                 where = element.get("r")
                 if not where:
                     raise Unusual("a cell without its reference")
-                if where.rstrip("0123456789") in passed:
+                if letters_of(where) in passed:
                     continue  # a column no defined name reads (the book's formulas): not converted
                 found = plain_cell(where)  # a name such as "D7", as openpyxl's parser reads it too
                 plain = found is not None
