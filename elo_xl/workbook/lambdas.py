@@ -17,6 +17,10 @@ tests evaluate these names in, has neither). Invalid input gives ``#VALUE!``; a 
 Python function leaves empty is ``""``; where the Python function answers with a sentence
 (an unrated player without an initial rating) the LAMBDA gives ``#N/A``.
 
+Longer than the house's 700 lines on purpose: every function's body is written with the same
+few helpers (``let``, ``lam``, the rule-set prelude, the typed-value readers), and split by
+function those would cross modules as private names or grow a public vocabulary no one else uses.
+
 >>> text = LAMBDAS["ELO_CATEGORY"].text
 >>> text.startswith("_xlfn.LAMBDA(_xlop.average_,_xlfn.LET(")
 True

@@ -1,4 +1,7 @@
-"""TRF reader and writer: fields, round trips, property tests, every error, the engine, speed."""
+"""TRF reader and writer: fields, round trips, property tests, every error, the engine, speed.
+
+Over 700 lines on purpose: one file mirrors the reader and the writer (``io/trf_read.py``,
+``io/trf_write.py``) together, as their round trips test both at once."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The generated workbooks compute what the engine computes: random events, recalculated in
-LibreOffice and in Gnumeric.
+LibreOffice and in Gnumeric. (Over 700 lines on purpose: one generator of events and one
+independent computation serve every template, and split by template they would be repeated.)
 
 For every template (player, round robin, Swiss, match) and every rule set (FIDE, FIDE-2024,
 ELO-1970, USSR-1977, LOGISTIC and LOGISTIC with scale 480) a seeded generator makes small
