@@ -100,9 +100,18 @@ def _thawed(frozen: bytes, order: dict[str, list[str]]) -> openpyxl.Workbook:
     return wb
 
 
+#: The books :func:`load` has loaded once (a book loaded once only is not worth keeping).
+_SEEN: set[bytes] = set()
+
+
 def load(path: Path) -> openpyxl.Workbook:
-    """``openpyxl.load_workbook(path)``: a workbook of its own, made from :func:`_loaded`."""
-    return _thawed(*_loaded(path.read_bytes()))
+    """``openpyxl.load_workbook(path)``: a workbook of its own, from the second time on made
+    from :func:`_loaded`."""
+    data = path.read_bytes()
+    if data not in _SEEN:
+        _SEEN.add(data)
+        return openpyxl.load_workbook(io.BytesIO(data))
+    return _thawed(*_loaded(data))
 
 
 def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[str, int, int], str]:
