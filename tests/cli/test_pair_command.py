@@ -20,7 +20,7 @@ from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.io.trf_read import parse_trf
 from elo_xl.io.xlsx import sheet_parts
 from elo_xl.workbook.read import read_swiss_book, swiss_grid
-from pairing_cases import cut, round_pairs
+from pairing_cases import cut, gacrux_run, round_pairs
 
 SAMPLE = Path(SWISS_TRF_PATH).read_text(encoding="utf-8")
 #: A board of the pairing list: board, White's number, name, points, Black's number, name, points.
@@ -344,12 +344,8 @@ def test_a_book_of_the_first_layout_is_paired_as_before(capsys, tmp_path):
 def _gacrux_pairs(path: Path, colour: str = "w") -> list[tuple[int, int]]:
     """gacrux's own command line (``pairingchecker -p``) on a TRF file: (white, black) in board
     order, black 0 for the bye."""
-    import subprocess
-    import sys
-
     out = path.with_suffix(".gacrux")
-    subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-o", str(out), "-p", "-dT",
-                    "-b", "utf-8", "-t", colour], check=True, capture_output=True, timeout=300)
+    gacrux_run(["-i", str(path), "-o", str(out), "-p", "-dT", "-b", "utf-8", "-t", colour])
     lines = out.read_text(encoding="utf-8").split()
     numbers = [int(x) for x in lines[1:]]
     return list(zip(numbers[::2], numbers[1::2]))
