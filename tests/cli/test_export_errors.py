@@ -82,7 +82,7 @@ def _loaded(data: bytes) -> tuple[bytes, dict[str, list[str]]]:
     archive = zipfile.ZipFile(io.BytesIO(data))
     listed = [re.findall(r'<mergeCell ref="([^"]+)"', archive.read(name).decode())
               for name in archive.namelist() if name.startswith("xl/worksheets/sheet")]
-    order = {}
+    order: dict[str, list[str]] = {}
     for sheet in fresh.worksheets:
         refs = {str(r) for r in sheet.merged_cells.ranges}
         if refs:
@@ -93,6 +93,7 @@ def _loaded(data: bytes) -> tuple[bytes, dict[str, list[str]]]:
 
 
 def _thawed(frozen: bytes, order: dict[str, list[str]]) -> openpyxl.Workbook:
+    """A new workbook from what :func:`_loaded` keeps: the pickle, its merged ranges in order."""
     wb = pickle.loads(frozen)
     for title, refs in order.items():
         by_ref = {str(r): r for r in wb[title].merged_cells.ranges}
@@ -100,18 +101,25 @@ def _thawed(frozen: bytes, order: dict[str, list[str]]) -> openpyxl.Workbook:
     return wb
 
 
-#: The books :func:`load` has loaded once (a book loaded once only is not worth keeping).
+#: The books loaded already, by :func:`load` or :func:`copy_of` (a book loaded once only is not
+#: worth keeping: keeping it costs a load and two saves).
 _SEEN: set[bytes] = set()
 
 
-def load(path: Path) -> openpyxl.Workbook:
-    """``openpyxl.load_workbook(path)``: a workbook of its own, from the second time on made
-    from :func:`_loaded`."""
-    data = path.read_bytes()
-    if data not in _SEEN:
-        _SEEN.add(data)
-        return openpyxl.load_workbook(io.BytesIO(data))
+def copy_of(data: bytes) -> openpyxl.Workbook:
+    """``openpyxl.load_workbook`` of a book's bytes, a workbook of its own made from :func:`_loaded`."""
+    _SEEN.add(data)
     return _thawed(*_loaded(data))
+
+
+def load(path: Path) -> openpyxl.Workbook:
+    """``openpyxl.load_workbook(path)``: a workbook of its own, from the second time a book is
+    loaded on made from :func:`_loaded`."""
+    data = path.read_bytes()
+    if data in _SEEN:
+        return copy_of(data)
+    _SEEN.add(data)
+    return openpyxl.load_workbook(io.BytesIO(data))
 
 
 def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[str, int, int], str]:
@@ -131,7 +139,7 @@ def where(book_bytes) -> Callable[..., str]:
     """``where(name, player=1, round_=1)``: ``Sheet!A1`` of a cell of the book, found from the
     names of the book as written (typing into cells leaves its names as they are), loaded once
     for the module."""
-    wb = _thawed(*_loaded(book_bytes))
+    wb = copy_of(book_bytes)
 
     def find(name: str, player: int = 1, round_: int = 1) -> str:
         sheet, ref = cell(wb, name, player, round_)
