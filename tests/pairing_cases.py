@@ -148,8 +148,9 @@ def with_152(text: str, colour: str) -> str:
 #: each line read, a JSON list of arguments, is run as the command line; each run answered by a
 #: line, the JSON of its exit code and what it printed.
 SERVER = """\
-import contextlib, io, json, runpy, sys, traceback
-answer = sys.stdout
+import contextlib, io, json, os, runpy, sys, traceback
+answer = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)  # what is written to the standard output otherwise does not reach the answers
 for line in sys.stdin:
     sys.argv = ["pairingchecker", *json.loads(line)]
     printed = io.StringIO()
