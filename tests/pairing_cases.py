@@ -7,6 +7,7 @@ as ``FIDE-PAIRINGS.md`` summarises them), not from gacrux or elo-xl's code.
 
 from __future__ import annotations
 
+import atexit
 import json
 import subprocess
 import sys
@@ -141,3 +142,47 @@ def with_152(text: str, colour: str) -> str:
     its first line, any other ``152`` taken out: the drawing of lots, stated as gacrux reads it."""
     lines = [line for line in text.splitlines() if not line.startswith("152")]
     return "\n".join([f"152 {colour.upper()}"] + lines) + "\n"
+
+
+#: gacrux's command line (``python -m gacrux.pairingchecker ARGS``) served by one Python process:
+#: each line read, a JSON list of arguments, is run as the command line; each run answered by a
+#: line, the JSON of its exit code and what it printed.
+SERVER = """\
+import contextlib, io, json, os, runpy, sys, traceback
+answer = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)  # what is written to the standard output otherwise does not reach the answers
+for line in sys.stdin:
+    sys.argv = ["pairingchecker", *json.loads(line)]
+    printed = io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        try:
+            runpy.run_module("gacrux.pairingchecker", run_name="__main__", alter_sys=True)
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+        except BaseException:
+            code = 1
+            traceback.print_exc()
+    answer.write(json.dumps([code, printed.getvalue()]) + "\\n")
+    answer.flush()
+"""
+_SERVERS: list[subprocess.Popen[str]] = []
+
+
+def gacrux_run(argv: list[str]) -> None:
+    """``python -m gacrux.pairingchecker ARGV``, as ``subprocess.run(..., check=True)`` runs it,
+    in one Python process kept for the test process: starting Python and importing gacrux
+    again for each command took most of each comparison's time (its runs share nothing but the
+    imported modules). A run that fails raises :class:`AssertionError` with what it printed."""
+    if not _SERVERS or _SERVERS[0].poll() is not None:
+        _SERVERS[:] = [subprocess.Popen([sys.executable, "-c", SERVER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)]
+        atexit.register(_SERVERS[0].kill)
+    server = _SERVERS[0]
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write(json.dumps([str(a) for a in argv]) + "\n")
+    server.stdin.flush()
+    answer = server.stdout.readline()
+    assert answer, f"gacrux's command line ended the process: pairingchecker {' '.join(map(str, argv))}"
+    code, printed = json.loads(answer)
+    assert code == 0, f"pairingchecker {' '.join(map(str, argv))} exited with {code}:\n{printed}"

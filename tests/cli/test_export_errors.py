@@ -9,14 +9,19 @@ in round 4 with white and loses (``3 w 0``; player 3's line reads ``1 b 1``).
 
 from __future__ import annotations
 
+import functools
 import io
+import pickle
+import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.worksheet.cell_range import MultiCellRange
 
 from elo_xl.cli import main
 from elo_xl.errors import EloError
@@ -55,9 +60,71 @@ def cell(wb: openpyxl.Workbook, name: str, player: int = 1, round_: int = 1) -> 
     return sheet, f"{get_column_letter(min_col + round_ - 1)}{min_row + player - 1}"
 
 
+def saved(wb: openpyxl.Workbook) -> dict[str, bytes]:
+    """The parts of the file openpyxl writes for ``wb``, but the time of the save."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    archive = zipfile.ZipFile(buffer)
+    return {name: re.sub(rb"<dcterms:modified[^>]*>[^<]*</dcterms:modified>", b"", archive.read(name))
+            for name in archive.namelist()}
+
+
+@functools.lru_cache(maxsize=None)
+def _loaded(data: bytes) -> tuple[bytes, dict[str, list[str]]]:
+    """A book's bytes loaded by openpyxl once per test process, kept as a pickle, with each sheet's
+    merged ranges in the order the file lists them (a pickled set comes back in another order).
+
+    Loading the Swiss book takes about half a second and most tests here open it to type into it
+    and save it again: :func:`load` gives each its own copy of the same workbook in a fifth of
+    that time. Checked here: the copy saves to the same parts as the book loaded afresh."""
+    fresh = openpyxl.load_workbook(io.BytesIO(data))
+    frozen = pickle.dumps(fresh)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    listed = [re.findall(r'<mergeCell ref="([^"]+)"', archive.read(name).decode())
+              for name in archive.namelist() if name.startswith("xl/worksheets/sheet")]
+    order: dict[str, list[str]] = {}
+    for sheet in fresh.worksheets:
+        refs = {str(r) for r in sheet.merged_cells.ranges}
+        if refs:
+            order[sheet.title], = [refs_in_file for refs_in_file in listed if set(refs_in_file) == refs]
+    result = frozen, order
+    assert saved(_thawed(*result)) == saved(fresh), "a copy of the loaded book saves to other bytes"
+    return result
+
+
+def _thawed(frozen: bytes, order: dict[str, list[str]]) -> openpyxl.Workbook:
+    """A new workbook from what :func:`_loaded` keeps: the pickle, its merged ranges in order."""
+    wb = pickle.loads(frozen)
+    for title, refs in order.items():
+        by_ref = {str(r): r for r in wb[title].merged_cells.ranges}
+        wb[title].merged_cells = MultiCellRange([by_ref[ref] for ref in refs])  # as openpyxl's reader
+    return wb
+
+
+#: The books loaded already, by :func:`load` or :func:`copy_of` (a book loaded once only is not
+#: worth keeping: keeping it costs a load and two saves).
+_SEEN: set[bytes] = set()
+
+
+def copy_of(data: bytes) -> openpyxl.Workbook:
+    """``openpyxl.load_workbook`` of a book's bytes, a workbook of its own made from :func:`_loaded`."""
+    _SEEN.add(data)
+    return _thawed(*_loaded(data))
+
+
+def load(path: Path) -> openpyxl.Workbook:
+    """``openpyxl.load_workbook(path)``: a workbook of its own, from the second time a book is
+    loaded on made from :func:`_loaded`."""
+    data = path.read_bytes()
+    if data in _SEEN:
+        return copy_of(data)
+    _SEEN.add(data)
+    return openpyxl.load_workbook(io.BytesIO(data))
+
+
 def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[str, int, int], str]:
     """Type values into the book; returns each changed cell as ``Sheet!A1``."""
-    wb = openpyxl.load_workbook(path)
+    wb = load(path)
     names = {}
     for (name, player, round_), value in changes.items():
         sheet, ref = cell(wb, name, player, round_)
@@ -67,10 +134,17 @@ def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[
     return names
 
 
-def where(path: Path, name: str, player: int = 1, round_: int = 1) -> str:
-    wb = openpyxl.load_workbook(path)
-    sheet, ref = cell(wb, name, player, round_)
-    return f"{sheet}!{ref}"
+@pytest.fixture(scope="module")
+def where(book_bytes) -> Callable[..., str]:
+    """``where(name, player=1, round_=1)``: ``Sheet!A1`` of a cell of the book, found from the
+    names of the book as written (typing into cells leaves its names as they are), loaded once
+    for the module."""
+    wb = copy_of(book_bytes)
+
+    def find(name: str, player: int = 1, round_: int = 1) -> str:
+        sheet, ref = cell(wb, name, player, round_)
+        return f"{sheet}!{ref}"
+    return find
 
 
 def export_error(path: Path, capsys) -> str:
@@ -86,9 +160,9 @@ def export_error(path: Path, capsys) -> str:
 # --- what the arbiter typed ---------------------------------------------------------------------------
 
 
-def test_game_result_without_an_opponent(book, capsys):
+def test_game_result_without_an_opponent(book, capsys, where):
     cells = edit(book, {("Pairings", 1, 4): None, ("Pairings", 3, 4): None})  # neither row names the other
-    result = where(book, "Results", 1, 4)
+    result = where("Results", 1, 4)
     assert export_error(book, capsys) == (
         f'elo-xl: book.xlsx, {result}: "0" is a game result, but round 4 names no opponent in '
         f'{cells[("Pairings", 1, 4)]}, and no row names 1 in that round')
@@ -103,25 +177,25 @@ def test_game_result_on_a_row_its_opponent_names(book, capsys):
     assert line[91 + 10 * 3:91 + 10 * 4].split()[0] == "3"
 
 
-def test_bye_with_an_opponent(book, capsys):
+def test_bye_with_an_opponent(book, capsys, where):
     cells = edit(book, {("Results", 1, 4): "H"})
     assert export_error(book, capsys) == (
         f'elo-xl: book.xlsx, {cells[("Results", 1, 4)]}: "H" is a bye, which has no opponent, but round 4 names 3 '
-        f'in {where(book, "Pairings", 1, 4)}')
+        f'in {where("Pairings", 1, 4)}')
 
 
-def test_results_that_disagree_name_both_cells(book, capsys):
+def test_results_that_disagree_name_both_cells(book, capsys, where):
     cells = edit(book, {("Results", 1, 4): 1})
-    other = where(book, "Results", 3, 4)
+    other = where("Results", 3, 4)
     line = export_error(book, capsys)
     assert line.startswith(f"elo-xl: book.xlsx, {cells[('Results', 1, 4)]} and {other}: 1 and \"1\" disagree on one "
                            "game (round 4, 1 against 3)")
 
 
-def test_opponents_that_name_someone_else(book, capsys):
+def test_opponents_that_name_someone_else(book, capsys, where):
     cells = edit(book, {("Pairings", 3, 4): 5})
     line = export_error(book, capsys)
-    assert line == (f"elo-xl: book.xlsx, {where(book, 'Pairings', 1, 4)}: round 4 pairs 1 with 3, but "
+    assert line == (f"elo-xl: book.xlsx, {where('Pairings', 1, 4)}: round 4 pairs 1 with 3, but "
                     f"{cells[('Pairings', 3, 4)]} pairs 3 with 5")
 
 
@@ -148,15 +222,15 @@ def test_a_bad_cell_is_named(book, capsys, name, player, round_, value, problem)
     assert problem in line
 
 
-def test_both_players_white(book, capsys):
+def test_both_players_white(book, capsys, where):
     cells = edit(book, {("Colours", 3, 4): "w"})
     line = export_error(book, capsys)
-    assert line.startswith(f"elo-xl: book.xlsx, {where(book, 'Colours', 1, 4)} and {cells[('Colours', 3, 4)]}: "
+    assert line.startswith(f"elo-xl: book.xlsx, {where('Colours', 1, 4)} and {cells[('Colours', 3, 4)]}: "
                            "both players of one game (round 4, 1 against 3)")
 
 
 def test_event_data_with_a_line_break(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     sheet, ref = next(iter(wb.defined_names["EventName"].destinations))
     wb[sheet][ref.replace("$", "")] = "Open\nA"
     wb.save(book)
@@ -167,7 +241,7 @@ def test_event_data_with_a_line_break(book, capsys):
 def test_a_cell_too_long_for_a_trf_line(book, capsys, name, extra):
     """A TRF line holds at most 4,096 characters (io.trf_format.MAX_LINE); an event name is
     written after ``012 `` (4 more). The file would not read back, so export names the cell."""
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     sheet, ref = next(iter(wb.defined_names[name].destinations))
     first = ref.replace("$", "").split(":")[0]
     wb[sheet][first] = "x" * (4096 - extra + 1)
@@ -182,7 +256,7 @@ def test_a_cell_too_long_for_a_trf_line(book, capsys, name, extra):
 
 @pytest.mark.parametrize("sheet_of", ["Names", "EventName"])
 def test_deleted_sheet(book, capsys, sheet_of):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     sheet = next(iter(wb.defined_names[sheet_of].destinations))[0]
     del wb[sheet]
     wb.save(book)
@@ -192,7 +266,7 @@ def test_deleted_sheet(book, capsys, sheet_of):
 
 
 def test_name_resized_smaller(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     defined = wb.defined_names["Rounds"]
     defined.attr_text = defined.attr_text.replace("$15", "$9")  # 10 player rows → 4
     wb.save(book)
@@ -201,7 +275,7 @@ def test_name_resized_smaller(book, capsys):
 
 
 def test_rounds_not_three_columns_a_round(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     sheet, ref = next(iter(wb.defined_names["Rounds"].destinations))
     low_col, low_row, high_col, high_row = range_boundaries(ref.replace("$", ""))
     wb.defined_names["Rounds"].attr_text = (f"{sheet}!${get_column_letter(low_col)}${low_row}:"
@@ -213,7 +287,7 @@ def test_rounds_not_three_columns_a_round(book, capsys):
 
 
 def test_name_resized_to_a_whole_sheet(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     sheet = next(iter(wb.defined_names["Names"].destinations))[0]
     wb.defined_names["Names"].attr_text = f"{sheet}!$A$1:$A$1048576"
     wb.save(book)
@@ -221,14 +295,14 @@ def test_name_resized_to_a_whole_sheet(book, capsys):
 
 
 def test_name_pointing_nowhere(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     wb.defined_names["Rounds"].attr_text = "#REF!"
     wb.save(book)
     assert "the range named Rounds no longer points to one block of cells" in export_error(book, capsys)
 
 
 def test_name_deleted(book, capsys):
-    wb = openpyxl.load_workbook(book)
+    wb = load(book)
     del wb.defined_names["Rounds"]
     wb.save(book)
     assert export_error(book, capsys) == ("elo-xl: book.xlsx: the workbook has no range named Rounds: "
@@ -388,13 +462,13 @@ def test_a_birth_date_typed_as_a_date_is_read(book, capsys):
     assert main(["export", str(book), "-o", "out.trf"]) == 0
 
 
-def test_a_deleted_row_is_named_as_the_likely_cause(tmp_path, capsys):
+def test_a_deleted_row_is_named_as_the_likely_cause(tmp_path, capsys, book_bytes):
     """Issue 23, item 8: a 10-player Swiss book with player 2's row deleted (the rows below move
     up; the numbers in the first column read 1, 3, 4…): the pairings name start numbers that
     are no longer right, and the message gives the likely cause after the cells."""
     path = tmp_path / "book.xlsx"
-    assert main(["workbook", "swiss", "--from", str(TRF), "-o", str(path)]) == 0
-    wb = openpyxl.load_workbook(path)
+    path.write_bytes(book_bytes)  # workbook swiss --from swiss-10x9.trf
+    wb = load(path)
     (title, reference), = wb.defined_names["Names"].destinations
     first, _ = parse_cell(reference.split(":")[0])
     wb[title].delete_rows(first + 1)

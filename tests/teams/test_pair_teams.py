@@ -12,7 +12,6 @@ import functools
 import importlib.util
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from elo_xl.pair import pair_event
 from elo_xl.pair_teams import TeamPairResult
 from elo_xl.pairing.berger import schedule_pairing
 from elo_xl.tiebreaks.unplayed import GAME, PAB
+from pairing_cases import gacrux_run
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EVENTS = sorted((DATA / "teams" / "pairing").glob("event-*.trf"))
@@ -43,34 +43,18 @@ def _generator():
 def gacrux_pairs(path: Path, round_: int, method: list[str], tmp_path: Path) -> list[tuple[int, int]]:
     """gacrux's own command line on ``path``: the pairs of ``round_`` (black 0: the bye)."""
     out = tmp_path / "out.json"
-    subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-p", *method, "-i", str(path), "-n", str(round_),
-                    "-o", str(out)], check=True, capture_output=True)
+    gacrux_run(["-p", *method, "-i", str(path), "-n", str(round_), "-o", str(out)])
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["status"]["code"] == 0, result["status"]
     return [(int(w), int(b)) for w, b in result["pairingResult"]["pairs"]]
 
 
-#: Run by one Python process: gacrux's command line (``python -m gacrux.pairingchecker ARGS``) for
-#: each list of arguments in turn, the process failing as the first run that fails.
-DRIVER = """\
-import json, runpy, sys
-for argv in json.loads(sys.argv[1]):
-    sys.argv = ["pairingchecker", *argv]
-    try:
-        runpy.run_module("gacrux.pairingchecker", run_name="__main__", alter_sys=True)
-    except SystemExit as done:
-        if done.code not in (None, 0):
-            raise
-"""
-
-
 def gacrux_pairs_many(runs: list[tuple[Path, int, list[str]]], folder: Path) -> list[list[tuple[int, int]]]:
     """:func:`gacrux_pairs` of each (path, round, method), gacrux's command line run for all of
-    them in one Python process (as ``pairing_cases.gacrux_command_line`` runs it for the Dutch)."""
+    them in one Python process (:func:`pairing_cases.gacrux_run`)."""
     outs = [folder / f"gacrux-{k}.json" for k in range(len(runs))]
-    argvs = [["-p", *method, "-i", str(path), "-n", str(round_), "-o", str(out)]
-             for (path, round_, method), out in zip(runs, outs)]
-    subprocess.run([sys.executable, "-c", DRIVER, json.dumps(argvs)], check=True, capture_output=True, timeout=600)
+    for (path, round_, method), out in zip(runs, outs):
+        gacrux_run(["-p", *method, "-i", str(path), "-n", str(round_), "-o", str(out)])
     found = []
     for out in outs:
         result = json.loads(out.read_text(encoding="utf-8"))
@@ -292,10 +276,23 @@ def test_nobody_left_to_pair(capsys, tmp_path):
     assert "away.trf: round 5: nobody is left to pair" in message
 
 
+class _ServedGacrux:
+    """Stands for the generator's ``subprocess`` module in :func:`_round_robin`: its
+    ``python -m gacrux.pairingchecker ARGS`` (with ``check=True``) is the same command line run
+    by :func:`pairing_cases.gacrux_run`, in the Python process kept for the test process rather
+    than a new one each round."""
+
+    @staticmethod
+    def run(command: list[str], **options: object) -> None:
+        assert command[:3] == [sys.executable, "-m", "gacrux.pairingchecker"] and options.get("check"), command
+        gacrux_run(command[3:])
+
+
 def _round_robin(teams: int, played: int, code: str, seed: int, folder: Path) -> Path:
     """A team round robin of ``teams`` teams with ``played`` rounds paired by gacrux's
     ``-m berger`` (it reads the 192 code) and played with random results."""
     g = _generator()
+    g.subprocess = _ServedGacrux
     event = g.Event(random.Random(seed), code)
     event.teams, event.boards, event.colours = teams, 4, "WBWB"
     n = teams * 4

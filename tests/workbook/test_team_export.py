@@ -12,6 +12,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.cli import main
 from elo_xl.errors import EloError
@@ -42,20 +43,37 @@ def _book(source: Path, tmp_path: Path) -> Path:
     return out
 
 
-@functools.lru_cache(maxsize=4)
-def _opened(data: bytes) -> openpyxl.Workbook:
-    """A book's bytes opened by openpyxl, once per content (only read): a team book takes
-    seconds to load, and several tests read the cells of the same book."""
-    return openpyxl.load_workbook(io.BytesIO(data))
+@functools.lru_cache(maxsize=8)
+def _names(data: bytes) -> dict[str, list[tuple[str, str]]]:
+    """The defined names of a book's bytes (name: its destinations, sheet and reference), read
+    once per content: several tests find the cells of the same book."""
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+    try:
+        return {name: list(defined.destinations) for name, defined in book.defined_names.items()}
+    finally:
+        book.close()
+
+
+@functools.lru_cache(maxsize=16)
+def _sheet(data: bytes, title: str) -> dict[tuple[int, int], Any]:
+    """Each cell that holds something on the sheet ``title`` of a book's bytes, by (row, column),
+    as openpyxl reads it: read once per content and sheet, and read-only, so that the book's
+    other sheets (its formulas, most of a team book's loading time) are not parsed."""
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+    try:
+        return {(c.row, c.column): c.value for row in book[title].iter_rows() for c in row
+                if getattr(c, "value", None) is not None}
+    finally:
+        book.close()
 
 
 def _cells(path: Path, name: str) -> list[list[Any]]:
-    book = _opened(path.read_bytes())
-    (sheet, reference), = book.defined_names[name].destinations
-    cells = book[sheet][reference.replace("$", "")]
-    if not isinstance(cells, tuple):
-        return [[cells.value]]
-    return [[c.value for c in row] for row in cells]
+    """The values of the range ``name`` of the book at ``path``, row by row."""
+    data = path.read_bytes()
+    (sheet, reference), = _names(data)[name]
+    low_col, low_row, high_col, high_row = range_boundaries(reference.replace("$", ""))
+    values = _sheet(data, sheet)
+    return [[values.get((r, c)) for c in range(low_col, high_col + 1)] for r in range(low_row, high_row + 1)]
 
 
 @pytest.mark.parametrize("source", [HELD, *GENERATED], ids=lambda p: p.stem)
@@ -91,7 +109,7 @@ def test_the_exported_file_ranks_as_the_original_and_makes_the_same_book(source,
 
 def _typed(book: Path, tmp_path: Path, name: str, i: int, j: int, value: Any) -> Path:
     """``book`` with ``value`` typed into row ``i``, column ``j`` of the range ``name``."""
-    (sheet, reference), = _opened(book.read_bytes()).defined_names[name].destinations
+    (sheet, reference), = _names(book.read_bytes())[name]
     row, column = parse_cell(reference.split(":")[0])
     cell = cell_name(column + j, row + i)
     path = tmp_path / "typed.xlsx"
