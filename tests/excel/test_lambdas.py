@@ -404,7 +404,7 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
     """No defined name (any scope) or table of a book elo-xl writes is a LAMBDA or LET variable of
     the functions, in any language: an engine that reads the book's name first (IronCalc does)
     would compute with the book's cells."""
-    from books import read_book
+    from books import read_names
 
     from elo_xl.functions import BY_NAME
     from elo_xl.languages import LANGUAGES
@@ -412,7 +412,7 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
 
     variables = {v.upper(): f.name for f in FUNCTIONS + HELPERS for v in f.variables()}
     for lang in LANGUAGES:
-        wb = read_book(kind, lang)
+        wb = read_names(kind, lang)
         held = set(wb.defined_names) | {n for ws in wb.worksheets for n in ws.defined_names}
         held |= {t for ws in wb.worksheets for t in ws.tables}
         assert held and not {n for n in held if n.upper() in variables}, (kind, lang)
