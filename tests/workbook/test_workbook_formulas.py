@@ -112,17 +112,19 @@ def _template_tokens(template: str) -> tuple[tuple[str, bool], ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _template_operands(template: str) -> tuple[tuple[tuple[str, ...], int], ...] | None:
-    """Each range operand of a formula's shape: its text split at the shape's digit runs (each
-    ``1``), and how many digit runs of the formula come before it; ``None`` when the tokens do
-    not give back every digit run (every ``1`` of the shape is one)."""
+def _template_operands(template: str) -> tuple[str, int] | None:
+    """The range operands of a formula's shape as one format string, the operands apart by NUL
+    (which no formula holds) and each digit run of the shape (each ``1``) as ``{i}``, its index
+    among the formula's runs; and how many operands there are. ``None`` when the tokens do not
+    give back every digit run."""
     operands, used = [], 0
     for value, is_range in _template_tokens(template):
-        parts = tuple(value.split("1"))
+        parts = value.split("1")
         if is_range:
-            operands.append((parts, used))
+            parts = [part.replace("{", "{{").replace("}", "}}") for part in parts]
+            operands.append("".join(f"{part}{{{used + k}}}" for k, part in enumerate(parts[:-1])) + parts[-1])
         used += len(parts) - 1
-    return tuple(operands) if used == template.count("1") else None
+    return ("\0".join(operands), len(operands)) if used == template.count("1") else None
 
 
 def range_operands(text: str) -> list[str]:
@@ -130,16 +132,15 @@ def range_operands(text: str) -> list[str]:
 
     A big book's formulas differ from row to row in their digits only (18,000 formulas, 450
     shapes in a Swiss book): the tokenizer runs once per shape, each digit run replaced by
-    ``1``, and each operand gets its digits back in order. A formula whose digits the tokenizer
-    reads (:data:`READS_DIGITS`), or whose tokens do not give back every digit run, is
+    ``1``, and the operands get the formula's digits back in order. A formula whose digits the
+    tokenizer reads (:data:`READS_DIGITS`), or whose tokens do not give back every digit run, is
     tokenized as it is."""
     formula = text if text.startswith("=") else "=" + text
     if not READS_DIGITS.search(formula):
         shape = _template_operands(DIGITS.sub("1", formula))
         if shape is not None:
-            runs = DIGITS.findall(formula)
-            return ["".join(part + run for part, run in zip(parts[:-1], runs[start:])) + parts[-1]
-                    for parts, start in shape]
+            operands, count = shape
+            return operands.format(*DIGITS.findall(formula)).split("\0") if count else []
     return [token.value for token in Tokenizer(formula).items
             if token.type == "OPERAND" and token.subtype == "RANGE"]
 
