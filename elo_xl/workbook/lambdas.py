@@ -361,6 +361,7 @@ class LambdaFunction:
         order = sorted((n for n in first if n not in kept), key=lambda n: (-found.count(n), first[n]))
         return {name: prefix + code for name, code in zip(order, _codes())}
 
+    @lru_cache(maxsize=None)  # every book, and each search for a free prefix, asks for the same few texts
     def render(self, prefix: str) -> str:
         """The text with the variables' prefix ``prefix``."""
         codes = self._codes(prefix)

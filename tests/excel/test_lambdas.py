@@ -9,6 +9,7 @@ import math
 import os
 import random
 import re
+from typing import Any
 
 import pytest
 from openpyxl.utils import FORMULAE
@@ -285,11 +286,20 @@ CHECKED = [
 ]
 
 
-@pytest.mark.parametrize("function,args", CHECKED, ids=[f"{f}{a}" for f, a in CHECKED])
-def test_python_checks_hold_in_the_lambdas(function, args):
+@pytest.fixture(scope="module")
+def checked_calls() -> tuple[Any, list[str]]:
+    """Every call of :data:`CHECKED` in one book (each its own row and data cells), computed by
+    IronCalc once: (the model, each call's cell). Loading and computing a book takes IronCalc
+    about a tenth of a second, as long as a case took alone; each case reads its own cell."""
     sheet = Sheet()
-    ref = sheet.call(function, *args)
-    got = sheet.evaluate().get_cell_value_by_ref(ref)
+    refs = [sheet.call(function, *args) for function, args in CHECKED]
+    return sheet.evaluate(), refs
+
+
+@pytest.mark.parametrize("function,args", CHECKED, ids=[f"{f}{a}" for f, a in CHECKED])
+def test_python_checks_hold_in_the_lambdas(checked_calls, function, args):
+    model, refs = checked_calls
+    got = model.get_cell_value_by_ref(refs[CHECKED.index((function, args))])
     expected = getattr(udfs, function)(*_udf_args(args))
     assert _agrees(expected, got, False), (expected, got)
 
@@ -303,11 +313,20 @@ NUMBER_TEXTS = ["2,5", "2.5", " 7 ", "2,5e3", "1e2", "1E2", "+5", ".5", "5.", "\
                 "1e400", "5e", "½"]
 
 
-@pytest.mark.parametrize("text", NUMBER_TEXTS)
-def test_numbers_as_text_are_read_as_python_reads_them(text):
+@pytest.fixture(scope="module")
+def number_text_calls() -> tuple[Any, dict[str, list[str]]]:
+    """The calls of each of :data:`NUMBER_TEXTS` in one book, computed by IronCalc once (as
+    :func:`checked_calls`): (the model, each text's two cells)."""
     sheet = Sheet()
-    refs = [sheet.call("ELO_TABLE_H", text), sheet.call("ELO_FORECAST", 2000, text, [2000])]
-    model = sheet.evaluate()
+    refs = {text: [sheet.call("ELO_TABLE_H", text), sheet.call("ELO_FORECAST", 2000, text, [2000])]
+            for text in NUMBER_TEXTS}
+    return sheet.evaluate(), refs
+
+
+@pytest.mark.parametrize("text", NUMBER_TEXTS)
+def test_numbers_as_text_are_read_as_python_reads_them(number_text_calls, text):
+    model, cells = number_text_calls
+    refs = cells[text]
     for ref, expected in zip(refs, (udfs.ELO_TABLE_H(text), udfs.ELO_FORECAST(2000, text, [[2000]]))):
         assert _agrees(expected, model.get_cell_value_by_ref(ref), False), (text, expected)
 
@@ -404,7 +423,7 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
     """No defined name (any scope) or table of a book elo-xl writes is a LAMBDA or LET variable of
     the functions, in any language: an engine that reads the book's name first (IronCalc does)
     would compute with the book's cells."""
-    from books import read_book
+    from books import read_names
 
     from elo_xl.functions import BY_NAME
     from elo_xl.languages import LANGUAGES
@@ -412,7 +431,7 @@ def test_no_name_of_a_book_is_a_variable_of_the_functions(kind):
 
     variables = {v.upper(): f.name for f in FUNCTIONS + HELPERS for v in f.variables()}
     for lang in LANGUAGES:
-        wb = read_book(kind, lang)
+        wb = read_names(kind, lang)
         held = set(wb.defined_names) | {n for ws in wb.worksheets for n in ws.defined_names}
         held |= {t for ws in wb.worksheets for t in ws.tables}
         assert held and not {n for n in held if n.upper() in variables}, (kind, lang)

@@ -130,7 +130,7 @@ def test_cells_are_typed_whatever_the_form(made, form):
     """What pair types (a name, a number, a text with a space at its end, a cell emptied, a row
     the sheet lacked) reads back in openpyxl; every other cell is as it was; a formula is not typed over."""
     data = made["forms"][form]
-    book = openpyxl.load_workbook(io.BytesIO(data))
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # its names only (the cells: contents)
     (sheet, names), = book.defined_names["Names"].destinations
     (_, ratings), = book.defined_names["Ratings"].destinations
     name_column, name_row, _, _ = range_boundaries(names.replace("$", ""))

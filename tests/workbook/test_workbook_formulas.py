@@ -64,8 +64,12 @@ def load(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
     return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **options)))
 
 
-def formulas(book: openpyxl.Workbook) -> list[tuple[str, str]]:
-    """(where, formula text) for every formula of a book: cells, conditional formats, validations, names."""
+@functools.lru_cache(maxsize=None)
+def formulas(book: openpyxl.Workbook) -> tuple[tuple[str, str], ...]:
+    """(where, formula text) for every formula of a book: cells, conditional formats, validations, names.
+
+    Kept per book: two tests scan the formulas of each book, and listing them walks every cell.
+    Only for the books of :func:`books.read_book`, shared and changed by no test."""
     found = []
     for ws in book.worksheets:
         for row in ws.iter_rows():
@@ -83,7 +87,7 @@ def formulas(book: openpyxl.Workbook) -> list[tuple[str, str]]:
     # the LAMBDA names are Excel 365's functions, not the books' native formulas: tests/excel/test_lambdas.py
     found += [(f"name {name}", dn.attr_text) for name, dn in book.defined_names.items()
               if name not in FUNCTIONS + FUNCTION_HELPERS]
-    return found
+    return tuple(found)
 
 
 def functions(text: str) -> set[str]:
@@ -107,31 +111,36 @@ def _template_tokens(template: str) -> tuple[tuple[str, bool], ...]:
                  for token in Tokenizer(template).items)
 
 
+@functools.lru_cache(maxsize=None)
+def _template_operands(template: str) -> tuple[str, int] | None:
+    """The range operands of a formula's shape as one format string, the operands apart by NUL
+    (which no formula holds) and each digit run of the shape (each ``1``) as ``{i}``, its index
+    among the formula's runs; and how many operands there are. ``None`` when the tokens do not
+    give back every digit run."""
+    operands, used = [], 0
+    for value, is_range in _template_tokens(template):
+        parts = value.split("1")
+        if is_range:
+            parts = [part.replace("{", "{{").replace("}", "}}") for part in parts]
+            operands.append("".join(f"{part}{{{used + k}}}" for k, part in enumerate(parts[:-1])) + parts[-1])
+        used += len(parts) - 1
+    return ("\0".join(operands), len(operands)) if used == template.count("1") else None
+
+
 def range_operands(text: str) -> list[str]:
     """The range operands (references and names) of a formula, as openpyxl's tokenizer reads them.
 
     A big book's formulas differ from row to row in their digits only (18,000 formulas, 450
     shapes in a Swiss book): the tokenizer runs once per shape, each digit run replaced by
-    ``1``, and each token gets its digits back in order. A formula whose digits the tokenizer
-    reads (:data:`READS_DIGITS`), or whose tokens do not give back every digit run, is
+    ``1``, and the operands get the formula's digits back in order. A formula whose digits the
+    tokenizer reads (:data:`READS_DIGITS`), or whose tokens do not give back every digit run, is
     tokenized as it is."""
     formula = text if text.startswith("=") else "=" + text
-    runs = DIGITS.findall(formula)
     if not READS_DIGITS.search(formula):
-        pieces = iter(runs)
-        operands, used = [], 0
-        for value, is_range in _template_tokens(DIGITS.sub("1", formula)):
-            if is_range:
-                parts = value.split("1")
-                used += len(parts) - 1
-                operands.append("".join(part + next(pieces, "") for part in parts[:-1]) + parts[-1])
-            else:
-                count = value.count("1")
-                used += count
-                for _ in range(count):
-                    next(pieces, "")
-        if used == len(runs):
-            return operands
+        shape = _template_operands(DIGITS.sub("1", formula))
+        if shape is not None:
+            operands, count = shape
+            return operands.format(*DIGITS.findall(formula)).split("\0") if count else []
     return [token.value for token in Tokenizer(formula).items
             if token.type == "OPERAND" and token.subtype == "RANGE"]
 
