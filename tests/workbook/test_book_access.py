@@ -135,4 +135,4 @@ def test_the_cells_of_other_columns_go_before_the_parse_and_nothing_else_does():
         assert seen[0] == seen[1], case
         assert len(kept) <= len(part)
         removed += len(kept) < len(part)
-    assert removed > 100  # most parts lost cells of other columns
+    assert removed > 60  # of the about 100 parts without a comment or a ">" in a value, most lost cells
