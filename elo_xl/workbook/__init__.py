@@ -13,8 +13,8 @@ elo_xl.errors.EloError: --players: 2 is not possible for a round-robin book; giv
 from __future__ import annotations
 
 import gc
-from importlib import import_module
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
@@ -37,6 +37,8 @@ class Kind(NamedTuple):
 
     sizes: tuple[Size, ...]
     label: str
+    #: The module of this package that builds it (imported for its kind only).
+    module: str
     #: Its ratings computed under a rule set chosen in the book (``--rules``).
     rated: bool = False
     #: Prefilled from an event, with the K that ``rate`` uses (``--from``, ``--k``, ``--k-file``, ``--year``).
@@ -49,22 +51,19 @@ class Kind(NamedTuple):
 
 #: The kinds of book, one record each (every list of kinds, sizes, labels and options derives from it).
 KINDS: dict[str, Kind] = {
-    "player": Kind((Size("games", 40, 1, 200, "game row"),), "player calculator", rated=True),
-    "round-robin": Kind((Size("players", 10, 3, 30, "player"),), "round-robin book", rated=True, from_event=True,
-                        double=True),
-    "swiss": Kind((Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")), "Swiss book",
+    "player": Kind((Size("games", 40, 1, 200, "game row"),), "player calculator", "player", rated=True),
+    "round-robin": Kind((Size("players", 10, 3, 30, "player"),), "round-robin book", "round_robin", rated=True,
+                        from_event=True, double=True),
+    "swiss": Kind((Size("players", 60, 2, 1000, "player"), Size("rounds", 9, 1, 15, "round")), "Swiss book", "swiss",
                   rated=True, from_event=True),
-    "match": Kind((Size("games", 24, 1, 1000, "game"),), "match book", rated=True),
+    "match": Kind((Size("games", 24, 1, 1000, "game"),), "match book", "match", rated=True),
     "team": Kind((Size("teams", 10, 2, 100, "team"), Size("boards", 4, 1, 10, "board"),
-                  Size("rounds", 9, 1, 15, "round")), "team book", team_file=True),
-    "reference": Kind((), "reference book"),
-    "functions": Kind((), "functions book"),
+                  Size("rounds", 9, 1, 15, "round")), "team book", "team_book", team_file=True),
+    "reference": Kind((), "reference book", "reference"),
+    "functions": Kind((), "functions book", "functions_sheet"),
 }
 #: What each kind is called in the line a command prints about the book it wrote.
 LABELS = {name: kind.label for name, kind in KINDS.items()}
-#: The module of this package that builds each kind of book (imported for its kind only).
-TEMPLATES = {"player": "player", "round-robin": "round_robin", "swiss": "swiss", "match": "match", "team": "team_book",
-             "reference": "reference", "functions": "functions_sheet"}
 
 
 def size_help(option: str) -> str:
@@ -130,7 +129,7 @@ def build(kind: str, lang: str = "en", *, players: int | None = None, rounds: in
         book = Book(lang, RULE_SETS if rule_sets is None else tuple(rule_sets))
         scale = LogisticRules.SCALE_DEFAULT if scale is None else scale
         # the template's module only: a Swiss book needs none of the others' imports
-        template = import_module(f".{TEMPLATES[kind]}", __name__)
+        template = import_module(f".{KINDS[kind].module}", __name__)
         if kind in ("reference", "functions"):
             template.build(book)
         elif kind == "team":

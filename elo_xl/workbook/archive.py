@@ -43,7 +43,6 @@ import stat
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Mapping
-
 from io import BytesIO
 from xml.etree import ElementTree
 

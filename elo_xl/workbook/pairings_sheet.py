@@ -100,14 +100,14 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
         book.formula(ws, f"A{row}", f'IF({shown},{b + 1},"")')
         for k, (no, who, score) in enumerate((("B", "C", "D"), ("F", "G", "H"))):
             board = (white, black)[k]
-            named = f'IF({listed[k]},{_name_of(name, n, f"{no}{row}", names)}&" ("&INDEX({whys},{no}{row})&")","")'
+            named = f'IF({listed[k]},{_name_of(names, f"{no}{row}")}&" ("&INDEX({whys},{no}{row})&")","")'
             if k == 0:  # the heading's line
                 named = f'IF(COUNT({keys})={b},IF(MAX({outs})>0,"{heading}",""),{named})'
             book.formula(ws, f"{no}{row}", f'IF({shown},{board},IF({listed[k]},{number[k]},""))')
-            book.formula(ws, f"{who}{row}", f'IF({shown},{_name_of(name, n, f"{no}{row}", names)},{named})')
+            book.formula(ws, f"{who}{row}", f'IF({shown},{_name_of(names, f"{no}{row}")},{named})')
             book.formula(ws, f"{score}{row}", f'IF({shown},INDEX({points},{no}{row})/2,'
                          f'IF({listed[k]},INDEX({points},{no}{row})/2,""))', HALVES)
-        symbols = [code_symbol(_pick_code(code, side, r, now, n, rounds)) for side in (f"B{row}", f"F{row}")]
+        symbols = [code_symbol(_pick_code(rounds, side, now)) for side in (f"B{row}", f"F{row}")]
         book.formula(ws, f"E{row}", f'IF({shown},IF({symbols[0]}="","",{symbols[0]}&" – "&{symbols[1]}),"")')
         for cell in (f"A{row}", f"B{row}", f"E{row}", f"F{row}"):
             set_style(cell_at(ws, cell), alignment=CENTER)
@@ -117,7 +117,7 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
     byes = f"${bye}${TOP}:${bye}${last}"
     holder = f"MATCH(1,{byes},0)"
     book.formula(ws, f"A{line}", f'IF(COUNTIF({byes},1)=0,"",' + f.sentence(
-        book.t("pairings.bye", number="{number}"), number=holder) + f'&" "&{_name_of(name, n, holder)})')
+        book.t("pairings.bye", number="{number}"), number=holder) + f'&" "&{_name_of(names, holder)})')
     ws[f"A{line}"].font = BOLD
     ws.merge_cells(start_row=line, start_column=1, end_row=line, end_column=width)
     book.widths(ws, {1: 7, 2: 5, 3: 26, 4: 8, 5: 10, 6: 5, 7: 26, 8: 8,
@@ -133,10 +133,9 @@ def _pick(cell: Callable[[int, int], str], i: int, r: int, now: str) -> str:
     return f"CHOOSE({now}," + ",".join(cell(i, t) for t in range(r)) + ")"
 
 
-def _pick_code(code: Callable[[int, int], str], number: str, r: int, now: str, n: int, rounds: str | None = None) -> str:
-    """The game code of the player in cell ``number`` (a start number) in the current round
-    (``rounds``: every round's codes, when made already)."""
-    rounds = rounds or ",".join(_column(code, t, n) for t in range(r))
+def _pick_code(rounds: str, number: str, now: str) -> str:
+    """The game code of the player in cell ``number`` (a start number) in the current round;
+    ``rounds``: every round's codes over every player, one range each, comma-separated."""
     return f"INDEX(CHOOSE({now},{rounds}),{number})"
 
 
@@ -147,8 +146,7 @@ def _column(cell: Callable[[int, int], str], t: int, n: int) -> str:
     return f"{first}:{last.rpartition('!')[2]}" if sheet else f"{start}:{last}"
 
 
-def _name_of(name: Callable[[int], str], n: int, number: str, column: str | None = None) -> str:
+def _name_of(column: str, number: str) -> str:
     """The name of start number ``number`` (a cell or a formula); ``column``: every player's
-    name, when made already."""
-    column = column or _column(lambda i, t: name(i), 0, n)
+    name, one range."""
     return f'IF(INDEX({column},{number})="","",INDEX({column},{number}))'

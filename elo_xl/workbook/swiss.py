@@ -156,7 +156,7 @@ def build(book: Book, players: int = 60, rounds: int = 9, prefill: dict[str, Any
     event_block(book, ws, row=3, first=at.out, helpers=helpers, g=(at.top, at.last), boxes_by_rule=True)
     _headers(book, ws, at, helpers)
     _rounds_paired(book, ws, at)
-    per_round = _round_ranges(at, helpers)
+    per_round = _round_ranges(at)
     for i in range(at.n):
         _player_row(book, ws, at, helpers, i, data, per_round)
     area = _tiebreaks(book, ws, at, helpers, data)
@@ -297,17 +297,16 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
 
 
 #: What every player's row reads of a round (:func:`_round_ranges`).
-RoundRanges = tuple[list[int], list[str], str, str, str, str, str]
+RoundRanges = tuple[list[int], list[str], str, str, str, str]
 
 
-def _round_ranges(at: Layout, helpers: PlayerColumns) -> list[RoundRanges]:
+def _round_ranges(at: Layout) -> list[RoundRanges]:
     """What every player's row reads of round ``t``, made once per round: the round's columns
     and their letters (by block), its typed opponents, colours and result bases over every
-    player, the test of a round after the last paired, and the ratings as used."""
-    ratings = helpers.col("rating_used", at.top, at.last)
+    player, and the test of a round after the last paired."""
     columns = [[at.col(k, t) for k in range(COLOUR_USED + 1)] for t in range(at.r)]
     return [(columns[t], [L(c) for c in columns[t]], at.column(OPPONENTS, t), at.column(COLOURS, t),
-             at.column(BASE, t), f"{t + 1}>{at.last_paired}", ratings) for t in range(at.r)]
+             at.column(BASE, t), f"{t + 1}>{at.last_paired}") for t in range(at.r)]
 
 
 def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i: int, data: dict[str, Any],
@@ -323,9 +322,9 @@ def _player_row(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns, i
         book.input_cell(ws, (row, 2 + k), values[i] if i < len(values) else None)
     grids = ((OPPONENTS, data.get("pairings") or []), (COLOURS, data.get("colours") or []),
              (RESULTS, data.get("results") or []))
-    own = helpers.cell("rating_used", row)
+    own, ratings = helpers.cell("rating_used", row), helpers.col("rating_used", at.top, at.last)
     number = f"$A{row}"
-    for t, (cols, letters, typed, colours, bases, later, ratings) in enumerate(per_round):
+    for t, (cols, letters, typed, colours, bases, later) in enumerate(per_round):
         for block, grid in grids:
             value = grid[i][t] if i < len(grid) and t < len(grid[i]) else None
             if block == RESULTS and value == "=":  # TRF's draw: printed as the round robin prints it

@@ -37,7 +37,7 @@ from . import names
 from .formulas import sonneborn_berger
 from .book import Book
 from .style import OUTPUT_FILL, WORK_FILL
-from .tiebreak_slots import ROUND_ROBIN, SLOTS, SWISS
+from .tiebreak_slots import SLOTS, SWISS
 
 #: Per-round blocks of the area.
 KIND, VALUE, CUT, RATING, ENCOUNTER, LEVEL = range(6)
@@ -173,20 +173,16 @@ def _work_range(a: Area, row: int) -> str:
     return f"${L(a.value0)}{row}:${L(a.de_col - 1)}{row}"
 
 
-def _codes_row(a: Area) -> str:
-    return a.codes_row
-
-
-def _slot_value(a: Area, row: int, k: int, work: str | None = None) -> str:
-    """The value of the code in slot ``k`` (from 1) for DE's group key: 0 for none (``work``:
-    :func:`_work_range` of ``row``, when made already)."""
-    return f"IFERROR(INDEX({work or _work_range(a, row)},1,MATCH(INDEX(TbCodes,{k}),{a.codes_row},0)),0)"
+def _slot_value(a: Area, work: str, k: int) -> str:
+    """The value of the code in slot ``k`` (from 1) for DE's group key, from the row's values
+    ``work`` (:func:`_work_range`): 0 for none."""
+    return f"IFERROR(INDEX({work},1,MATCH(INDEX(TbCodes,{k}),{a.codes_row},0)),0)"
 
 
 def _de_key(a: Area, row: int, points: str, present: str) -> str:
     """DE's group key: points and the values of the slots before DE's ("" on an empty row)."""
     work = _work_range(a, row)
-    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, row, k, work)},"")' for k in range(1, SLOTS))
+    key = '"k"&' + points + "".join(f'&"_"&IF(TbDePos>{k},{_slot_value(a, work, k)},"")' for k in range(1, SLOTS))
     return f'IF({present}=0,"",{key})'
 
 

@@ -80,7 +80,7 @@ def test_the_workbook_options_come_from_the_kinds_records():
     assert WORKBOOK_OPTIONS == workbook_options(KINDS)
     assert WORKBOOK_OPTIONS["--lang"][1] == WORKBOOK_OPTIONS["--values"][1] == tuple(KINDS)
     assert WORKBOOK_OPTIONS["--rules"][1] == tuple(name for name, kind in KINDS.items() if kind.rated)
-    league = Kind((Size("players", 8, 2, 40, "team"),), "league book", rated=True)
+    league = Kind((Size("players", 8, 2, 40, "team"),), "league book", "league", rated=True)
     taken = {option: "league" in kinds for option, (_, kinds) in workbook_options({**KINDS, "league": league}).items()}
     assert [option for option, yes in taken.items() if yes] == ["--lang", "--rules", "--players", "--values"]
     book = subparser("workbook")

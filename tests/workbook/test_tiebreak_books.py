@@ -27,7 +27,7 @@ from elo_xl import tiebreaks
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build
-from elo_xl.workbook.tiebreak_columns import SWISS
+from elo_xl.workbook.tiebreak_slots import SWISS
 
 DATA = Path(__file__).parents[1] / "data" / "tiebreaks"
 HELD_SWISS = DATA / "held_swiss_5.trf"
