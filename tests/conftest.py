@@ -48,21 +48,42 @@ NO_CARLITO = ("the Carlito font is not installed, so LibreOffice prints the book
               "other page counts: apt-get install fonts-crosextra-carlito")
 #: The office programs a test without the marker tried to start (the guard's record) and how
 #: many of them its reports have told so far.
+#: The environment variable naming the run's folder of workbooks read by openpyxl
+#: (:func:`books.load_workbook`), made for every worker before they start.
+PICKLES = "ELO_XL_TEST_PICKLES"
+PICKLES_FOLDER = pytest.StashKey[str]()
+PICKLES_BEFORE = pytest.StashKey["str | None"]()
 OFFICE_STARTED = pytest.StashKey[list[str]]()
 OFFICE_REPORTED = pytest.StashKey[int]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """elo-xl's modules compiled once, before the workers start: the tests that run the
-    ``elo-xl`` command in a new process then read the bytecode, as an installed package does,
+    """Before the workers start: elo-xl's modules compiled once, so that the tests that run the
+    ``elo-xl`` command in a new process read the bytecode, as an installed package does,
     instead of compiling every module again in each of them (which they would do under
-    ``PYTHONDONTWRITEBYTECODE``)."""
+    ``PYTHONDONTWRITEBYTECODE``); and the run's folder of workbooks read by openpyxl
+    (:func:`books.load_workbook`), which every worker finds in its environment."""
     if not hasattr(config, "workerinput"):
         import compileall
+        import tempfile
 
         import elo_xl
 
         compileall.compile_dir(Path(elo_xl.__file__).parent, quiet=1)
+        config.stash[PICKLES_BEFORE] = os.environ.get(PICKLES)
+        os.environ[PICKLES] = config.stash[PICKLES_FOLDER] = tempfile.mkdtemp(prefix="elo-xl-test-books-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's folder of workbooks removed, once every worker has ended, and the variable as it
+    was (a pytest run inside a test, as the office marker's test makes, leaves the outer run's)."""
+    if PICKLES_FOLDER in config.stash:
+        shutil.rmtree(config.stash[PICKLES_FOLDER], ignore_errors=True)
+        before = config.stash[PICKLES_BEFORE]
+        if before is None:
+            os.environ.pop(PICKLES, None)
+        else:
+            os.environ[PICKLES] = before
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -14,6 +14,8 @@ none) and only then prints: an error never follows output.
 
 from __future__ import annotations
 
+import argparse
+import functools
 import sys
 
 from ..errors import EloError, escaped
@@ -33,9 +35,20 @@ __all__ = ["DEMO_FOLDER", "EXAMPLES", "HelpFormatter", "LITE_FOLDER", "LITE_HINT
            "run_recalc", "run_workbook", "tiebreak_options", "trf_summary"]
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser, built once per process for :func:`main`: argparse keeps
+    nothing of one parse for the next, and a program that calls ``main`` many times (a script,
+    the fuzz harness, the test suite) need not build every command's options again each time
+    (3.6 ms, most of a ``--version``)."""
+    return build_parser()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``elo-xl`` console script."""
-    parser = build_parser()
+    """Entry point of the ``elo-xl`` console script: the exit code of the command ``argv``
+    names: 0 when done, 2 when refused (one line on stderr), 141 when the reader of its output
+    went away, 130 (or the signal's own code) when interrupted."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
         parser.print_help()

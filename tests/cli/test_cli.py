@@ -6,6 +6,7 @@ import sys
 from elo_xl import __version__, rate_event
 from elo_xl.cli import main
 from elo_xl.event.samples import ROUND_ROBIN
+from books import load_workbook
 
 
 def test_demo_prints_the_engine_numbers(capsys, tmp_path):
@@ -55,9 +56,8 @@ def test_version(capsys):
 def test_workbook_command_writes_a_book(tmp_path, capsys):
     out = tmp_path / "rr.xlsx"
     assert main(["workbook", "round-robin", "--players", "6", "--lang", "ru", "-o", str(out)]) == 0
-    import openpyxl
 
-    wb = openpyxl.load_workbook(out)
+    wb = load_workbook(out)
     assert "Ratings" in wb.defined_names and wb.worksheets[1].title == "Круговой"
     assert capsys.readouterr().out == f"{out}: round-robin book, 6 players, FIDE, in ru\n"
 
@@ -75,9 +75,8 @@ def test_workbook_command_bad_size_writes_nothing(tmp_path):
 def test_workbook_command_logistic_scale(tmp_path):
     out = tmp_path / "p.xlsx"
     assert main(["workbook", "player", "--rules", "logistic 480", "-o", str(out)]) == 0
-    import openpyxl
 
-    wb = openpyxl.load_workbook(out)
+    wb = load_workbook(out)
     event = wb.worksheets[0]
     values = {event[f"A{r}"].value: event[f"B{r}"].value for r in range(3, 11)}
     assert values["Rule set"] == "LOGISTIC" and values["Logistic scale"] == 480

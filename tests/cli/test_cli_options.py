@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from elo_xl.cli import WORKBOOK_OPTIONS, build_parser, main
+from books import load_workbook
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "round-robin-6.trf"
 KINDS = ["player", "round-robin", "swiss", "match", "team", "reference", "all"]
@@ -94,7 +95,7 @@ def test_options_that_apply_change_the_book(tmp_path):
     def book(*argv: str) -> openpyxl.Workbook:
         out = tmp_path / f"{len(list(tmp_path.iterdir()))}.xlsx"
         assert main(["workbook", *argv, "-o", str(out)]) == 0
-        return openpyxl.load_workbook(out)
+        return load_workbook(out)
 
     assert book("match", "--games", "12")["Match"].max_row < book("match")["Match"].max_row
     player_ru = book("player", "--lang", "ru")

@@ -9,10 +9,7 @@ in round 4 with white and loses (``3 w 0``; player 3's line reads ``1 b 1``).
 
 from __future__ import annotations
 
-import functools
 import io
-import pickle
-import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +18,6 @@ import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
-from openpyxl.worksheet.cell_range import MultiCellRange
 
 from elo_xl.cli import main
 from elo_xl.errors import EloError
@@ -29,7 +25,7 @@ from elo_xl.export import book_to_trf
 from elo_xl.io.xlsx import parse_cell
 from elo_xl.workbook.book_access import describe_file
 
-from books import ROUND_PARTS, round_cell
+from books import ROUND_PARTS, load_workbook, round_cell
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 
@@ -60,66 +56,9 @@ def cell(wb: openpyxl.Workbook, name: str, player: int = 1, round_: int = 1) -> 
     return sheet, f"{get_column_letter(min_col + round_ - 1)}{min_row + player - 1}"
 
 
-def saved(wb: openpyxl.Workbook) -> dict[str, bytes]:
-    """The parts of the file openpyxl writes for ``wb``, but the time of the save."""
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    archive = zipfile.ZipFile(buffer)
-    return {name: re.sub(rb"<dcterms:modified[^>]*>[^<]*</dcterms:modified>", b"", archive.read(name))
-            for name in archive.namelist()}
-
-
-@functools.lru_cache(maxsize=None)
-def _loaded(data: bytes) -> tuple[bytes, dict[str, list[str]]]:
-    """A book's bytes loaded by openpyxl once per test process, kept as a pickle, with each sheet's
-    merged ranges in the order the file lists them (a pickled set comes back in another order).
-
-    Loading the Swiss book takes about half a second and most tests here open it to type into it
-    and save it again: :func:`load` gives each its own copy of the same workbook in a fifth of
-    that time. Checked here: the copy saves to the same parts as the book loaded afresh."""
-    fresh = openpyxl.load_workbook(io.BytesIO(data))
-    frozen = pickle.dumps(fresh)
-    archive = zipfile.ZipFile(io.BytesIO(data))
-    listed = [re.findall(r'<mergeCell ref="([^"]+)"', archive.read(name).decode())
-              for name in archive.namelist() if name.startswith("xl/worksheets/sheet")]
-    order: dict[str, list[str]] = {}
-    for sheet in fresh.worksheets:
-        refs = {str(r) for r in sheet.merged_cells.ranges}
-        if refs:
-            order[sheet.title], = [refs_in_file for refs_in_file in listed if set(refs_in_file) == refs]
-    result = frozen, order
-    assert saved(_thawed(*result)) == saved(fresh), "a copy of the loaded book saves to other bytes"
-    return result
-
-
-def _thawed(frozen: bytes, order: dict[str, list[str]]) -> openpyxl.Workbook:
-    """A new workbook from what :func:`_loaded` keeps: the pickle, its merged ranges in order."""
-    wb = pickle.loads(frozen)
-    for title, refs in order.items():
-        by_ref = {str(r): r for r in wb[title].merged_cells.ranges}
-        wb[title].merged_cells = MultiCellRange([by_ref[ref] for ref in refs])  # as openpyxl's reader
-    return wb
-
-
-#: The books loaded already, by :func:`load` or :func:`copy_of` (a book loaded once only is not
-#: worth keeping: keeping it costs a load and two saves).
-_SEEN: set[bytes] = set()
-
-
-def copy_of(data: bytes) -> openpyxl.Workbook:
-    """``openpyxl.load_workbook`` of a book's bytes, a workbook of its own made from :func:`_loaded`."""
-    _SEEN.add(data)
-    return _thawed(*_loaded(data))
-
-
 def load(path: Path) -> openpyxl.Workbook:
-    """``openpyxl.load_workbook(path)``: a workbook of its own, from the second time a book is
-    loaded on made from :func:`_loaded`."""
-    data = path.read_bytes()
-    if data in _SEEN:
-        return copy_of(data)
-    _SEEN.add(data)
-    return openpyxl.load_workbook(io.BytesIO(data))
+    """``openpyxl.load_workbook(path)``: a workbook of its own (:func:`books.load_workbook`)."""
+    return load_workbook(path)
 
 
 def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[str, int, int], str]:
@@ -139,7 +78,7 @@ def where(book_bytes) -> Callable[..., str]:
     """``where(name, player=1, round_=1)``: ``Sheet!A1`` of a cell of the book, found from the
     names of the book as written (typing into cells leaves its names as they are), loaded once
     for the module."""
-    wb = copy_of(book_bytes)
+    wb = load_workbook(book_bytes)
 
     def find(name: str, player: int = 1, round_: int = 1) -> str:
         sheet, ref = cell(wb, name, player, round_)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import openpyxl
 
 from elo_xl.cli import main
-from books import once
+from books import load_workbook, once
 from test_export_errors import edit
 
 DATA = Path(__file__).parents[1] / "data"
@@ -89,7 +88,7 @@ def test_a_trf_2026_202_record_is_written_back_as_read_until_the_book_chooses(tm
     out, err = export(book, capsys)
     assert "202 PTS,BH/C1,BH,SB" in out.read_text(encoding="utf-8").split("\n") and err == ""
     # the arbiter chooses other tie-breaks on the Event sheet: they are the file's 202 now
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     sheet, ref = next(iter(wb.defined_names["TiebreakList"].destinations))
     first = ref.replace("$", "").split(":")[0]
     wb[sheet][first] = "SB"

@@ -3,7 +3,6 @@ export to TRF (crosstable to rounds)."""
 
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from trf_helpers import recount
@@ -15,6 +14,7 @@ from elo_xl.workbook.read import read_round_robin_book
 from elo_xl.io.trf_read import parse_trf
 from elo_xl.recalc import read_named
 from elo_xl.workbook import build
+from books import load_workbook
 
 DATA = Path(__file__).parents[1] / "data" / "trf"
 
@@ -97,7 +97,7 @@ def test_a_game_played_since_the_file_goes_in_its_berger_round(tmp_path):
                       encoding="utf-8")
     book, out = tmp_path / "rr.xlsx", tmp_path / "rr.trf"
     assert main(["workbook", "round-robin", "--from", str(source), "-o", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     (sheet, cells), = wb.defined_names["Results"].destinations
     first = wb[sheet][cells.split(":")[0].replace("$", "")]
     wb[sheet].cell(first.row, first.column + 3).value = 1  # 1 beats 4

@@ -13,6 +13,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from elo_xl import udfs
 from elo_xl.cli import main
 from elo_xl.workbook.names import FUNCTION_HELPERS, FUNCTION_TABLES, FUNCTIONS
+from books import load_workbook
 
 
 def _club(path, name="Budget"):
@@ -43,7 +44,7 @@ def test_functions_are_added_and_nothing_else_changes(tmp_path, capsys):
     assert {k: v for k, v in after.items() if k in before and k not in changed} == {
         k: v for k, v in before.items() if k not in changed}
     assert set(after) - set(before) == {"xl/worksheets/sheet3.xml"}
-    wb = openpyxl.load_workbook(out)
+    wb = load_workbook(out)
     assert set(FUNCTIONS) | set(FUNCTION_HELPERS) | {"Budget"} == set(wb.defined_names)
     assert wb[FUNCTION_TABLES].sheet_state == "hidden" and wb["Players"]["C1"].value == "=B1+1"
 
@@ -97,7 +98,7 @@ def test_a_book_with_its_own_names_computes_the_functions(tmp_path):
     ws.add_table(Table(displayName="QX_B", ref="D1:E2"))
     wb.save(path)
     assert main(["functions", str(path)]) == 0
-    texts = [dn.attr_text for name, dn in openpyxl.load_workbook(path).defined_names.items() if name in FUNCTIONS]
+    texts = [dn.attr_text for name, dn in load_workbook(path).defined_names.items() if name in FUNCTIONS]
     assert not any("_xlpm.qx_" in text for text in texts) and all("_xlpm.qz_" in text for text in texts[:3])
     model = ironcalc.load_from_xlsx(str(path), "en", "UTC")
     typed = {'INDEX(ELO_EVENT(Players!B1:B2,{"",1;0,""},10),1,6)':

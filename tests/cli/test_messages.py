@@ -3,10 +3,10 @@ the Swiss book, and error messages that name the file and the option at fault.""
 
 from __future__ import annotations
 
-import openpyxl
 
 from elo_xl.cli import main
 from elo_xl.io.trf_format import EXAMPLE
+from books import load_workbook
 
 
 def _with_counts(text: str, players: str, rated: str) -> str:
@@ -20,7 +20,7 @@ def _export(tmp_path, text, edit=None):
     source.write_text(text, encoding="utf-8")
     assert main(["workbook", "swiss", "--from", str(source), "-o", str(book)]) == 0
     if edit:
-        wb = openpyxl.load_workbook(book)
+        wb = load_workbook(book)
         edit(wb)
         wb.save(book)
     assert main(["export", str(book), "-o", str(back)]) == 0

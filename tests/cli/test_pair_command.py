@@ -21,6 +21,7 @@ from elo_xl.io.trf_read import parse_trf
 from elo_xl.io.xlsx import sheet_parts
 from elo_xl.workbook.read import read_swiss_book, swiss_grid
 from pairing_cases import cut, gacrux_run, round_pairs
+from books import load_workbook
 
 SAMPLE = Path(SWISS_TRF_PATH).read_text(encoding="utf-8")
 #: A board of the pairing list: board, White's number, name, points, Black's number, name, points.
@@ -116,9 +117,8 @@ def formula_tags(part: bytes) -> list[bytes]:
 def sheet_values(path: Path, title: str) -> dict[str, object]:
     """Each cell of the sheet ``title`` that holds something (its formula, for a formula), by
     coordinate, as openpyxl reads it; read-only, so that the book's other sheets are not parsed."""
-    import openpyxl
 
-    book = openpyxl.load_workbook(path, read_only=True)
+    book = load_workbook(path, read_only=True)
     try:
         return {c.coordinate: c.value for row in book[title].iter_rows() for c in row if c.value is not None}
     finally:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import csv
 import json
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
+from books import load_workbook
 
 EVENT = "name,rating,k,Ann,Bob\n=HYPERLINK(\"x\"),2500,10,,1\nBob,2400,10,0,\n"
 
@@ -52,7 +52,7 @@ def test_txt_is_the_table(event, tmp_path, capsys):
 def test_xlsx_report(event, tmp_path, capsys):
     out = tmp_path / "r.xlsx"
     assert main(["rate", str(event), "-o", str(out)]) == 0
-    wb = openpyxl.load_workbook(out)
+    wb = load_workbook(out)
     assert len(wb.sheetnames) == 1
     ws = wb.active
     header = [c.value for c in ws[2]]
@@ -151,7 +151,7 @@ def test_xlsx_report_has_the_tiebreak_columns_of_the_table(event, tmp_path, caps
     (C.07). By hand: Ann won her one game (WIN 1), Bob none (WIN 0); Ann ranks first."""
     out = tmp_path / "r.xlsx"
     assert main(["rate", str(event), "-o", str(out)]) == 0
-    ws = openpyxl.load_workbook(out).active
+    ws = load_workbook(out).active
     header = [c.value for c in ws[2]]
     at = header.index("Points")
     assert header[at:at + 6] == ["Points", "DE", "WIN", "SB", "KS", "Rank"]

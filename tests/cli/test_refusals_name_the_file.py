@@ -14,13 +14,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
 from elo_xl.io.trf_format import EXAMPLE
 
-from books import once
+from books import load_workbook, once
 
 #: A rating list with the example's rated players.
 LIST = ("fide_id,name,federation,sex,title,rating,games,k,birth_year,flag\n"
@@ -106,7 +105,7 @@ def book(folder, capsys) -> Path:
 
 
 def _cell(path: Path, name: str, row: int = 0) -> tuple[str, str]:
-    wb = openpyxl.load_workbook(path)
+    wb = load_workbook(path)
     sheet, ref = next(iter(wb.defined_names[name].destinations))
     first = ref.replace("$", "").split(":")[0]
     column, number = first.rstrip("0123456789"), int(first[len(first.rstrip("0123456789")):])
@@ -114,7 +113,7 @@ def _cell(path: Path, name: str, row: int = 0) -> tuple[str, str]:
 
 
 def _type(path: Path, sheet: str, ref: str, value) -> None:
-    wb = openpyxl.load_workbook(path)
+    wb = load_workbook(path)
     wb[sheet][ref] = value
     wb.save(path)
 
@@ -150,7 +149,7 @@ def test_a_bad_event_cell_is_refused_at_its_cell(book, capsys):
 
 def _kept(path: Path, code: str) -> tuple[str, int]:
     """The cell of the kept line starting with ``code``, and the line's number among the kept lines."""
-    wb = openpyxl.load_workbook(path)
+    wb = load_workbook(path)
     sheet, ref = next(iter(wb.defined_names["TrfRecords"].destinations))
     first, last = ref.replace("$", "").split(":")
     column, top = first.rstrip("0123456789"), int(first[len(first.rstrip("0123456789")):])
@@ -179,7 +178,7 @@ def test_a_bad_kept_line_is_refused_at_its_cell(book, capsys, command, line, tol
 def test_a_bad_kept_202_record_is_refused_at_its_cell(book, capsys):
     """A book whose tie-break slots are empty ranks by the 202 record it keeps; a bad one was
     refused as ``cup.xlsx: the kept record 202: …``, naming no cell."""
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     sheet, ref = next(iter(wb.defined_names["TiebreakList"].destinations))
     for row in wb[sheet][ref.replace("$", "")]:
         for slot in row:

@@ -5,7 +5,6 @@ the demo, and the errors of the command line."""
 import json
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from in_process import elo_xl_run
@@ -13,6 +12,7 @@ from elo_xl import engine
 from elo_xl.recalc import read_named
 from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.io import read_trf
+from books import load_workbook
 
 DATA = Path(__file__).parents[1] / "data" / "trf"
 
@@ -131,7 +131,7 @@ def test_demo_prints_both_tables_and_writes_the_books(tmp_path):
     done = cli("demo", "-o", tmp_path / "demo")
     assert "elo-xl Sample Round Robin" in done.stdout and "Saigon Chess Festival 2026" in done.stdout
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["round-robin-en.xlsx", "swiss-en.xlsx"]
-    wb = openpyxl.load_workbook(tmp_path / "demo" / "swiss-en.xlsx")
+    wb = load_workbook(tmp_path / "demo" / "swiss-en.xlsx")
     sheet, cells = next(iter(wb.defined_names["Names"].destinations))
     assert wb[sheet][cells.split(":")[0].replace("$", "")].value == "Vasquez, Alejandro"
 

@@ -17,7 +17,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 
 from elo_xl import EloError, expected, forecast, k_factor, rate, rate_event
 from elo_xl.recalc import LibreOffice, read_named
@@ -145,7 +145,7 @@ def column(rows: list[list[Any]]) -> list[Any]:
 
 
 def test_round_robin_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_path: Path) -> None:
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=3, rules="FIDE-RAPID")))
+    book = load_workbook(io.BytesIO(build("round-robin", players=3, rules="FIDE-RAPID")))
     put(book, "Ratings", [2700, 2050, 2400])
     put(book, "KFactors", [10, 20, 20])
     put(book, "Results", [[None, 1, "½"], [None, None, 0], [None, None, None]])
@@ -157,7 +157,7 @@ def test_round_robin_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_
 def test_swiss_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_path: Path) -> None:
     prefill = {"name": ["A", "B", "C", "D"], "rating": [2700, 2050, 2400, 2380], "k": [10, 20, 20, 20],
                "pairings": [[2, 3], [1, 4], [4, 1], [3, 2]], "results": [[1, "½"], [0, 0], [1, "½"], [0, 1]]}
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=2, rules="FIDE-BLITZ", prefill=prefill)))
+    book = load_workbook(io.BytesIO(build("swiss", players=4, rounds=2, rules="FIDE-BLITZ", prefill=prefill)))
     values = recalculated(libreoffice, tmp_path, book, ("Games", "Change", "NewRating"))
     engine = rate_event(prefill["rating"], prefill["results"], prefill["k"], "FIDE-BLITZ", prefill["pairings"])
     assert column(values["Games"]) == [o.games for o in engine] == [1, 1, 2, 2]
@@ -167,7 +167,7 @@ def test_swiss_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_path: 
 
 def test_player_book_leaves_out_the_far_pair(libreoffice: LibreOffice, tmp_path: Path) -> None:
     # 2700 beats 2100 (not rated) and draws 2400: −4 as in the event above
-    book = openpyxl.load_workbook(io.BytesIO(build("player", games=2, rules="FIDE-RAPID")))
+    book = load_workbook(io.BytesIO(build("player", games=2, rules="FIDE-RAPID")))
     put(book, "Rating", 2700)
     put(book, "K", 10)
     put(book, "OppRatings", [2100, 2400])
@@ -200,7 +200,7 @@ def test_random_round_robins_equal_the_engine(libreoffice: LibreOffice, tmp_path
     ratings, table = random_round_robin(seed, 8)
     ks = [None, 10, 20, 40, None, 15, None, 20]
     names_typed = {"names": [f"Player {i + 1}" for i in range(8)]}  # an unrated player's row needs a name
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=8, rules=rules, prefill=names_typed)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=8, rules=rules, prefill=names_typed)))
     put(book, "Ratings", ratings)
     put(book, "KFactors", ks)
     put(book, "Results", table)

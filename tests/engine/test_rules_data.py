@@ -17,7 +17,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 
 from elo_xl import engine
 from elo_xl.recalc import LibreOffice, read_named
@@ -53,7 +53,7 @@ def test_a_changed_cap_changes_the_engine_and_the_formula_text() -> None:
     # formula text: the switch every capped difference reads
     assert dict(f.switches((FIDE,)))["Cap"] == "400"
     assert dict(f.switches((narrow,)))["Cap"] == "350"
-    book = openpyxl.load_workbook(io.BytesIO(build("player", rules="FIDE-350", rule_sets=(narrow, FIDE))))
+    book = load_workbook(io.BytesIO(build("player", rules="FIDE-350", rule_sets=(narrow, FIDE))))
     assert switch_text(book, "Cap") == "=CHOOSE(RuleNo,350,400)"
     (title, reference), = book.defined_names["RuleList"].destinations
     assert [row[0].value for row in book[title][reference.replace("$", "")]] == ["FIDE-350", "FIDE"]
@@ -84,7 +84,7 @@ def test_a_changed_kvant_step_changes_n_exp_and_the_formula_text() -> None:
 def test_the_book_computes_with_a_changed_rule_set(libreoffice: LibreOffice, tmp_path: Path) -> None:
     """A book offering a changed rule set computes with its numbers (LibreOffice recalculates)."""
     narrow = altered(FIDE, "FIDE-350", CAP=350)
-    book = openpyxl.load_workbook(io.BytesIO(build("player", games=2, rules="FIDE-350", rule_sets=(narrow, FIDE))))
+    book = load_workbook(io.BytesIO(build("player", games=2, rules="FIDE-350", rule_sets=(narrow, FIDE))))
     put(book, "Rating", 2000)
     put(book, "K", 20)
     put(book, "OppRatings", [1500, None])
@@ -181,7 +181,7 @@ def test_event_block_equals_the_rule_set(libreoffice: LibreOffice, tmp_path: Pat
         rated = sum(r is not None for r in ratings)
         assert rs.event_counts(rated, len(ratings), average) == (expected["EventCounts"] == "yes")
     names = {"names": ["A", "B", "C", "D"]}
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=4, rules=rules, prefill=names)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=4, rules=rules, prefill=names)))
     put(book, "Ratings", ratings)
     source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
     book.save(source)
@@ -196,14 +196,14 @@ def test_player_book_kvant_steps(libreoffice: LibreOffice, tmp_path: Path, rules
     h 64, N_exp 9 × 0.64 = 5.76 → 6.0 (steps of 0.5) or 5.8 (0.1); k 10 × (5.5 − N_exp)."""
     from elo_xl.workbook.i18n import translate
 
-    book = openpyxl.load_workbook(io.BytesIO(build("player", games=9, rules=rules)))
+    book = load_workbook(io.BytesIO(build("player", games=9, rules=rules)))
     put(book, "Rating", 2400)
     put(book, "OppRatings", [2300] * 9)
     put(book, "Results", [1] * 5 + ["½"] + [0] * 3)
     source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
     book.save(source)
     libreoffice.recalculate(source, target)
-    sheet = openpyxl.load_workbook(target, data_only=True).worksheets[1]
+    sheet = load_workbook(target, data_only=True).worksheets[1]
     rows = {sheet.cell(row, 1).value: row for row in range(1, sheet.max_row + 1)}
     steps = [sheet.cell(rows[translate(key)], 3).value
              for key in ("kvant.average", "kvant.delta", "kvant.h", "kvant.n_exp", "kvant.change")]

@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import openpyxl
 import pytest
 
-from books import once
+from books import load_workbook, once
 from elo_xl.cli import main
 from elo_xl.norms import parse_title
 from elo_xl.titles import canonical
@@ -108,7 +107,7 @@ def test_unknown_title_is_a_note_naming_the_line(tmp_path, capsys):
 def test_book_shows_full_titles_and_export_keeps_the_spelling(tmp_path, capsys):
     book, back = tmp_path / "k.xlsx", tmp_path / "k.trf"
     assert once(["workbook", "swiss", "--from", str(KARL), "-o", str(book)], book) == 0
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     sheet, ref = next(iter(wb.defined_names["Titles"].destinations))
     cells = [c[0].value for c in wb[sheet][ref.replace("$", "")]]
     columns = _columns()

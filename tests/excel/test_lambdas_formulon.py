@@ -22,7 +22,6 @@ import random
 import re
 from typing import Any
 
-import openpyxl
 import pytest
 
 from elo_xl import udfs

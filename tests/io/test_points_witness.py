@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
 from elo_xl.io import parse_trf
 from elo_xl.io.trf_format import EXAMPLE
+from books import load_workbook
 
 ANNA = 8  # her line's index (line 9)
 ROUND_3 = 111  # round 3's first column (112) as an index
@@ -141,7 +141,7 @@ def test_a_bye_for_a_round_nobody_has_played_counts_once_it_is_played(tmp_path, 
 
 
 def _book_points(path) -> list[float]:
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_workbook(path, data_only=True)
     (title, ref), = wb.defined_names["Points"].destinations
     return [row[0].value for row in wb[title][ref.replace("$", "")] if row[0].value not in (None, "")]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from books import once
+from books import load_workbook, once
 from trf_helpers import recount
 from elo_xl.cli import main
 from elo_xl.io import parse_trf, read_trf, write_trf
@@ -205,13 +205,12 @@ def test_a_result_changed_in_the_book_changes_only_its_round(tmp_path, capsys):
     """The arbiter corrects round 1 of the lichess event in the book (1–0 becomes a draw): the
     exported lines of the two players differ from the file in that round and in points and
     rank only."""
-    import openpyxl
 
     from books import round_cell
 
     source, book, back = REAL / "lichess-2020-06.trf", tmp_path / "e.xlsx", tmp_path / "back.trf"
     assert once(["workbook", "swiss", "--from", str(source), "-o", str(book)], book) == 0  # as the round trip's
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     before = read_trf(source)
     a, b = 1, before.player(1).games[0].opponent           # 1 beat 6 with white in round 1
     assert (before.player(a).games[0].result, before.player(b).games[0].result) == ("1", "0")

@@ -14,9 +14,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import openpyxl
 
-from books import put
+from books import load_workbook, put
 from trf_helpers import recount
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
@@ -81,7 +80,7 @@ def test_rate_agrees_with_the_swiss_book(libreoffice, tmp_path, capsys):
     book_path, values_path = tmp_path / "cut.xlsx", tmp_path / "values.xlsx"
     assert main(["workbook", "swiss", "--from", str(path), "-o", str(book_path)]) == 0
     capsys.readouterr()
-    book = openpyxl.load_workbook(book_path)
+    book = load_workbook(book_path)
     chosen = []
     for row in data["players"]:
         title = row["title"]

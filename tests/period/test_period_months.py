@@ -26,6 +26,7 @@ import pytest
 
 from elo_xl.cli import main
 from period_helpers import event_text, write_csv_list, write_event
+from books import load_workbook
 
 MARCH = [(11, "R1", 2000, 20, 1980), (12, "R2", 2000, 20, 1980), (13, "R3", 2000, 20, 1980),
          (15, "R4", 2100, 20, 1980), (16, "R5", 1900, 20, 1980)]
@@ -250,12 +251,11 @@ def test_fide_id_twice_names_both_lines(tmp_path, capsys):
 @pytest.mark.parametrize("lang,name,old", [("vi", "Họ tên", "Elo cũ"), ("ar", "الاسم", "التصنيف السابق"),
                                            ("ru", "Имя", "Старый рейтинг")])
 def test_xlsx_list_in_other_languages_reads_back(tmp_path, lang, name, old):
-    import openpyxl
 
     f = files(tmp_path)
     out = tmp_path / "apr.xlsx"
     assert run("--list", f["march"], "--month", "2026-04", f["a"], "-o", out, "--lang", lang) == 0
-    sheet = openpyxl.load_workbook(out).active
+    sheet = load_workbook(out).active
     heads = [c.value for c in sheet[2]]
     assert name in heads and old in heads and "2026-04" in sheet["A1"].value
     assert bool(sheet.sheet_view.rightToLeft) == (lang == "ar")

@@ -9,10 +9,9 @@ difference of 100: expected 0.64 and 0.36): Ann 10 × (0.5 − 0.64) = −1.4 �
 
 from __future__ import annotations
 
-import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 from elo_xl.cli import main
 from elo_xl.io.xlsx import parse_cell
 
@@ -25,7 +24,7 @@ def _trf(path):
 
 
 def _new_ratings(path):
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_workbook(path, data_only=True)
     sheet, ref = next(iter(wb.defined_names["NewRating"].destinations))
     return [row[0].value for row in wb[sheet][ref.replace("$", "")]][:2]
 
@@ -34,7 +33,7 @@ def test_recalc_stores_the_edited_values(libreoffice, tmp_path, capsys):
     trf, book, out = _trf(tmp_path / "duel.trf"), tmp_path / "duel.xlsx", tmp_path / "done.xlsx"
     assert main(["workbook", "swiss", "--from", str(trf), "--k", "10", "--values", "-o", str(book)]) == 0
     assert _new_ratings(book) == [2504, 2396]
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     put(wb, "Results", [["½"], ["½"]])
     wb.save(book)
     capsys.readouterr()
@@ -126,7 +125,7 @@ def test_error_cells_are_counted_named_and_stored_as_errors(libreoffice, tmp_pat
 
     trf, book, out = _trf(tmp_path / "duel.trf"), tmp_path / "duel.xlsx", tmp_path / "done.xlsx"
     assert main(["workbook", "swiss", "--from", str(trf), "--k", "10", "-o", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     (title, reference), = wb.defined_names["Ratings"].destinations
     first = reference.replace("$", "").split(":")[0]
     wb[title][first] = "=SQRT(-1)"
@@ -171,7 +170,7 @@ def test_a_deleted_player_row_is_named_as_the_likely_cause(tmp_path):
 
     book = tmp_path / "s.xlsx"
     assert main(["workbook", "swiss", "--players", "4", "--rounds", "1", "-o", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     (title, reference), = wb.defined_names["Names"].destinations
     row, _ = parse_cell(reference.split(":")[0])
     assert [wb[title].cell(row + k, 1).value for k in range(4)] == [1, 2, 3, 4]

@@ -7,9 +7,8 @@ from __future__ import annotations
 import io
 import zipfile
 
-import openpyxl
 
-from books import built
+from books import built, load_workbook
 from elo_xl.workbook import with_values
 from elo_xl.workbook.names import FUNCTION_TABLES
 
@@ -20,7 +19,7 @@ def _part(data: bytes, name: str) -> bytes:
 
 
 def test_values_keep_the_names_and_store_no_error_for_their_calls(libreoffice):
-    wb = openpyxl.load_workbook(io.BytesIO(built("player", "en")))
+    wb = load_workbook(io.BytesIO(built("player", "en")))
     typed = wb.create_sheet("Typed")
     typed["A1"] = "=ELO_NEW(2500,2400,1,10)"
     typed["A2"] = "=1+1"
@@ -30,7 +29,7 @@ def test_values_keep_the_names_and_store_no_error_for_their_calls(libreoffice):
     stored = with_values(plain, libreoffice)
     assert _part(stored, "xl/workbook.xml") == _part(plain, "xl/workbook.xml")
     assert b"_xlfn.LAMBDA(" in _part(stored, "xl/workbook.xml")
-    values = openpyxl.load_workbook(io.BytesIO(stored), data_only=True)
+    values = load_workbook(io.BytesIO(stored), data_only=True)
     assert values["Typed"]["A2"].value == 2
     assert values["Typed"]["A1"].value in (None, "")  # LibreOffice's #NAME? is not stored
     assert values[FUNCTION_TABLES].sheet_state == "hidden"

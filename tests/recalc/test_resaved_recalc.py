@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
@@ -26,6 +25,7 @@ from pairing_cases import cut
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import resaved_books  # noqa: E402
+from books import load_workbook
 
 pytestmark = pytest.mark.office
 
@@ -63,7 +63,7 @@ def test_the_books_are_saved_as_their_engines_write(saved):
 
 
 def formula_cells(path: Path) -> set[tuple[str, str]]:
-    book = openpyxl.load_workbook(path)
+    book = load_workbook(path)
     return {(sheet.title, cell.coordinate) for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
             if cell.data_type == "f"}
 
@@ -80,7 +80,7 @@ def test_recalc_stores_the_values_libreoffice_saves(saved, form, libreoffice, tm
     book, out, theirs = saved[form], tmp_path / "recalculated.xlsx", tmp_path / "libreoffice.xlsx"
     assert main(["recalc", str(book), "-o", str(out)]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.startswith(f"{out}: recalculated in LibreOffice")
-    openpyxl.load_workbook(out)                    # it still opens, formulas
+    load_workbook(out)                    # it still opens, formulas
     ours = read_values(out, reader="openpyxl")     # and values
     libreoffice.recalculate(book, theirs)
     expected = read_values(theirs, reader="openpyxl")
@@ -108,4 +108,4 @@ def test_export_and_pair_read_the_engines_books(saved, form, tmp_path, capsys):
     assert main(["export", str(paired), "-o", str(exported)]) == 0
     round_five = [[g[:2] for g in games[4:5]] for _, _, games in _games(exported.read_text(encoding="utf-8"), 5)]
     assert round_five == [[g[:2] for g in games[4:5]] for _, _, games in _games(trf_paired.read_text(encoding="utf-8"), 5)]
-    openpyxl.load_workbook(paired)
+    load_workbook(paired)

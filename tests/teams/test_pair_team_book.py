@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
@@ -17,7 +16,7 @@ from elo_xl.pair import pair_event
 from elo_xl.pair_teams import TeamPairResult
 from elo_xl.workbook.team_export import read_team_book
 
-from books import once
+from books import load_workbook, once
 from test_pair_teams import EVENTS, events_by_gacrux, held_cut, paired
 
 #: The generated events a team book takes (it ranks match points first): the first twelve.
@@ -111,7 +110,7 @@ def test_a_book_is_written_through_the_hold(capsys, tmp_path):
     data = book.read_bytes()
     assert data != before
     # no stored value left: every formula computed afresh by whoever opens it
-    stored = openpyxl.load_workbook(io.BytesIO(data), data_only=True)["Standings"]
+    stored = load_workbook(io.BytesIO(data), data_only=True)["Standings"]
     assert all(c.value is None for row in stored.iter_rows(min_row=6, max_row=8) for c in row
                if isinstance(c.value, (int, float)) and c.data_type == "f")
     # the round is paired now: pairing again asks for its results
@@ -183,7 +182,7 @@ def test_the_rounds_sheet_flags_the_player_out_of_order(capsys, tmp_path):
     from elo_xl.workbook.team_book import ORDER_FILL
 
     book = book_of(capsys, BOOK_EVENTS[0], tmp_path)
-    sheet = openpyxl.load_workbook(book)["Rounds"]
+    sheet = load_workbook(book)["Rounds"]
     rules = [(str(cf.sqref), rule) for cf in sheet.conditional_formatting for rule in cf.rules
              if rule.dxf is not None and rule.dxf.fill is not None and rule.dxf.fill.fgColor.rgb.endswith("F4B084")]
     assert ORDER_FILL.fgColor.rgb.endswith("F4B084")
@@ -199,7 +198,7 @@ def _typed_scratch_book(path: Path, teams: int = 4, boards: int = 2) -> Path:
     from elo_xl.workbook.archive import set_cells
 
     data = build("team", teams=teams, boards=boards, rounds=3)
-    names = openpyxl.load_workbook(io.BytesIO(data)).defined_names
+    names = load_workbook(io.BytesIO(data)).defined_names
 
     def cells(name: str) -> list[str]:
         sheet, ref = names[name].attr_text.replace("$", "").split("!")
@@ -243,7 +242,7 @@ def test_a_paired_book_keeps_no_stored_value(capsys, tmp_path):
     from elo_xl.workbook.archive import inject_values
 
     book = book_of(capsys, BOOK_EVENTS[2], tmp_path)
-    read = openpyxl.load_workbook(book, read_only=True)  # the Standings sheet parsed, not the others
+    read = load_workbook(book, read_only=True)  # the Standings sheet parsed, not the others
     formula = next(c.coordinate for row in read["Standings"].iter_rows() for c in row
                    if isinstance(c.value, str) and c.value.startswith("="))
     read.close()
@@ -268,7 +267,7 @@ def test_the_orange_rule_flags_what_export_notes(office, capsys, tmp_path):
     read = read_team_book(book)
     grid, boards = read["grid"], read["boards"]
     letters = [get_column_letter(grid.min_col + k) for k in range(6)]
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     sheet = wb[grid.sheet]
     rows = range(grid.min_row, grid.min_row + len(grid.rows))
     for row in rows:
@@ -277,7 +276,7 @@ def test_the_orange_rule_flags_what_export_notes(office, capsys, tmp_path):
     typed, done = tmp_path / "rule.xlsx", tmp_path / "rule-done.xlsx"
     wb.save(typed)
     office.recalculate(typed, done)
-    values = openpyxl.load_workbook(done, data_only=True)[grid.sheet]
+    values = load_workbook(done, data_only=True)[grid.sheet]
     flagged = set()
     for row in rows:
         for k, column in ((3, 1000), (4, 1001)):

@@ -33,6 +33,7 @@ from elo_xl.workbook.archive import (
     sheet_parts,
     write_atomically,
 )
+from books import load_workbook
 
 READERS = ["openpyxl"] + (["calamine"] if reading._has_calamine() else [])
 
@@ -127,7 +128,7 @@ def test_other_timestamps() -> None:
 
 
 def test_the_fixed_file_opens_in_openpyxl() -> None:
-    book = openpyxl.load_workbook(io.BytesIO(deterministic(build())))
+    book = load_workbook(io.BytesIO(deterministic(build())))
     assert book.sheetnames == ["Players", "R&D's <sums>", "Empty"]
     assert book["Players"]["J1"].value == "=SUMPRODUCT((B2:B4>1900)*B2:B4)"
     assert book.defined_names["Ratings"].attr_text == "Players!$B$2:$B$4"
@@ -160,7 +161,7 @@ def computed(libreoffice: LibreOffice, tmp_path_factory: pytest.TempPathFactory)
 
 
 def formula_cells(data: bytes) -> dict[str, set[str]]:
-    book = openpyxl.load_workbook(io.BytesIO(data))
+    book = load_workbook(io.BytesIO(data))
     return {
         sheet.title: {cell.coordinate for row in sheet.iter_rows() for cell in row if cell.data_type == "f"}
         for sheet in book.worksheets
@@ -187,14 +188,14 @@ def test_injected_values_read_back(computed: dict, reader: str) -> None:
 
 
 def test_injected_values_in_openpyxl(computed: dict) -> None:
-    book = openpyxl.load_workbook(io.BytesIO(computed["injected"]), data_only=True)
+    book = load_workbook(io.BytesIO(computed["injected"]), data_only=True)
     for title, coordinates in formula_cells(computed["original"]).items():
         for coordinate in coordinates:
             expected = computed["values"][title].get(coordinate)
             assert book[title][coordinate].value == expected, (title, coordinate)
     # The formulas themselves are untouched.
-    book = openpyxl.load_workbook(io.BytesIO(computed["injected"]))
-    original = openpyxl.load_workbook(io.BytesIO(computed["original"]))
+    book = load_workbook(io.BytesIO(computed["injected"]))
+    original = load_workbook(io.BytesIO(computed["original"]))
     for title in original.sheetnames:
         for row in original[title].iter_rows():
             for cell in row:
@@ -294,7 +295,7 @@ def test_every_way_of_writing_a_formula_cell() -> None:
         b"</row>",
     ]
     assert xml.endswith(rules + xml[xml.index(rules) + len(rules):])
-    book = openpyxl.load_workbook(io.BytesIO(inject_values(data, values)), data_only=True)
+    book = load_workbook(io.BytesIO(inject_values(data, values)), data_only=True)
     assert [cell.value for cell in book.active[1]] == [2, 4.5, True, "<&>", None, 1, None, "<f>", "#DIV/0!"]
 
 

@@ -16,6 +16,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from elo_xl.io import xlsx
 from elo_xl.io.xlsx import MAIN
 from elo_xl.workbook import book_access
+from books import load_workbook
 
 #: Number formats a typed or resaved book may carry: plain numbers, the books' own, dates,
 #: times, durations, and codes whose letters are only quoted or bracketed.
@@ -42,7 +43,7 @@ def test_every_number_the_fast_reader_reads_is_openpyxls(tmp_path):
     buffer = io.BytesIO()
     wb.save(buffer)
     data = buffer.getvalue()
-    expected = openpyxl.load_workbook(io.BytesIO(data), data_only=True)["Data"]
+    expected = load_workbook(io.BytesIO(data), data_only=True)["Data"]
 
     fast = book_access.FastBook(tmp_path / "x.xlsx", data)
     quick: set[str] = set()

@@ -7,13 +7,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.languages import LANGUAGES
 from elo_xl.workbook import names
-from books import read_book
+from books import load_workbook, read_book
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "books.md"
 SIZES = {"player": {"games": 7}, "round-robin": {"players": 5}, "swiss": {"players": 6, "rounds": 4},
@@ -73,7 +72,7 @@ def test_the_reader_reads_through_the_contract(monkeypatch, tmp_path):
     book = tmp_path / "s.xlsx"
     assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "-o", str(book)]) == 0
     expected = book_to_trf(book)
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     renamed = {names.ROUNDS: "RoundsX", names.PLAYER_FIELDS["name"]: "NamesX",
                names.EVENT_FIELDS["name"]: "EventNameX", names.TIEBREAK_LIST: "TiebreakListX"}
     for old, new in renamed.items():

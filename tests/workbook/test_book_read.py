@@ -11,10 +11,9 @@ import datetime
 import zipfile
 from pathlib import Path
 
-import openpyxl
 import pytest
 
-from books import once, put
+from books import load_workbook, once, put
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.event.samples import SWISS_TRF_PATH
@@ -71,7 +70,7 @@ def test_a_real_event_as_written(tmp_path):
 def test_a_book_saved_again_by_openpyxl_with_dates_and_numbers_typed(swiss_book, tmp_path):
     """openpyxl writes shared strings and its own styles; a date typed in a date cell and in a
     text cell, a whole number typed as a float, a result typed as a number."""
-    wb = openpyxl.load_workbook(swiss_book)
+    wb = load_workbook(swiss_book)
     put(wb, names.EVENT_FIELDS["start"], datetime.datetime(2026, 3, 14))
     sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["birth"]].destinations))
     cell = wb[sheet][ref.replace("$", "").split(":")[0]]
@@ -150,7 +149,7 @@ def test_a_formula_without_a_usable_value_is_refused_naming_its_cell(swiss_book,
 def test_a_formula_saved_by_openpyxl_is_refused_and_every_such_cell_counted(swiss_book, tmp_path, capsys):
     """openpyxl (and any program that does not calculate) stores no value for a formula (an
     empty ``<v>``): export says so in one line, naming the first cell and counting the others."""
-    wb = openpyxl.load_workbook(swiss_book)
+    wb = load_workbook(swiss_book)
     sheet, ref = next(iter(wb.defined_names[names.PLAYER_FIELDS["name"]].destinations))
     first = int(ref.replace("$", "").split(":")[0][1:])
     wb[sheet][f"D{first}"].value = '="Kim, Ana"'
@@ -167,7 +166,7 @@ def test_a_formula_saved_by_openpyxl_is_refused_and_every_such_cell_counted(swis
 @pytest.mark.office
 def test_a_formula_typed_then_recalculated_is_read(swiss_book, tmp_path, libreoffice):
     """What the refusal advises: the book recalculated stores the formula's value, read as the name."""
-    wb = openpyxl.load_workbook(swiss_book)
+    wb = load_workbook(swiss_book)
     wb["Swiss"]["D6"].value = '="Kim, "&"Ana"'
     typed, recalculated = tmp_path / "formula.xlsx", tmp_path / "recalculated.xlsx"
     wb.save(typed)
@@ -203,7 +202,7 @@ def test_a_book_of_the_first_layout_reads_as_it_did(tmp_path):
     same(fast, slow)
     today = tmp_path / "today.xlsx"
     assert main(["workbook", "swiss", "--from", str(SWISS_TRF_PATH), "--rounds", "8", "-o", str(today)]) == 0
-    assert names.ROUNDS in openpyxl.load_workbook(today).defined_names
+    assert names.ROUNDS in load_workbook(today).defined_names
     assert book_to_trf(today) == expected
     same(read.read_book(today), fast)
 

@@ -15,7 +15,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
@@ -24,6 +23,7 @@ from elo_xl.pairing.berger import SYSTEMS
 from elo_xl.recalc import read_named
 from elo_xl.workbook.i18n import translate
 from round_robin_cases import double_trf
+from books import load_workbook
 
 def _rounds(trf: str) -> dict[int, list[tuple[Any, Any, Any]]]:
     """Each player's rounds: (opponent, colour, result), the trailing blank rounds left out."""
@@ -64,7 +64,7 @@ def test_a_double_round_robin_trf_makes_a_double_book_and_export_writes_it_back(
     book, back = tmp_path / "book.xlsx", tmp_path / "back.trf"
     assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(book)]) == 0
     assert "double round robin" in capsys.readouterr().out
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     (sheet, cells), = wb.defined_names["Results"].destinations
     first, last = cells.replace("$", "").split(":")
     grid = wb[sheet][first:last]
@@ -89,7 +89,7 @@ def test_a_book_made_double_exports_the_schedule_with_its_colours(reverse, tmp_p
     book, back = tmp_path / "book.xlsx", tmp_path / "back.trf"
     args = ["workbook", "round-robin", "--players", str(n), "--double", "-o", str(book)] + (["--reverse"] if reverse else [])
     assert main(args) == 0
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     ws = wb[translate("sheet.round_robin", "en")]
     (_, names_cells), = wb.defined_names["Names"].destinations
     (_, ratings_cells), = wb.defined_names["Ratings"].destinations

@@ -9,16 +9,15 @@ import io
 import re
 import zipfile
 
-import openpyxl
 
-from books import built
+from books import built, load_workbook
 from elo_xl.recalc import read_values
 from elo_xl.workbook.dynamic_arrays import CONTENT_TYPE, PART, RELATIONSHIP
 from elo_xl.workbook.functions_sheet import EXAMPLES, spill_range
 
 
 def _rows() -> dict[str, int]:
-    wb = openpyxl.load_workbook(io.BytesIO(built("functions", "en")))
+    wb = load_workbook(io.BytesIO(built("functions", "en")))
     ws = wb["Functions"]
     return {str(ws[f"A{r}"].value).split("(")[0]: r for r in range(5, ws.max_row + 1)}
 

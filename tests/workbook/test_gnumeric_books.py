@@ -16,7 +16,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 from ci import missing
 
 from elo_xl import rate_event
@@ -54,7 +54,7 @@ def column(rows: list[list[Any]]) -> list[Any]:
 
 
 def test_round_robin_in_gnumeric(tmp_path: Path) -> None:
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=4)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=4)))
     put(book, "Ratings", RATINGS)
     put(book, "KFactors", [20] * 4)
     put(book, "Results", RESULTS)
@@ -71,14 +71,14 @@ def test_round_robin_in_gnumeric(tmp_path: Path) -> None:
 def test_round_robin_standings_in_gnumeric(tmp_path: Path) -> None:
     """Sonneborn-Berger by hand: A 1×1 + ½×2 + 1×½ = 2.5; B 1×½ = 0.5; C ½×2.5 + 1×1 + ½×½ = 2.5;
     D ½×2 = 1. Rank by points: A, C, B, D."""
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=4)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=4)))
     put(book, "Ratings", RATINGS)
     put(book, "Results", RESULTS)
     source = tmp_path / "book.xlsx"
     book.save(source)
     target = tmp_path / "gnumeric.xlsx"
     subprocess.run(["ssconvert", "--recalc", str(source), str(target)], check=True, capture_output=True, timeout=300)
-    sheet = openpyxl.load_workbook(target, data_only=True).worksheets[1]
+    sheet = load_workbook(target, data_only=True).worksheets[1]
     header = {sheet.cell(5, c).value: c for c in range(1, sheet.max_column + 1) if sheet.cell(5, c).value}
     sb = [sheet.cell(6 + i, header[translate("out.SB")]).value for i in range(4)]
     rank = [sheet.cell(6 + i, header[translate("out.Rank")]).value for i in range(4)]
@@ -89,7 +89,7 @@ def test_round_robin_standings_in_gnumeric(tmp_path: Path) -> None:
 def test_swiss_in_gnumeric(tmp_path: Path) -> None:
     prefill = {"name": ["A", "B", "C", "D"], "rating": [2150, 2040, 1930, 1800], "k": [20] * 4,
                "pairings": [[4, 3], [3, 4], [2, 1], [1, 2]], "results": [[1, "½"], ["½", 1], ["½", "½"], [0, 0]]}
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=2, prefill=prefill)))
+    book = load_workbook(io.BytesIO(build("swiss", players=4, rounds=2, prefill=prefill)))
     values = gnumeric(book, tmp_path, ("Points", "Games", "Change", "NewRating"))
     assert column(values["Points"]) == [1.5, 1.5, 1, 0]
     engine = rate_event(prefill["rating"], prefill["results"], 20, pairings=prefill["pairings"])
@@ -99,7 +99,7 @@ def test_swiss_in_gnumeric(tmp_path: Path) -> None:
 
 def test_player_in_gnumeric(tmp_path: Path) -> None:
     # 2500 against three 2400s, 1 ½ 0 at K 10: ΣPD 1.92, 10 × (1.5 − 1.92) = −4.2 → −4
-    book = openpyxl.load_workbook(io.BytesIO(build("player", games=3)))
+    book = load_workbook(io.BytesIO(build("player", games=3)))
     put(book, "Rating", 2500)
     put(book, "K", 10)
     put(book, "OppRatings", [2400] * 3)
@@ -112,7 +112,7 @@ def test_match_in_gnumeric(tmp_path: Path) -> None:
     """Two 2000s at K 20, A scores 1, 0, ½. Rated once: 1.5 against 1.5 expected, no change.
     Game by game: +10/−10; then 2010 v 1990 (D 20: .53/.47) A −10.6 → −11, B +10.6 → +11;
     then 1999 v 2001 (D 2: .50) a draw, no change."""
-    book = openpyxl.load_workbook(io.BytesIO(build("match", games=3)))
+    book = load_workbook(io.BytesIO(build("match", games=3)))
     for name, value in (("RatingA", 2000), ("RatingB", 2000), ("KA", 20), ("KB", 20), ("Results", [1, 0, "½"])):
         put(book, name, value)
     values = gnumeric(book, tmp_path, ("NewRatingA", "NewRatingB", "RunningA", "RunningB"))

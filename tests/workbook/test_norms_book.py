@@ -8,10 +8,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
-from books import NORM_NAMES as NAMES, blank, held, put, title
+from books import NORM_NAMES as NAMES, blank, held, load_workbook, put, title
 from elo_xl.norms import NormGame, evaluate, points_text
 from elo_xl.recalc import read_named
 from elo_xl.results import parse_result
@@ -58,7 +57,7 @@ def test_norms_sheet_equals_the_engine(office: Any, tmp_path: Path, seed: int) -
     norms = [rng.choice(["GM", "IM", "WGM", "WIM", None]) for _ in range(n)]
     exempt = rng.random() < 0.3
     # two empty places at the end of the book: no opponent for anyone, and no norm (one chosen there)
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=n + 2, prefill=data)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=n + 2, prefill=data)))
     put(book, "NormTitle", norms + ["GM", None])
     if exempt:
         put(book, "NormExemptCell", "yes")
@@ -100,7 +99,7 @@ def test_status_in_the_book_language(tmp_path: Path, lang: str, needs: str) -> N
     data = {"names": [f"P{i + 1}" for i in range(n)], "ratings": [2450] * n,
             "titles": ["FM", "IM", "GM", "IM", "GM", "IM", "GM", "IM", "GM", "IM"],  # an IM would hold the norm
             "federations": ["GER", "FRA", "ESP", "NOR", "ITA", "USA", "IND", "CHN", "ENG", "NED"]}
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", lang, players=n, prefill=data)))
+    book = load_workbook(io.BytesIO(build("round-robin", lang, players=n, prefill=data)))
     put(book, "NormTitle", ["IM"] + [None] * (n - 1))
     source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
     book.save(source)

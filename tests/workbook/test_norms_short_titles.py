@@ -16,10 +16,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
-from books import NORM_NAMES as NAMES, put
+from books import NORM_NAMES as NAMES, load_workbook, put
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
 
@@ -72,7 +71,7 @@ def test_the_norms_sheet_reads_the_short_titles_as_rate_does(office: Any, tmp_pa
     assert main(["workbook", kind, "--from", str(path), "-o", str(book_path)]) == 0
     compared = held = 0
     for norm in ("GM", "IM", "WGM", "WIM"):
-        book = openpyxl.load_workbook(book_path)
+        book = load_workbook(book_path)
         put(book, "Titles", TYPED)  # as the arbiter types them
         put(book, "NormTitle", [norm] * len(TYPED))
         source, target = tmp_path / f"{norm}.xlsx", tmp_path / f"{norm}-values.xlsx"

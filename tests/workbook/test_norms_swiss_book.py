@@ -9,10 +9,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
-from books import NORM_NAMES as NAMES, blank, held, put, title
+from books import NORM_NAMES as NAMES, blank, held, load_workbook, put, title
 from elo_xl.norms import NormGame, evaluate, points_text
 from elo_xl.recalc import read_named
 from elo_xl.results import parse_result
@@ -137,7 +136,7 @@ def test_the_random_events_reach_every_kind_of_status() -> None:
 def test_swiss_norms_sheet_equals_the_engine(office: Any, tmp_path: Path, seed: int, federations: list[str]) -> None:
     data, norms, exempt, min_games = random_case(seed, federations)
     n, r = len(norms), len(data["pairings"][0])
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
+    book = load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
     put(book, "NormTitle", norms)
     if exempt:
         put(book, "NormExemptCell", "yes")
@@ -174,7 +173,7 @@ def test_before_round_one_nothing_is_known(tmp_path: Path) -> None:
     n, r = 4, 9
     data = {"name": ["A", "B", "C", "D"], "rating": [2500, 2600, 2400, 2400], "title": ["IM", "GM", "", ""],
             "federation": ["NOR", "GER", "FRA", "ESP"]}
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
+    book = load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
     put(book, "NormTitle", ["GM", None, None, None])
     source, target = tmp_path / "book.xlsx", tmp_path / "values.xlsx"
     book.save(source)
@@ -184,7 +183,7 @@ def test_before_round_one_nothing_is_known(tmp_path: Path) -> None:
     assert values["NormAverage"][0][0] in (None, "") and values["NormRequired"][0][0] in (None, "")
     data["pairings"] = [[2], [1], [4], [3]]
     data["results"] = [["½"], ["½"], [None], [None]]
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
+    book = load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=data)))
     put(book, "NormTitle", ["GM", None, None, None])
     book.save(source)
     Gnumeric().recalculate(source, target)

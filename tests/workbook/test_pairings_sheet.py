@@ -10,7 +10,6 @@ import re
 import zlib
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
@@ -20,6 +19,7 @@ from elo_xl.event.samples import SWISS_TRF_PATH
 from elo_xl.io.trf_read import parse_trf
 from elo_xl.workbook.i18n import translate
 from pairing_cases import corpus, cut
+from books import load_workbook
 
 def paired_book(tmp_path: Path, text: str, capsys) -> tuple[Path, list[tuple[int, int, float, float]], str]:
     """A book made from ``text``, its next round paired by ``elo-xl pair``: the book, the boards
@@ -39,7 +39,7 @@ def paired_book(tmp_path: Path, text: str, capsys) -> tuple[Path, list[tuple[int
 
 
 def sheet_boards(path: Path) -> tuple[list[tuple[int, int, float, float]], str | None, str | None]:
-    ws = openpyxl.load_workbook(path, data_only=True)[translate("sheet.pairings", "en")]
+    ws = load_workbook(path, data_only=True)[translate("sheet.pairings", "en")]
     boards, bye = [], None
     for row in ws.iter_rows(min_row=5, max_col=8, values_only=True):
         if isinstance(row[0], (int, float)) and row[1] not in (None, ""):
@@ -79,7 +79,7 @@ NOT_PAIRED = re.compile(r"(\d+) ([^()]*?) \((absent|bye requested: [A-Z])\)")
 def sheet_not_paired(path: Path) -> tuple[bool, list[tuple[int, str, float]]]:
     """Whether the sheet shows the "Not paired:" heading, and the players listed below it (two a
     line: number, name with why, points)."""
-    ws = openpyxl.load_workbook(path, data_only=True)[translate("sheet.pairings", "en")]
+    ws = load_workbook(path, data_only=True)[translate("sheet.pairings", "en")]
     rows = list(ws.iter_rows(min_row=5, max_col=8, values_only=True))
     start = next((k for k, row in enumerate(rows) if row[2] == translate("pairings.not_paired", "en")), None)
     if start is None:

@@ -19,7 +19,6 @@ import re
 import zipfile
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from elo_xl.cli import main
@@ -27,6 +26,7 @@ from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
 from elo_xl.workbook import build
 from elo_xl.workbook.archive import set_cells
+from books import load_workbook
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 WORKBOOKS = Path(__file__).parents[2] / "workbooks"
@@ -133,7 +133,7 @@ def test_every_language_is_read_and_a_moved_name_refused_in_its_words(tmp_path, 
     book = tmp_path / f"cup-{lang}.xlsx"
     assert main(["workbook", "swiss", "--from", str(TRF), "--lang", lang, "-o", str(book)]) == 0
     assert "Kowalski, Piotr" in book_to_trf(book)
-    wb = openpyxl.load_workbook(book)
+    wb = load_workbook(book)
     (sheet, _), = wb.defined_names["Ratings"].destinations
     bad = moved(book.read_bytes(), tmp_path / "bad.xlsx", Ratings=f"'{sheet}'!$I$6:$I$15")
     with pytest.raises(EloError, match=f'under the header "K" where the template has "{rating}"'):

@@ -29,6 +29,7 @@ from elo_xl.io.trf_read import parse_trf
 from elo_xl.recalc import values as reading
 from elo_xl.workbook.add_functions import add_functions
 from elo_xl.workbook.archive import Injection, inject_values, set_cells
+from books import load_workbook
 from pairing_cases import cut
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -76,7 +77,7 @@ _READ: dict[tuple[bytes, bool], tuple[dict, dict]] = {}  # the books' readings, 
 def read_book(data: bytes, data_only: bool = False) -> tuple[dict[tuple[str, str], object], dict[tuple[str, str], str]]:
     """Every non-empty cell of every sheet and every formula cell, as openpyxl reads them."""
     if (data, data_only) not in _READ:
-        book = openpyxl.load_workbook(io.BytesIO(data), data_only=data_only)
+        book = load_workbook(io.BytesIO(data), data_only=data_only)
         cells = [(sheet.title, cell) for sheet in book.worksheets for row in sheet.iter_rows() for cell in row]
         _READ[data, data_only] = ({(title, cell.coordinate): as_written(cell.value) for title, cell in cells
                                    if cell.value is not None},
@@ -130,7 +131,7 @@ def test_cells_are_typed_whatever_the_form(made, form):
     """What pair types (a name, a number, a text with a space at its end, a cell emptied, a row
     the sheet lacked) reads back in openpyxl; every other cell is as it was; a formula is not typed over."""
     data = made["forms"][form]
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)  # its names only (the cells: contents)
+    book = load_workbook(io.BytesIO(data), read_only=True)  # its names only (the cells: contents)
     (sheet, names), = book.defined_names["Names"].destinations
     (_, ratings), = book.defined_names["Ratings"].destinations
     name_column, name_row, _, _ = range_boundaries(names.replace("$", ""))
@@ -205,7 +206,7 @@ def test_functions_are_added_whatever_the_form(form):
     buffer = io.BytesIO()
     book.save(buffer)
     data = resaved_books.resave(buffer.getvalue(), **FORMS[form])
-    done = openpyxl.load_workbook(io.BytesIO(add_functions(data, "club.xlsx")))
+    done = load_workbook(io.BytesIO(add_functions(data, "club.xlsx")))
     assert {"Mine", "ELO_EXPECTED", "ELO_NEW"} <= set(done.defined_names)
     assert (done["Sheet"]["A1"].value, done["Sheet"]["B1"].value) == (2400, "=A1+1")
     assert [s.sheet_state for s in done.worksheets] == ["visible", "hidden"]
@@ -256,10 +257,10 @@ GNUMERIC_LIKE = (b"\n  <x:sheetData>\n    <x:row r='1' spans='1:4'>\n"
 def test_a_sheet_written_by_hand_as_gnumeric_writes_it():
     data = hand_written(GNUMERIC_LIKE)
     done = inject_values(data, {"Hand": {"C1": 4800, "D1": "2400>", "D2": "#N/A"}})
-    sheet = openpyxl.load_workbook(io.BytesIO(done), data_only=True)["Hand"]
+    sheet = load_workbook(io.BytesIO(done), data_only=True)["Hand"]
     assert [sheet[c].value for c in ("A1", "B1", "C1", "D1", "D2", "E1", "F1")] == \
         ["Ann", 2400, 4800, "2400>", "#N/A", None, None]
-    typed = openpyxl.load_workbook(io.BytesIO(set_cells(data, "Hand", {"E1": "x", "F1": 3, "B3": 1})))["Hand"]
+    typed = load_workbook(io.BytesIO(set_cells(data, "Hand", {"E1": "x", "F1": 3, "B3": 1})))["Hand"]
     assert [typed[c].value for c in ("A1", "B1", "C1", "E1", "F1", "B3")] == ["Ann", 2400, "=B1*2", "x", 3, 1]
 
 

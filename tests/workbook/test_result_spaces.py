@@ -21,6 +21,7 @@ from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
 from elo_xl.recalc import read_named
+from books import load_workbook
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 #: How each result is retyped, in turn: spaces and no-break spaces before, after, both.
@@ -45,7 +46,7 @@ def spaced_book(tmp_path: Path, extra: dict[tuple[int, int], str] | None = None)
     ``F +``, and ``extra`` cells typed last ((player, round) from 0 → text)."""
     made = tmp_path / "made.xlsx"
     assert main(["workbook", "swiss", "--from", str(TRF), "--rounds", "10", "-o", str(made)]) == 0
-    book = openpyxl.load_workbook(made)
+    book = load_workbook(made)
     sheet, cells = result_cells(book)
     ws, k = book[sheet], 0
     for i, row in enumerate(cells):

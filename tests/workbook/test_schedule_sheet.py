@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from books import built
+from books import built, load_workbook
 from elo_xl.cli import main
 from elo_xl.io.trf_read import parse_trf
 from elo_xl.workbook.i18n import translate
@@ -22,7 +22,7 @@ def values(**options: object) -> openpyxl.Workbook:
     """The round-robin book of ``options`` (:func:`books.built`) opened read-only: the tests of the
     schedule read its cells' values and its defined names, which openpyxl's read-only mode reads
     alike without loading every cell's style (a 30-player double round robin: 0.1 s, not 1.3 s)."""
-    return openpyxl.load_workbook(io.BytesIO(built("round-robin", **options)), read_only=True)
+    return load_workbook(io.BytesIO(built("round-robin", **options)), read_only=True)
 
 
 def rounds_on_sheet(ws) -> dict[int, tuple[list[tuple[int, int]], int | None]]:
@@ -57,7 +57,7 @@ def test_the_schedule_is_the_berger_tables(n):
 
 
 def test_every_round_prints_whole():
-    ws = openpyxl.load_workbook(io.BytesIO(built("round-robin", players=30)))[translate("sheet.schedule", "en")]
+    ws = load_workbook(io.BytesIO(built("round-robin", players=30)))[translate("sheet.schedule", "en")]
     breaks = [b.id for b in ws.row_breaks.brk]
     assert breaks  # 29 rounds of 15 boards do not fit one page
     for row in breaks:  # a break follows a round's last line: the next non-empty row starts a round
@@ -72,7 +72,7 @@ def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
     capsys.readouterr()
     computed = tmp_path / "computed.xlsx"
     office.recalculate(book, computed)
-    ws = openpyxl.load_workbook(computed, data_only=True)[translate("sheet.schedule", "en")]
+    ws = load_workbook(computed, data_only=True)[translate("sheet.schedule", "en")]
     event = parse_trf(TRF.read_text(encoding="utf-8"))
     names = {p.start_no: p.name for p in event.players}
     shown = {"1": "1", "0": "0", "=": "½"}
@@ -88,7 +88,7 @@ def test_the_names_and_results_as_the_file_has_them(office, tmp_path, capsys):
     assert boards == 15
     # how far the event is, under the titles of the round-robin, Standings and Schedule sheets
     # (docs/books.md): the file's 5 rounds, its 15 games (6 players, each pair once)
-    wb = openpyxl.load_workbook(computed, data_only=True)
+    wb = load_workbook(computed, data_only=True)
     for sheet in ("sheet.round_robin", "sheet.standings", "sheet.schedule"):
         assert wb[translate(sheet, "en")]["A3"].value == "After round 5 · 15 of 15 games played", sheet
 

@@ -20,6 +20,7 @@ from openpyxl.writer.excel import ExcelWriter
 from elo_xl.recalc import read_values
 from elo_xl.workbook import build, sheet_writer
 from elo_xl.workbook.sheet_writer import ROW, relative_key, sheet_data
+from books import load_workbook
 
 
 def sheet(formulas: dict[str, str]) -> str:
@@ -87,7 +88,7 @@ def test_every_cell_reads_back_as_written(kind: str, options: dict, monkeypatch:
     ours, full = build(kind, **options), openpyxl_written(kind, monkeypatch, **options)
     assert b't="shared"' in zipfile.ZipFile(io.BytesIO(ours)).read("xl/worksheets/sheet2.xml")
     assert len(ours) < len(full)
-    mine, theirs = (openpyxl.load_workbook(io.BytesIO(data)) for data in (ours, full))
+    mine, theirs = (load_workbook(io.BytesIO(data)) for data in (ours, full))
     for a, b in zip(mine.worksheets, theirs.worksheets, strict=True):
         assert a.title == b.title
         cells = {c.coordinate: (c.value, c.style_id) for row in a.iter_rows() for c in row}
@@ -135,5 +136,5 @@ def _prefill(players: int, rounds: int) -> dict:
 def test_text_xml_cannot_hold_becomes_the_replacement_character() -> None:
     # a lone surrogate, U+FFFE and U+FFFF cannot stand in an XML file: they print as U+FFFD
     data = build("swiss", players=4, rounds=3, prefill={"name": ["a\ud800b", "x\ufffe", "y\uffff", "=HYPERLINK(1)"]})
-    names = [c.value for c in openpyxl.load_workbook(io.BytesIO(data)).worksheets[1]["D"][5:9]]
+    names = [c.value for c in load_workbook(io.BytesIO(data)).worksheets[1]["D"][5:9]]
     assert names == ["a\ufffdb", "x\ufffd", "y\ufffd", "=HYPERLINK(1)"]

@@ -17,6 +17,7 @@ import pytest
 from elo_xl import rate_event, tiebreaks
 from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate
+from books import load_workbook
 
 TITLES = ["GM", "IM", "FM", "WGM", "", "", ""]
 FEDERATIONS = ["VIE", "FRA", "IND", "GER", "FID"]
@@ -64,7 +65,7 @@ def table(office: Any, folder: Path, data: bytes) -> list[tuple[Any, ...]]:
     source, target = folder / "book.xlsx", folder / "values.xlsx"
     source.write_bytes(data)
     office.recalculate(source, target)
-    wb = openpyxl.load_workbook(target, data_only=True)
+    wb = load_workbook(target, data_only=True)
     ws = wb[translate("sheet.standings")]
     return [row[:15] for row in ws.iter_rows(min_row=5, values_only=True)]
 
@@ -144,7 +145,7 @@ def test_the_dates_in_words_as_the_user_types_them(office: Any, tmp_path: Path, 
     from books import put
 
     for k, ((start, end), said) in enumerate(DATES.items()):
-        book = openpyxl.load_workbook(io.BytesIO(build("round-robin", lang, players=3)))
+        book = load_workbook(io.BytesIO(build("round-robin", lang, players=3)))
         put(book, "EventName", "Cup")
         put(book, "Place", "Hanoi")
         put(book, "StartDate", start)
@@ -152,7 +153,7 @@ def test_the_dates_in_words_as_the_user_types_them(office: Any, tmp_path: Path, 
         source, done = tmp_path / f"{lang}-{k}.xlsx", tmp_path / f"{lang}-{k}-done.xlsx"
         book.save(source)
         office.recalculate(source, done)
-        ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.standings", lang)]
+        ws = load_workbook(done, data_only=True)[translate("sheet.standings", lang)]
         want = "Cup, Hanoi" + (", " + said[lang] if said[lang] else "")
         assert ws["A2"].value == want, (start, end)
 
@@ -160,7 +161,7 @@ def test_the_dates_in_words_as_the_user_types_them(office: Any, tmp_path: Path, 
 def test_the_round_robin_standings_print_the_chosen_tie_breaks_only() -> None:
     """FIDE's recommended list for a round robin has four codes: four tie-break columns print,
     not six with two empty."""
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", "en", players=6)))
+    book = load_workbook(io.BytesIO(build("round-robin", "en", players=6)))
     ws = book[translate("sheet.standings", "en")]
     (area,) = [a for a in str(ws.print_area).split(",")]
     last_column = area.split(":")[1].lstrip("$").rstrip("0123456789$")
@@ -179,7 +180,7 @@ def test_the_round_robin_standings_say_after_which_round(office: Any, tmp_path: 
     trf.write_text(double_trf(5, 4, True, played=4), encoding="utf-8")
     assert main(["workbook", "round-robin", "--from", str(trf), "-o", str(book)]) == 0
     office.recalculate(book, done)
-    ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.standings", "en")]
+    ws = load_workbook(done, data_only=True)[translate("sheet.standings", "en")]
     assert ws["A3"].value == "After round 4 · 8 of 20 games played"
 
 
@@ -189,6 +190,6 @@ def test_the_standings_print_as_many_tie_break_columns_as_slots_were_filled(kind
     """A book made from a file whose 202 names two codes prints two tie-break columns, not six
     with four empty (FIDE's lists: six of the Swiss's seven, the round robin's four)."""
     prefill = {"tiebreaks": chosen} if chosen else {}
-    wb = openpyxl.load_workbook(io.BytesIO(build(kind, prefill=prefill)))
+    wb = load_workbook(io.BytesIO(build(kind, prefill=prefill)))
     headers = [c.value for c in wb["Standings"][4] if isinstance(c.value, str) and "TbCodes" in c.value]
     assert len(headers) == printed

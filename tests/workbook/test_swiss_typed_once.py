@@ -20,7 +20,7 @@ import re
 import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 from elo_xl.errors import EloError
 from elo_xl.export import book_to_trf
 from elo_xl.recalc import read_named
@@ -29,7 +29,7 @@ from elo_xl.workbook import build
 
 def typed_book(pairings, colours, results, ratings=(2000, 1900, 1800, 1700, 1600, 1500)) -> openpyxl.Workbook:
     n, r = len(pairings), len(pairings[0])
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r,
+    book = load_workbook(io.BytesIO(build("swiss", players=n, rounds=r,
                                                    prefill={"name": [chr(65 + i) for i in range(n)]})))
     put(book, "Ratings", list(ratings[:n]))
     put(book, "Pairings", pairings)
@@ -64,7 +64,7 @@ def test_the_crosstable_prints_every_game_from_both_sides(office, tmp_path):
     and not played; round 2: 3w1/1b0 (row 3's 0 complements), and the two conflicts as ``!``."""
     typed_book(**CASES).save(tmp_path / "once.xlsx")
     office.recalculate(tmp_path / "once.xlsx", tmp_path / "values.xlsx")
-    ws = openpyxl.load_workbook(tmp_path / "values.xlsx", data_only=True)["Crosstable"]
+    ws = load_workbook(tmp_path / "values.xlsx", data_only=True)["Crosstable"]
     header = [c.value for c in ws[4]]
     assert header[header.index("1"):header.index("1") + 4] == ["1", "2", "Points", "Rank"]
     first = header.index("1") + 1  # its column

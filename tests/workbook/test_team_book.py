@@ -20,7 +20,7 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from books import built
+from books import built, load_workbook
 from elo_xl.cli import main
 from elo_xl.errors import EloError
 from elo_xl.event.teams import read_teams, team_standings
@@ -71,7 +71,7 @@ def test_the_kind_and_its_sizes():
 
 
 def test_the_contract_one_row_per_team():
-    book = openpyxl.load_workbook(io.BytesIO(built("team", teams=6, boards=3, rounds=5)))
+    book = load_workbook(io.BytesIO(built("team", teams=6, boards=3, rounds=5)))
     for name in names.CONTRACT["team"].inputs + names.CONTRACT["team"].outputs:
         assert name in book.defined_names, name
     for name in (names.TEAM_NAMES, *names.TEAM_OUTPUTS, *names.TEAM_TIEBREAK_VALUES, names.TEAM_RANK):
@@ -88,7 +88,7 @@ def test_the_contract_one_row_per_team():
 
 def test_the_rounds_headers_in_every_language():
     for lang in ("en", "ar"):
-        book = openpyxl.load_workbook(io.BytesIO(built("team", lang, teams=4, boards=2, rounds=2)))
+        book = load_workbook(io.BytesIO(built("team", lang, teams=4, boards=2, rounds=2)))
         (sheet, reference), = book.defined_names[names.TEAM_ROUNDS].destinations
         low_col, low_row, _, _ = range_boundaries(reference.replace("$", ""))
         ws = book[sheet]
@@ -107,7 +107,7 @@ def test_a_team_file_prefills_every_round():
     assert (7, None, None, None, None, "Z") in round7
     assert len(round7) == 6 * 4 + 2  # six matches of four boards and the two byes
     assert all(len([row for row in rows if row[2] is not None]) % 4 == 0 for rows in data["rounds"])
-    book = openpyxl.load_workbook(io.BytesIO(build("team", **sizes_, prefill=data)))
+    book = load_workbook(io.BytesIO(build("team", **sizes_, prefill=data)))
     assert [row[0] for row in _cells(book, names.TEAM_NAMES)][:3] == ["Antelopes", "Bonobos", "Cougars"]
     first = _cells(book, names.TEAM_ROUNDS)[0][:6]
     assert first[0] in range(1, 15) and first[2] == 1 and first[5] in ("1", "0", "½")
@@ -265,7 +265,7 @@ def test_the_book_of_held_prints_its_rows_on_every_page(libreoffice, tmp_path, l
     source, pdf = tmp_path / f"held-{lang}.xlsx", tmp_path / f"held-{lang}.pdf"
     source.write_bytes(build("team", lang, **size, prefill=data))
     if lang == "ar":
-        assert all(ws.sheet_view.rightToLeft for ws in openpyxl.load_workbook(source).worksheets)
+        assert all(ws.sheet_view.rightToLeft for ws in load_workbook(source).worksheets)
     libreoffice.export_pdf(source, pdf)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = [page for page in text.split("\f") if page.strip()]
@@ -286,7 +286,7 @@ def test_the_files_list_of_team_tiebreaks_fills_the_slots():
     text = HELD.read_text().replace("212 PTS, MPvGP", "202 PTS, BH:GP/C1, BH:GP/M2, MPvGP")
     _, data = team_prefill(parse_trf(text))
     assert data["tiebreaks"] == ["BH:GP/C1", "BH:GP/M2", "MPvGP"]
-    book = openpyxl.load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
+    book = load_workbook(io.BytesIO(build("team", teams=14, boards=4, rounds=7, prefill=data)))
     assert [row[0] for row in _cells(book, names.TEAM_TIEBREAK_LIST)] == ["BH:GP/C1", "BH:GP/M2", "MPvGP", None, None,
                                                                          None]
     assert "BH:GP/M2" not in OFFERED

@@ -10,7 +10,6 @@ import io
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
@@ -25,7 +24,7 @@ from elo_xl.workbook import build, names
 from elo_xl.workbook.archive import set_cells
 from elo_xl.workbook.team_prefill import team_prefill
 
-from books import once
+from books import load_workbook, once
 
 DATA = Path(__file__).parents[1] / "data"
 HELD = DATA / "tiebreaks" / "held_team.trf"
@@ -47,7 +46,7 @@ def _book(source: Path, tmp_path: Path) -> Path:
 def _names(data: bytes) -> dict[str, list[tuple[str, str]]]:
     """The defined names of a book's bytes (name: its destinations, sheet and reference), read
     once per content: several tests find the cells of the same book."""
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+    book = load_workbook(io.BytesIO(data), read_only=True)
     try:
         return {name: list(defined.destinations) for name, defined in book.defined_names.items()}
     finally:
@@ -59,7 +58,7 @@ def _sheet(data: bytes, title: str) -> dict[tuple[int, int], Any]:
     """Each cell that holds something on the sheet ``title`` of a book's bytes, by (row, column),
     as openpyxl reads it: read once per content and sheet, and read-only, so that the book's
     other sheets (its formulas, most of a team book's loading time) are not parsed."""
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+    book = load_workbook(io.BytesIO(data), read_only=True)
     try:
         return {(c.row, c.column): c.value for row in book[title].iter_rows() for c in row
                 if getattr(c, "value", None) is not None}

@@ -17,7 +17,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from elo_xl.event.teams import read_teams
@@ -27,6 +26,7 @@ from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate
 from elo_xl.workbook.team_pairings_sheet import TOP, lines_needed
 from elo_xl.workbook.team_prefill import team_prefill
+from books import load_workbook
 
 DATA = Path(__file__).parents[1] / "data"
 HELD = DATA / "tiebreaks" / "held_team.trf"
@@ -92,7 +92,7 @@ def expected(source: Path, t: int) -> list[tuple[Any, ...]]:
 
 
 def _printed(path: Path, sheet: str = "Matches") -> tuple[str, list[tuple[Any, ...]]]:
-    ws = openpyxl.load_workbook(path, data_only=True)[sheet]
+    ws = load_workbook(path, data_only=True)[sheet]
     lines = [tuple(None if v in ("", None) else v for v in row)
              for row in ws.iter_rows(min_row=TOP, max_col=8, values_only=True)]
     while lines and not any(v is not None for v in lines[-1]):
@@ -104,7 +104,7 @@ def _printed(path: Path, sheet: str = "Matches") -> tuple[str, list[tuple[Any, .
                          ids=["held-last", "held-round-3", "generated"])
 def test_the_matches_of_a_round_as_the_file_has_them(office, tmp_path, source, chosen):
     size, data = team_prefill(read_trf(source))
-    book = openpyxl.load_workbook(io.BytesIO(build("team", **size, prefill=data)))
+    book = load_workbook(io.BytesIO(build("team", **size, prefill=data)))
     if chosen is not None:
         book["Matches"]["H3"] = chosen
     path, done = tmp_path / "book.xlsx", tmp_path / "done.xlsx"

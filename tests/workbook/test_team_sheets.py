@@ -10,7 +10,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from elo_xl.event.teams import team_standings
@@ -19,6 +18,7 @@ from elo_xl.tiebreaks.unplayed import ABSENT, FORFEIT_LOST, FORFEIT_WON, FULL_BY
 from elo_xl.workbook import build
 from elo_xl.workbook.i18n import translate
 from elo_xl.workbook.team_prefill import team_prefill
+from books import load_workbook
 
 DATA = Path(__file__).parents[1] / "data"
 SOURCES = [DATA / "tiebreaks" / "held_team.trf",
@@ -52,12 +52,12 @@ def _recalculated(office: Any, tmp_path: Path, source: Path, lang: str = "en", r
     trf = read_trf(source)
     size, data = team_prefill(trf)
     path, done = tmp_path / f"{source.stem}.xlsx", tmp_path / f"{source.stem}-done.xlsx"
-    book = openpyxl.load_workbook(io.BytesIO(build("team", lang, rules=rules, **size, prefill=data)))
+    book = load_workbook(io.BytesIO(build("team", lang, rules=rules, **size, prefill=data)))
     (sheet, cell), = book.defined_names["BoardGames"].destinations
     book[sheet][cell.replace("$", "")] = least
     book.save(path)
     office.recalculate(path, done)
-    return openpyxl.load_workbook(done, data_only=True), size, trf
+    return load_workbook(done, data_only=True), size, trf
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
@@ -155,7 +155,7 @@ def test_a_book_typed_by_hand_shows_every_kind_of_round(office, tmp_path):
         [Match(3, "b", GAME, F(1), F(1)), Match(None, "", HALF_BYE, F(1), F(1)),
          Match(2, "b", GAME, F(0), F(0), (), False)],
     ]
-    ws = openpyxl.load_workbook(done, data_only=True)[translate("sheet.team_crosstable", "en")]
+    ws = load_workbook(done, data_only=True)[translate("sheet.team_crosstable", "en")]
     for i, row in enumerate(matches):
         assert [ws.cell(5 + i, 3 + t).value or "" for t in range(3)] == [_engine_round(m) for m in row], i + 1
     assert [ws.cell(5, 3 + t).value or "" for t in range(3)] == ["2w 1½", "3w −", ""]

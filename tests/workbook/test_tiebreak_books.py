@@ -22,7 +22,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from books import put
+from books import load_workbook, put
 from elo_xl import tiebreaks
 from elo_xl.cli import main
 from elo_xl.recalc import read_named
@@ -71,7 +71,7 @@ def held_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_book_of_the_exercise_paper_starts_with_its_rules(held_book: Path) -> None:
     """A TRF file starting on 1 August 2024 gets the 2024 rules and FIDE's recommended list."""
-    book = openpyxl.load_workbook(held_book)
+    book = load_workbook(held_book)
     (sheet, cells), = book.defined_names["TiebreakList"].destinations
     slots = [row[0].value for row in book[sheet][cells.replace("$", "")]]
     (sheet, cell), = book.defined_names["TiebreakRules"].destinations
@@ -81,7 +81,7 @@ def test_the_book_of_the_exercise_paper_starts_with_its_rules(held_book: Path) -
 
 @pytest.mark.parametrize("slots", [["BH/C1", "BH", "SB", "PS", "DE", "WIN"], ["ARO", "BPG", "BWG", "WIN", "PS", "SB"]])
 def test_the_exercise_papers_official_values(office: Any, held_book: Path, tmp_path: Path, slots: list[str]) -> None:
-    book = openpyxl.load_workbook(held_book)
+    book = load_workbook(held_book)
     put(book, "TiebreakList", slots)
     got = _recalc(office, book, tmp_path, SLOTS, "held")
     for k, code in enumerate(slots):
@@ -97,12 +97,12 @@ def test_a_red_slot_for_a_code_the_swiss_book_does_not_compute(libreoffice: Any,
     """KS (a round-robin tie-break) and a code given twice are refused with their reason, and
     the slot counts for nothing; export refuses a code that is no code of C.07, and each red
     slot, naming its cell."""
-    book = openpyxl.load_workbook(held_book)
+    book = load_workbook(held_book)
     put(book, "TiebreakList", ["BH", "KS", "BH", None, None, None])
     (sheet, cells), = book.defined_names["TiebreakList"].destinations
     got = _recalc(libreoffice, book, tmp_path, ["TbCodes", "Tiebreak2", "Tiebreak3"], "red")
     assert _column(got["TbCodes"])[:3] == ["BH", None, None]
-    computed = openpyxl.load_workbook(tmp_path / "red-done.xlsx", data_only=True)[sheet]
+    computed = load_workbook(tmp_path / "red-done.xlsx", data_only=True)[sheet]
     first = int(cells.split(":")[0].replace("$", "")[1:])
     assert computed[f"C{first + 1}"].value.startswith("not a tie-break this book computes")
     assert computed[f"C{first + 2}"].value == "already in an earlier slot"
@@ -129,7 +129,7 @@ def test_export_ranks_by_the_books_list_and_version(held_book: Path, tmp_path: P
     """The TRF rank column of ``export`` follows the slots and the rule version of the book."""
     from elo_xl.export import book_to_trf
 
-    book = openpyxl.load_workbook(held_book)
+    book = load_workbook(held_book)
     put(book, "TiebreakList", ["WIN", "ARO", None, None, None, None])
     put(book, "TiebreakRules", 2026)
     book.save(tmp_path / "win.xlsx")
@@ -228,7 +228,7 @@ def test_random_events_equal_the_engine(office: Any, tmp_path: Path, seed: int) 
     codes = LISTS[seed % len(LISTS)] if seed < 3 else ["BH/C1", "BH/M2", "SB", "TPR", "WIN", "ARO"]
     prefill = {"name": [f"P{i + 1}" for i in range(n)], "rating": ev["ratings"], "pairings": ev["pairings"],
                "colours": ev["colours"], "results": ev["results"], "tiebreaks": codes, "tiebreak_rules": version}
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=prefill)))
+    book = load_workbook(io.BytesIO(build("swiss", players=n, rounds=r, prefill=prefill)))
     got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbDeOpen"], f"random{seed}")
     event = tiebreaks.from_rounds(ev["results"], ev["pairings"], ev["colours"], ev["ratings"], False)
     ranking = tiebreaks.ranking(event, codes, version)
@@ -267,7 +267,7 @@ def held_rr_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_round_robin_exercise(office: Any, held_rr_book: Path, tmp_path: Path) -> None:
-    book = openpyxl.load_workbook(held_rr_book)
+    book = load_workbook(held_rr_book)
     got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbCodes"], "rr")
     assert _column(got["TbCodes"])[:4] == ["DE", "WIN", "SB", "KS"]  # FIDE's recommended list
     assert _column(got["Tiebreak3"]) == pytest.approx(list(OFFICIAL_RR["SB"]))
@@ -280,14 +280,14 @@ def test_the_round_robin_exercise(office: Any, held_rr_book: Path, tmp_path: Pat
 
 def test_buchholz_in_a_round_robin_under_2026_is_a_red_slot(libreoffice: Any, held_rr_book: Path,
                                                            tmp_path: Path) -> None:
-    book = openpyxl.load_workbook(held_rr_book)
+    book = load_workbook(held_rr_book)
     put(book, "TiebreakList", ["SB", "BH", None, None, None, None])
     put(book, "TiebreakRules", 2026)
     (sheet, cells), = book.defined_names["TiebreakList"].destinations
     got = _recalc(libreoffice, book, tmp_path, ["TbCodes"], "rr-bh")
     assert _column(got["TbCodes"])[:2] == ["SB", None]
     first = int(cells.split(":")[0].replace("$", "")[1:])
-    computed = openpyxl.load_workbook(tmp_path / "rr-bh-done.xlsx", data_only=True)[sheet]
+    computed = load_workbook(tmp_path / "rr-bh-done.xlsx", data_only=True)[sheet]
     assert computed[f"C{first + 1}"].value == "the 2026 rules forbid Buchholz in a round robin"
 
 
@@ -322,7 +322,7 @@ def test_random_round_robins_equal_the_engine(office: Any, tmp_path: Path, seed:
     version = ("2024", "2026", "2024")[seed]
     prefill = {"names": [f"P{i + 1}" for i in range(n)], "ratings": ratings, "results": table, "tiebreaks": codes,
                "tiebreak_rules": version}
-    book = openpyxl.load_workbook(io.BytesIO(build("round-robin", players=n, prefill=prefill)))
+    book = load_workbook(io.BytesIO(build("round-robin", players=n, prefill=prefill)))
     got = _recalc(office, book, tmp_path, SLOTS + ["Rank", "TbDeOpen"], f"rr{seed}")
     event = tiebreaks.from_crosstable(table, ratings)
     ranking = tiebreaks.ranking(event, codes, version)
@@ -352,6 +352,6 @@ def test_a_group_not_all_met_that_direct_encounter_splits_twice(office: Any, tmp
     event = tiebreaks.from_rounds(results, pairings, None, [None] * 4, False)
     ranking = tiebreaks.ranking(event, codes, "2024")
     assert ranking.points == [3, 3, 3, 3] and [row[0] for row in ranking.values] == [3, 2, 0, 0]
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=4, rounds=5, prefill=prefill)))
+    book = load_workbook(io.BytesIO(build("swiss", players=4, rounds=5, prefill=prefill)))
     got = _recalc(office, book, tmp_path, ["Tiebreak1", "TbDeOpen"], "de-twice")
     assert _column(got["Tiebreak1"]) == [3, 0, 0, 0] and got["TbDeOpen"] == 1

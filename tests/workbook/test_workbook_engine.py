@@ -32,11 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string, get_column_letter, range_boundaries
 
-from books import put
+from books import load_workbook, put
 
 from elo_xl import engine, tiebreaks
 from elo_xl.recalc import read_named, read_values
@@ -354,7 +353,7 @@ def prepare(event: Event, folder: Path) -> Path:
     options: dict[str, Any] = dict(event.size, prefill=event.prefill)
     if event.via_build:
         options.update(rules=event.rules, scale=event.scale, default_k=event.default_k)
-    book = openpyxl.load_workbook(io.BytesIO(build(event.kind, event.lang, **options)))
+    book = load_workbook(io.BytesIO(build(event.kind, event.lang, **options)))
     if not event.via_build:
         put(book, "Rules", event.rules)
         put(book, "Scale", event.scale)
@@ -390,7 +389,7 @@ def locations(path: Path, kind: str, lang: str) -> dict[str, Location]:
     """Where each output stands in the book at ``path``, read from the book itself (defined
     names, the columns beside ``Points``, the labels of the Kvant steps), so that the values
     can be read from any engine's output, whatever it keeps of the names."""
-    book = openpyxl.load_workbook(path)
+    book = load_workbook(path)
     found: dict[str, Location] = {}
 
     def area(title: str, ref: str) -> Location:
@@ -776,7 +775,7 @@ def test_swiss_forecast_leaves_out_a_game_the_opponent_has_scored(office: Any, t
     The game has been played (row 1 scores it), so player 2 has nothing left to play: his
     forecast is his points, 0 — not 0 + the expected score of the game.
     """
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=2, rounds=1, prefill={"name": ["A", "B"]})))
+    book = load_workbook(io.BytesIO(build("swiss", players=2, rounds=1, prefill={"name": ["A", "B"]})))
     put(book, "Ratings", [2000, 2000])
     put(book, "Pairings", [[2], [1]])
     put(book, "Results", [[1], [None]])

@@ -24,7 +24,7 @@ from openpyxl.utils import FORMULAE
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.formula import ArrayFormula
 
-from books import built, put, read_book
+from books import built, load_workbook, put, read_book
 
 from elo_xl import engine
 from elo_xl.recalc import Gnumeric, LibreOffice, read_named, read_values
@@ -61,7 +61,7 @@ ERROR_VALUE = re.compile(r"^(#NULL!|#DIV/0!|#VALUE!|#REF!|#NAME\?|#NUM!|#N/A|#GE
 
 
 def load(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
-    return openpyxl.load_workbook(io.BytesIO(built(kind, lang, **options)))
+    return load_workbook(io.BytesIO(built(kind, lang, **options)))
 
 
 @functools.lru_cache(maxsize=None)
@@ -464,7 +464,7 @@ BELL = "Nguy\x07en\x1fAn"
 def test_user_text_stays_text(office: LibreOffice | Gnumeric, tmp_path: Path, kind: str, key: str,
                               options: dict[str, int]) -> None:
     data = build(kind, prefill={key: TRICKY + [BELL]}, **options)
-    book = openpyxl.load_workbook(io.BytesIO(data))
+    book = load_workbook(io.BytesIO(data))
     (title, reference), = book.defined_names["Ratings"].destinations
     low_col, low_row, _, _ = range_boundaries(reference.replace("$", ""))
     sheet = book[title]

@@ -3,10 +3,9 @@
 import io
 import re
 
-import openpyxl
 import pytest
 
-from books import built, put, read_book
+from books import built, load_workbook, put, read_book
 
 from elo_xl.errors import EloError
 from elo_xl.recalc import read_named, read_values
@@ -95,7 +94,7 @@ def test_every_typed_form_is_in_the_dropdown_or_a_number():
 
 def test_each_typed_form_becomes_its_code(office, tmp_path):
     """One game per typed form in the player book, recalculated: the game code column."""
-    book = openpyxl.load_workbook(io.BytesIO(build("player", games=len(TYPED))))
+    book = load_workbook(io.BytesIO(build("player", games=len(TYPED))))
     put(book, "Rating", 2000)
     put(book, "OppRatings", [2000] * len(TYPED))
     put(book, "Results", [typed for typed, _ in TYPED])
@@ -110,7 +109,7 @@ def test_each_typed_form_becomes_its_code(office, tmp_path):
 
 def test_text_in_number_cells_is_flagged_and_breaks_no_row(office, tmp_path):
     """A Swiss of 3: an opponent number typed as text, a rating typed as text."""
-    book = openpyxl.load_workbook(io.BytesIO(build("swiss", players=3, rounds=2, prefill={"name": ["A", "B", "C"]})))
+    book = load_workbook(io.BytesIO(build("swiss", players=3, rounds=2, prefill={"name": ["A", "B", "C"]})))
     put(book, "Ratings", [2000, "2100", 1900])
     put(book, "Pairings", [["two", 3], [None, None], [None, 1]])
     put(book, "Results", [[1, 0], [None, None], [None, 1]])
@@ -192,7 +191,7 @@ def test_every_printed_header_keeps_its_words_whole(libreoffice, tmp_path, kind)
         libreoffice.export_pdf(source, pdf)
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
         printed = set(words(text))
-        headers = printed_headers(openpyxl.load_workbook(io.BytesIO(data)))
+        headers = printed_headers(load_workbook(io.BytesIO(data)))
         assert headers, (kind, lang)
         broken = sorted({word for header in headers for word in words(re.sub(r"-\s+", "-", header))
                          if not whole(word, printed)})

@@ -14,14 +14,13 @@ import re
 import sys
 from pathlib import Path
 
-import openpyxl
 
 from elo_xl.recalc import read_values
 from elo_xl.rules import RULE_SETS
 from elo_xl.workbook import KINDS, build
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from books import put  # noqa: E402
+from books import load_workbook, put  # noqa: E402
 
 ERROR_VALUE = re.compile(r"^(#NULL!|#DIV/0!|#VALUE!|#REF!|#NAME\?|#NUM!|#N/A|#GETTING_DATA|#SPILL!|#CALC!|Err:\d+)$")
 
@@ -33,7 +32,7 @@ def fresh_books(folder: Path) -> list[Path]:
         path.write_bytes(build(kind))
         paths.append(path)
     for rules in RULE_SETS:
-        book = openpyxl.load_workbook(io.BytesIO(build("player", rules=rules.name)))
+        book = load_workbook(io.BytesIO(build("player", rules=rules.name)))
         put(book, "Rating", 2100)
         path = folder / f"player-{rules.name}-rated.xlsx"
         book.save(path)

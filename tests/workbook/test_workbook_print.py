@@ -5,13 +5,12 @@ import re
 import subprocess
 import zipfile
 
-import openpyxl
 import pytest
 
 from elo_xl import rate_event
 from elo_xl.recalc import read_named
 from elo_xl.event.samples import ROUND_ROBIN
-from books import built
+from books import built, load_workbook
 from elo_xl.workbook import build, with_values
 from elo_xl.workbook.i18n import translate
 
@@ -44,7 +43,7 @@ def test_round_robin_of_ten_prints_one_page_wide(libreoffice, tmp_path):
 
 
 def test_arabic_books_read_right_to_left():
-    wb = openpyxl.load_workbook(io.BytesIO(build("swiss", "ar", players=4, rounds=2)))
+    wb = load_workbook(io.BytesIO(build("swiss", "ar", players=4, rounds=2)))
     assert all(ws.sheet_view.rightToLeft for ws in wb.worksheets)
     assert wb.worksheets[1].title == translate("sheet.swiss", "ar")
 
@@ -53,7 +52,7 @@ def test_values_are_stored_and_nothing_else_changes(libreoffice, tmp_path):
     plain = sample_book()
     stored = with_values(plain, libreoffice)
     # the engine's numbers are there for a reader that does not calculate
-    wb = openpyxl.load_workbook(io.BytesIO(stored), data_only=True)
+    wb = load_workbook(io.BytesIO(stored), data_only=True)
     names = wb.defined_names
     sheet, cells = next(iter(names["NewRating"].destinations))
     values = [row[0].value for row in wb[sheet][cells]]
@@ -70,7 +69,7 @@ def test_values_are_stored_and_nothing_else_changes(libreoffice, tmp_path):
     for name in before.namelist():
         if not name.startswith("xl/worksheets/"):
             assert before.read(name) == after.read(name), name
-    assert openpyxl.load_workbook(io.BytesIO(stored)).worksheets[1].freeze_panes == "E6"  # No, sex, title and name stay in view
+    assert load_workbook(io.BytesIO(stored)).worksheets[1].freeze_panes == "E6"  # No, sex, title and name stay in view
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "ar", "ru"])
@@ -99,7 +98,7 @@ def test_books_do_not_print_the_tables_sheet(libreoffice, tmp_path):
     for kind in ("player", "swiss", "round-robin", "match"):
         source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
         source.write_bytes(build(kind, players=4) if kind in ("swiss", "round-robin") else build(kind))
-        wb = openpyxl.load_workbook(source)
+        wb = load_workbook(source)
         assert wb[translate("sheet.tables", "en")].sheet_state == "hidden"
         libreoffice.export_pdf(source, pdf)
         assert not [page for page in pdf_pages(pdf) if translate("tables.title", "en") in page], kind
@@ -128,7 +127,7 @@ def test_a_swiss_of_60_prints_at_8_points_or_more(libreoffice, tmp_path):
         assert min(heights) >= full * 8 / 11 * 0.99, (page, heights, full)
         assert translate("col.name", "en") in pages[page - 1] and translate("out.NewRating", "en") in pages[page - 1]
         assert "Round 1" not in pages[page - 1] and "Type each board once" not in pages[page - 1]
-    wb = openpyxl.load_workbook(source)
+    wb = load_workbook(source)
     ws = wb[translate("sheet.swiss", "en")]
     assert ws.page_setup.fitToHeight == 0 and ws.page_setup.fitToWidth == 1
     assert ws.print_title_rows == "$5:$5" and ws.print_title_cols == "$A:$I"
@@ -174,7 +173,7 @@ def test_wide_sheets_cut_no_title_and_no_header(libreoffice, tmp_path, lang):
     for kind, size in cases:
         source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
         source.write_bytes(build(kind, lang, **size))
-        ws = openpyxl.load_workbook(source).worksheets[1]
+        ws = load_workbook(source).worksheets[1]
         players = size.get("players", 10)
         last = column_index_from_string(ws.print_title_cols.split(":")[1].replace("$", ""))
         breaks = [b.id for b in ws.col_breaks.brk]
@@ -212,7 +211,7 @@ def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffi
     for kind, size in (("round-robin", {"players": 10}), ("swiss", {"players": 20, "rounds": 9})):
         source, pdf = tmp_path / f"{kind}.xlsx", tmp_path / f"{kind}.pdf"
         source.write_bytes(build(kind, **size))
-        ws = openpyxl.load_workbook(source)[translate("sheet.norms", "en")]
+        ws = load_workbook(source)[translate("sheet.norms", "en")]
         assert all(ws.cell(TOP, c).fill.fill_type is None and not (ws.cell(TOP, c).border.left
                                                                     and ws.cell(TOP, c).border.left.style)
                    for c in range(1, 11)), kind
@@ -223,7 +222,7 @@ def test_an_empty_norms_sheet_prints_no_grid_and_a_filled_one_its_rows(libreoffi
         assert pages[0].rstrip().splitlines()[-1].split()[-1] in (translate("col.norm_status", "en"), "required"), pages[0]
         assert not {"1", "2", "3", "4", "5"} & set(pages[0].split()), pages[0]
 
-        wb = openpyxl.load_workbook(source)
+        wb = load_workbook(source)
         names = [f"Player {i}" for i in range(1, 6)]
         put(wb, "Names", names + [None] * (size["players"] - 5))
         put(wb, "NormTitle", ["GM", None, "IM", None, None] + [None] * (size["players"] - 5))
@@ -268,5 +267,5 @@ def test_every_printed_page_names_a_player(libreoffice, tmp_path, capsys, player
     blank = [k + 1 for k, text in enumerate(pages)
              if "Event and rules" not in text and not re.search(r"Player\d{3}, Test", text)]
     assert blank == [], f"pages {blank} of {len(pages)} name no player"
-    standings = openpyxl.load_workbook(book)[translate("sheet.standings", "en")]
+    standings = load_workbook(book)[translate("sheet.standings", "en")]
     assert standings["B5"].alignment.horizontal == "center"

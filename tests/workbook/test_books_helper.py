@@ -1,0 +1,69 @@
+"""The tests' loader of workbooks (``tests/books.py``, :func:`books.load_workbook`): a workbook
+it unpickles is the workbook openpyxl reads, so a test that types into it and saves it writes
+what it would have written with openpyxl's own reading."""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+import books
+from books import built, frozen, load_workbook, saved, thawed
+
+
+@pytest.mark.parametrize("kind, options", [
+    ("swiss", {}), ("round-robin", {"double": True}), ("team", {"teams": 4, "boards": 2, "rounds": 3}),
+    ("player", {}), ("swiss", {"players": 12, "rounds": 5}),
+])
+def test_a_thawed_workbook_saves_what_openpyxl_reads(kind, options):
+    data = built(kind, **options)
+    fresh = openpyxl.load_workbook(io.BytesIO(data))
+    copy = thawed(frozen(openpyxl.load_workbook(io.BytesIO(data)), data))
+    assert any(sheet.merged_cells.ranges for sheet in copy.worksheets)  # the order put back is tried
+    assert saved(copy) == saved(fresh)
+    # its own workbook: typing into the copy leaves the next copy as read
+    copy.active["A1"] = "typed"
+    assert thawed(frozen(fresh, data)).active["A1"].value != "typed"
+
+
+def test_the_run_has_its_folder():
+    """conftest.py made the folder this helper keeps its workbooks in, under the name it reads."""
+    assert Path(os.environ[books.PICKLES]).is_dir()
+
+
+def test_the_second_load_comes_from_the_run_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(books.PICKLES, str(tmp_path))
+    monkeypatch.setattr(books, "KEEP_AFTER", 0)
+    data = built("swiss", players=12, rounds=5)
+    first = load_workbook(io.BytesIO(data))
+    kept = list(tmp_path.iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".pickle"
+    second = load_workbook(data)
+    assert second is not first and saved(second) == saved(first) == saved(openpyxl.load_workbook(io.BytesIO(data)))
+    # other options are another reading: data_only reads no formula
+    values = load_workbook(data, data_only=True)
+    assert len(list(tmp_path.iterdir())) == 2
+    assert not any(cell.data_type == "f" for sheet in values.worksheets for row in sheet.iter_rows() for cell in row)
+
+
+def test_a_book_whose_ranges_are_not_found_is_not_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv(books.PICKLES, str(tmp_path))
+    monkeypatch.setattr(books, "KEEP_AFTER", 0)
+    book = openpyxl.Workbook()
+    book.active.merge_cells("A1:B2")
+    buffer = io.BytesIO()
+    book.save(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():  # the range written as another program may write it
+            target.writestr(name, source.read(name).replace(b'<mergeCell ref="A1:B2"', b"<mergeCell ref='A1:B2'"))
+    data = out.getvalue()
+    assert b"<mergeCell ref='A1:B2'" in zipfile.ZipFile(out).read("xl/worksheets/sheet1.xml")
+    assert frozen(openpyxl.load_workbook(io.BytesIO(data)), data) is None
+    assert saved(load_workbook(data)) == saved(openpyxl.load_workbook(io.BytesIO(data)))
+    assert list(tmp_path.iterdir()) == []
