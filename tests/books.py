@@ -245,6 +245,17 @@ def read_book(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
 
 
 @functools.lru_cache(maxsize=None)
+def read_formats(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
+    """An empty book of :func:`built` opened by openpyxl once per test process with
+    ``data_only=True``, for a test that reads no formula: a formula cell reads as the value the
+    file stores for it (none: a book is written without computed values), every other cell as
+    :func:`read_book` reads it, with the same styles, number formats, merged ranges and sheet
+    settings. Without the formulas to parse and shift down their columns, openpyxl opens a
+    Swiss book four times faster."""
+    return load_workbook(built(kind, lang, **options), data_only=True)
+
+
+@functools.lru_cache(maxsize=None)
 def read_names(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
     """A book of :func:`built` opened by openpyxl once per test process without the cells of its
     sheets (each ``<sheetData>`` emptied first), for a test that reads only what lies outside

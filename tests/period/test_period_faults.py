@@ -108,14 +108,22 @@ def test_a_300_mb_line_is_refused_at_once_in_bounded_memory(tmp_path):
 # --- the database: one writer, real causes --------------------------------------------------------
 
 
-HOLD = ("import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-        "c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(float(sys.argv[2])); c.execute('COMMIT')")
+HOLD = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "c.execute('BEGIN IMMEDIATE'); print('held', flush=True); sys.stdin.read(); c.execute('COMMIT')")
 
 
-def _hold(db: Path, seconds: float) -> subprocess.Popen:
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), str(seconds)], stdout=subprocess.PIPE, text=True)
+def _hold(db: Path) -> subprocess.Popen:
+    """Another run holding the history's write lock until :func:`_release`."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
     assert holder.stdout.readline().strip() == "held"
     return holder
+
+
+def _release(holder: subprocess.Popen) -> None:
+    holder.stdin.close()
+    assert holder.wait(timeout=60) == 0
+    holder.stdout.close()
 
 
 def test_a_second_run_waits_then_goes_or_is_refused(tmp_path):
@@ -123,26 +131,31 @@ def test_a_second_run_waits_then_goes_or_is_refused(tmp_path):
     db = tmp_path / "h.sqlite"
     assert run("--list", f["march"], "--month", "2026-04", f["a"], "--db", db, "-o", tmp_path / "apr.csv") == 0
     before = dump(db)
-    holder = _hold(db, 3)
+    holder = _hold(db)
     try:
         refused = cli("--list", tmp_path / "apr.csv", "--month", "2026-05", f["b"], "--db", db, "-o",
                       tmp_path / "may.csv", "--wait", "0.5")
         # a viewer is not stopped by the writer
         viewer = cli("--db", db, "--history")
     finally:
-        holder.wait()
+        _release(holder)
     assert refused.returncode == 2
     assert "in use by another elo-xl run; waiting up to 0.5 s" in refused.stderr
     assert "in use by another elo-xl run for more than 0.5 s" in refused.stderr
     assert not (tmp_path / "may.csv").exists() and dump(db) == before
     assert viewer.returncode == 0 and "2026-04" in viewer.stdout
-    holder = _hold(db, 1.5)
+    # held until the second run says it waits, then released: the run goes on
+    holder = _hold(db)
     try:
-        waited = cli("--list", tmp_path / "apr.csv", "--month", "2026-05", f["b"], "--db", db, "-o",
-                     tmp_path / "may.csv", "--wait", "30")
+        waiting = subprocess.Popen([sys.executable, "-c", CLI, "period", "--list", str(tmp_path / "apr.csv"), "--month",
+                                    "2026-05", str(f["b"]), "--db", str(db), "-o", str(tmp_path / "may.csv"), "--wait",
+                                    "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+        said = waiting.stderr.readline()
     finally:
-        holder.wait()
-    assert waited.returncode == 0 and "waiting up to 30 s" in waited.stderr, waited.stderr
+        _release(holder)
+    out, err = waiting.communicate(timeout=120)
+    assert "in use by another elo-xl run; waiting up to 30 s" in said, said
+    assert waiting.returncode == 0, said + err
     # N's first rating used April's pooled games: 1993 (see test_period_months)
     assert "9,N,VIE" in (tmp_path / "may.csv").read_text() and ",1993," in (tmp_path / "may.csv").read_text()
 

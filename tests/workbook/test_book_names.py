@@ -12,7 +12,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from elo_xl.languages import LANGUAGES
 from elo_xl.workbook import names
-from books import load_workbook, read_book
+from books import load_workbook, read_names
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "books.md"
 SIZES = {"player": {"games": 7}, "round-robin": {"players": 5}, "swiss": {"players": 6, "rounds": 4},
@@ -25,9 +25,9 @@ WHERE = {"norms sheet (round robin and Swiss)": ("round-robin", "swiss"),
 @functools.lru_cache(maxsize=None)
 def defined(kind: str, lang: str = "en") -> dict[str, tuple[str, tuple[int, int]]]:
     """The workbook-level names of a book: name → (sheet, (rows, columns)). Read once per book
-    (:func:`books.read_book`), several parts of the contract being promised in the same book;
-    the tests only read the mapping."""
-    wb = read_book(kind, lang, **SIZES[kind])
+    (:func:`books.read_names`: no cell is read), several parts of the contract being promised in
+    the same book; the tests only read the mapping."""
+    wb = read_names(kind, lang, **SIZES[kind])
     out = {}
     for name, definition in wb.defined_names.items():
         try:

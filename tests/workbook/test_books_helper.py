@@ -17,18 +17,18 @@ from books import built, frozen, load_workbook, saved, thawed
 
 
 @pytest.mark.parametrize("kind, options", [
-    ("swiss", {}), ("round-robin", {"double": True}), ("team", {"teams": 4, "boards": 2, "rounds": 3}),
-    ("player", {}), ("swiss", {"players": 12, "rounds": 5}),
+    ("swiss", {}), ("round-robin", {"double": True}), ("team", {"teams": 4, "boards": 2, "rounds": 3}), ("player", {}),
 ])
 def test_a_thawed_workbook_saves_what_openpyxl_reads(kind, options):
     data = built(kind, **options)
     fresh = openpyxl.load_workbook(io.BytesIO(data))
-    copy = thawed(frozen(openpyxl.load_workbook(io.BytesIO(data)), data))
-    assert any(sheet.merged_cells.ranges for sheet in copy.worksheets)  # the order put back is tried
+    pickled = frozen(fresh, data)
+    copy = thawed(pickled)
+    assert any(len(sheet.merged_cells.ranges) > 1 for sheet in copy.worksheets)  # the order put back is tried
     assert saved(copy) == saved(fresh)
-    # its own workbook: typing into the copy leaves the next copy as read
+    # its own workbook: typing into a copy leaves the next copy as read
     copy.active["A1"] = "typed"
-    assert thawed(frozen(fresh, data)).active["A1"].value != "typed"
+    assert thawed(pickled).active["A1"].value != "typed"
 
 
 def test_the_run_has_its_folder():
@@ -43,8 +43,8 @@ def test_the_second_load_comes_from_the_run_folder(tmp_path, monkeypatch):
     first = load_workbook(io.BytesIO(data))
     kept = list(tmp_path.iterdir())
     assert len(kept) == 1 and kept[0].suffix == ".pickle"
-    second = load_workbook(data)
-    assert second is not first and saved(second) == saved(first) == saved(openpyxl.load_workbook(io.BytesIO(data)))
+    second = load_workbook(data)  # the first was openpyxl's own reading
+    assert second is not first and saved(second) == saved(first)
     # other options are another reading: data_only reads no formula
     values = load_workbook(data, data_only=True)
     assert len(list(tmp_path.iterdir())) == 2
