@@ -257,22 +257,27 @@ def read_formats(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbo
 
 @functools.lru_cache(maxsize=None)
 def read_names(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
-    """A book of :func:`built` opened by openpyxl once per test process without the cells of its
-    sheets (each ``<sheetData>`` emptied first), for a test that reads only what lies outside
-    them: the defined names of every scope with their comments and flags, the tables, the
-    sheets' titles. Parsing the cells (the formulas above all) is nearly all the time openpyxl
-    takes to open a book, and a test of the names reads every kind in every language."""
+    """A book of :func:`built` opened by :func:`names_only` once per test process, for a test that
+    reads only what lies outside the cells, in every kind and language."""
+    return names_only(built(kind, lang, **options))
+
+
+def names_only(data: bytes) -> openpyxl.Workbook:
+    """A book opened by openpyxl without the cells of its sheets (each ``<sheetData>`` emptied
+    first), for a test that reads only what lies outside them: the defined names of every scope
+    with their comments and flags, the tables, the sheets' titles. Parsing the cells (the
+    formulas above all) is nearly all the time openpyxl takes to open a book."""
     import re
     import zipfile
 
-    with zipfile.ZipFile(io.BytesIO(built(kind, lang, **options))) as source:
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
             for info in source.infolist():
-                data = source.read(info)
+                part = source.read(info)
                 if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
-                    data = re.sub(rb"<sheetData>.*?</sheetData>", b"<sheetData/>", data, count=1, flags=re.S)
-                target.writestr(info.filename, data)
+                    part = re.sub(rb"<sheetData>.*?</sheetData>", b"<sheetData/>", part, count=1, flags=re.S)
+                target.writestr(info.filename, part)
     return openpyxl.load_workbook(io.BytesIO(out.getvalue()))
 
 

@@ -25,7 +25,7 @@ from elo_xl.export import book_to_trf
 from elo_xl.io.xlsx import parse_cell
 from elo_xl.workbook.book_access import describe_file
 
-from books import ROUND_PARTS, load_workbook, round_cell
+from books import ROUND_PARTS, load_workbook, names_only, round_cell
 
 TRF = Path(__file__).parents[1] / "data" / "trf" / "swiss-10x9.trf"
 
@@ -59,6 +59,23 @@ def cell(wb: openpyxl.Workbook, name: str, player: int = 1, round_: int = 1) -> 
 def load(path: Path) -> openpyxl.Workbook:
     """``openpyxl.load_workbook(path)``: a workbook of its own (:func:`books.load_workbook`)."""
     return load_workbook(path)
+
+
+def typed(path: Path, changes: dict[tuple[str, int, int], object]) -> None:
+    """Type values into the book as a user does (:func:`elo_xl.workbook.archive.set_cells`): what
+    :func:`edit` types, the book otherwise as elo-xl wrote it (no openpyxl save), for a test of
+    what export makes of the values rather than of a book saved by another program."""
+    from elo_xl.workbook.archive import set_cells
+
+    wb = names_only(path.read_bytes())
+    by_sheet: dict[str, dict[str, object]] = {}
+    for (name, player, round_), value in changes.items():
+        sheet, ref = cell(wb, name, player, round_)
+        by_sheet.setdefault(sheet, {})[ref] = value
+    data = path.read_bytes()
+    for sheet, values in by_sheet.items():
+        data = set_cells(data, sheet, values)
+    path.write_bytes(data)
 
 
 def edit(path: Path, changes: dict[tuple[str, int, int], object]) -> dict[tuple[str, int, int], str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from elo_xl.cli import main
 from books import load_workbook, once
-from test_export_errors import edit
+from test_export_errors import edit, typed
 
 DATA = Path(__file__).parents[1] / "data"
 KARL = DATA / "real" / "karl-mala-2005.trf"
@@ -72,7 +72,7 @@ def test_a_changed_game_recomputes_the_ranks_and_says_how_many_changed(tmp_path,
 
 def test_withdrawn_players_stay_unranked_when_the_ranks_are_recomputed(tmp_path, capsys):
     book = book_from(KARL, tmp_path, capsys)
-    edit(book, {("Results", 1, 7): "1", ("Results", 31, 7): "0"})  # round 7: 1 and 31 drew (31 w =)
+    typed(book, {("Results", 1, 7): "1", ("Results", 31, 7): "0"})  # round 7: 1 and 31 drew (31 w =)
     out, err = export(book, capsys)
     after = ranks(player_lines(out, "latin-1"))
     assert after[12] in ("", "0") and after[26] in ("", "0")
