@@ -37,9 +37,9 @@ from .archive import deterministic, save_deterministic
 from .i18n import LANGUAGES, translate
 from .layout import line_points, lines, longest_word, right_to_left, text_width
 from .pages import paginate, pages_wide, points, within
-from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DATE, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS,
-                    GRID, HEADER_ALIGNMENT, HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS,
-                    ROUND_RESULTS, TITLE_FONT, UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, ref, set_style)
+from .style import (AREA, BOLD, CENTER, CONFLICT_FILL, DATE, DEFAULT_WIDTH, DOWN_FONT, DRAW_FILL, GAME_RESULTS, GRID,
+                    HEADER_ALIGNMENT, HEADER_FILL, HEADER_FONT, INPUT_FILL, LOSS_FILL, NUMERIC_KINDS, ROUND_RESULTS,
+                    TITLE_FONT, UNLOCKED, UP_FONT, WIN_FILL, WRAP, cell_at, clean_text, merge, ref, set_style)
 
 #: ``StyleArray.__copy__`` without its Python frames: a big book copies a style for every cell.
 _copy_style = array.__new__
@@ -121,9 +121,9 @@ class Book:
         self.label(ws, "A1", key, **values)
         ws["A1"].font = TITLE_FONT
         ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")
-        ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=last_column)
+        merge(ws, 1, 1, 1, last_column)
         # the event line under it (A2) gets the same width, so that no neighbour cuts it
-        ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=last_column)
+        merge(ws, 2, 1, 2, last_column)
 
     def label(self, ws: Worksheet, cell: str, key: str, bold: bool = False, **values: Any) -> None:
         """A translated label."""
@@ -370,7 +370,7 @@ class Book:
         self.label(ws, f"A{first - 1}", "event.trf_records", bold=True)
         for i in range(max(len(records), 1)):
             self.input_cell(ws, f"A{first + i}", records[i] if i < len(records) else None)
-            ws.merge_cells(f"A{first + i}:C{first + i}")
+            merge(ws, first + i, 1, first + i, 3)
         self.name(names.TRF_RECORDS, ws, f"A{first}:A{first + max(len(records), 1) - 1}")
         self.label(ws, "C8", "event.rules_help")
         self.label(ws, "C9", "event.scale_help")

@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter as L
 from . import formulas as f
 from .book import Book
 from .codes import CONFLICT, NOTHING, PENDING
-from .style import CENTER, HALVES, OUTPUT_FILL, WRAP, cell_at, set_style
+from .style import CENTER, HALVES, OUTPUT_FILL, WRAP, cell_at, merge, set_style
 
 TOP = 5  # the first player's row (headers on the row above)
 
@@ -47,7 +47,7 @@ def build(book: Book, n: int, r: int, *, fields: list[tuple[str, Callable[[int],
     book.formula(ws, "A2", f.event_line())
     book.label(ws, "A3", "crosstable.legend")
     ws["A3"].alignment = WRAP
-    ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=width)
+    merge(ws, 3, 1, 3, width)
     for k, (key, _, _) in enumerate(fields):
         book.header(ws, TOP - 1, 1 + k, key)
     for t in range(r):

@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import names
 from .book import Book
-from .style import CENTER, CHANGE, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP
+from .style import CENTER, CHANGE, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, merge
 from .rating_columns import PlayerColumns, RowRanges
 
 COLUMNS = ("col.game", "col.result_a", "col.running_a", "col.running_b", "col.unrounded_a", "col.unrounded_b",
@@ -137,5 +137,5 @@ def _rated_once(book: Book, ws: Worksheet, helpers: tuple[PlayerColumns, PlayerC
     book.name(new_b, ws, "F8")
     book.label(ws, "D10", "match.paradox")
     ws["D10"].alignment = WRAP
-    ws.merge_cells("D10:F12")
+    merge(ws, 10, 4, 12, 6)
     book.up_down(ws, "E7:F7")

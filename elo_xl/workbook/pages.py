@@ -15,6 +15,8 @@ from openpyxl.utils import column_index_from_string, get_column_letter, range_bo
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .style import merge
+
 #: The smallest print scale of a wide sheet: the books' 11 pt text prints at 8 pt or more.
 MIN_PRINT_SCALE = 8 / 11
 #: The printable width of a landscape A4 page within the margins of :meth:`Book.print_setup`, in points.
@@ -82,12 +84,12 @@ def within(ws: Worksheet, header: int, last: int) -> None:
     for merged in list(ws.merged_cells.ranges):
         if merged.min_row < header and merged.min_col == 1 and merged.max_col > last:
             ws.unmerge_cells(str(merged))
-            ws.merge_cells(start_row=merged.min_row, start_column=1, end_row=merged.max_row, end_column=last)
+            merge(ws, merged.min_row, 1, merged.max_row, last)
     spans = {(m.min_row, m.min_col) for m in ws.merged_cells.ranges}
     for row in range(1, header):
         cell = ws.cell(row=row, column=1)
         if cell.value is not None and (row, 1) not in spans:
-            ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=last)
+            merge(ws, row, 1, row, last)
         if cell.value is not None:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
 

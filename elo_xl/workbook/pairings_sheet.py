@@ -23,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from .book import Book
 from .codes import NOTHING, code_symbol
-from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL, cell_at, set_style
+from .style import BOLD, CENTER, HALVES, SHRINK, WORK_FILL, cell_at, merge, set_style
 
 #: The printed columns.
 COLUMNS = ("col.board", "col.no", "col.white", "out.Points", "col.result", "col.no", "col.black", "out.Points")
@@ -119,7 +119,7 @@ def build(book: Book, n: int, r: int, *, opponent: Callable[[int, int], str], co
     book.formula(ws, f"A{line}", f'IF(COUNTIF({byes},1)=0,"",' + f.sentence(
         book.t("pairings.bye", number="{number}"), number=holder) + f'&" "&{_name_of(names, holder)})')
     ws[f"A{line}"].font = BOLD
-    ws.merge_cells(start_row=line, start_column=1, end_row=line, end_column=width)
+    merge(ws, line, 1, line, width)
     book.widths(ws, {1: 7, 2: 5, 3: 26, 4: 8, 5: 10, 6: 5, 7: 26, 8: 8,
                      **{first + k: 10 for k in range(len(WORK))}})
     ws.freeze_panes = f"A{TOP}"

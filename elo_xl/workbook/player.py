@@ -22,7 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from . import formulas as f
 from . import names
 from .book import Book
-from .style import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP
+from .style import CENTER, CHANGE, CHANGE_EXACT, EXPECTED, HALVES, OUTPUT_FILL, WORK_FILL, WRAP, merge
 from .rating_columns import PlayerColumns, RowRanges
 
 #: Game columns: opponent's name, rating, result (inputs), then the working.
@@ -64,15 +64,15 @@ def _player_inputs(book: Book, ws: Worksheet, data: dict[str, Any]) -> None:
     """Name, rating, K, games played, birth year, has reached 2400: labelled inputs with names."""
     for i, (name, key, field, kind) in enumerate(INPUTS, start=4):
         book.label(ws, f"A{i}", key, bold=True)
-        ws.merge_cells(f"A{i}:B{i}")
+        merge(ws, i, 1, i, 2)
         book.input_cell(ws, f"C{i}", data.get(field))
         if kind:
             book.validate(ws, f"C{i}", kind)
         book.name(name, ws, f"C{i}")
-    ws.merge_cells("C4:E4")
+    merge(ws, 4, 3, 4, 5)
     book.label(ws, "E5", "player.k_help")
     ws["E5"].alignment = WRAP
-    ws.merge_cells("E5:I8")
+    merge(ws, 5, 5, 8, 9)
 
 
 def _games(book: Book, ws: Worksheet, helpers: PlayerColumns, first: int, last: int, data: dict[str, Any]) -> None:
@@ -128,14 +128,14 @@ def _totals(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) -> int:
     book.label(ws, f"A{top}", "player.totals", bold=True)
     for i, (name, number_format) in enumerate(totals, start=top + 1):
         book.label(ws, f"A{i}", f"out.{name}", bold=True)
-        ws.merge_cells(f"A{i}:B{i}")
+        merge(ws, i, 1, i, 2)
         book.formula(ws, f"C{i}", outputs[name], number_format, OUTPUT_FILL)
         book.name(name, ws, f"C{i}")
     change = top + 1 + [name for name, _ in totals].index("ChangeUnrounded")
     book.up_down(ws, f"C{change}:C{change + 1}")
     status = top + len(totals) + 1
     book.label(ws, f"A{status}", "player.status", bold=True)
-    ws.merge_cells(f"C{status}:I{status}")
+    merge(ws, status, 3, status, 9)
     words = {word: book.t(key) for word, key in (("few_games", "status.few_games"), ("zero_score", "status.zero_score"),
                                                  ("below_floor", "status.below_1400"), ("initial", "status.initial"))}
     book.formula(ws, f"C{status}", f.initial_status(h("rating_value"), h("games"), h("halves"), h("new"), words))
@@ -152,7 +152,7 @@ def _kvant_steps(book: Book, ws: Worksheet, helpers: PlayerColumns, top: int) ->
     book.label(ws, f"A{top}", "player.kvant_steps", bold=True)
     for i, (key, text) in enumerate(steps, start=top + 1):
         book.label(ws, f"A{i}", key)
-        ws.merge_cells(f"A{i}:B{i}")
+        merge(ws, i, 1, i, 2)
         book.formula(ws, f"C{i}", text, None, OUTPUT_FILL)
     book.kvant_only(ws, f"A{top}:C{top + len(steps)}")
     return top + len(steps)

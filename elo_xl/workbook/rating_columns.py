@@ -21,7 +21,7 @@ from . import formulas as f
 from . import names
 from .book import Book
 from .layout import line_points, lines
-from .style import BOLD, CATEGORY, GRID, OUTPUT_FILL, WORK_FILL
+from .style import BOLD, CATEGORY, GRID, OUTPUT_FILL, WORK_FILL, merge
 
 #: The width of an output column beside the players (Swiss sheet): the event block's boxes span two.
 OUTPUT_WIDTH = 9.5
@@ -162,11 +162,11 @@ def event_block(book: Book, ws: Worksheet, row: int, first: int, helpers: Player
         else:
             book.label(ws, f"{L(column)}{row - 1}", key, bold=True)
         ws[f"{L(column)}{row - 1}"].alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
-        ws.merge_cells(start_row=row - 1, start_column=column, end_row=row - 1, end_column=column + 1)
+        merge(ws, row - 1, column, row - 1, column + 1)
         book.formula(ws, f"{L(column)}{row}", text, fill=OUTPUT_FILL)
         ws[f"{L(column)}{row}"].font = BOLD
         ws[f"{L(column)}{row}"].alignment = Alignment(horizontal="center")
-        ws.merge_cells(start_row=row, start_column=column, end_row=row, end_column=column + 1)
+        merge(ws, row, column, row, column + 1)
         book.name(name, ws, f"{L(column)}{row}")
         if name in (kt, counts):
             book.kvant_only(ws, f"{L(column)}{row - 1}:{L(column + 1)}{row}", borders=not boxes_by_rule)

@@ -11,7 +11,7 @@ from openpyxl.styles import Alignment
 from ..rules import FIDE, RULE_NAMES
 from ..tables import P_TO_DP, p_high_rows
 from .book import Book
-from .style import WRAP
+from .style import WRAP, merge
 
 #: Rating bands of the Vietnamese Wikipedia article "Elo rating system": (from, key).
 BANDS = ((1000, "band.1000"), (1200, "band.1200"), (1600, "band.1600"), (1800, "band.1800"), (2000, "band.2000"),
@@ -66,7 +66,7 @@ def build(book: Book) -> None:
         book.text(ws, f"A{row}", name)
         ws[f"A{row}"].alignment = Alignment(vertical="top")
         book.label(ws, f"B{row}", f"ref.rules.{name}")
-        ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=13)
+        merge(ws, row, 2, row, 13)
         ws[f"B{row}"].alignment = WRAP
     row += 2
     book.label(ws, f"A{row}", "ref.bands", bold=True)

@@ -27,7 +27,7 @@ from ..tiebreaks import DEFAULT_ROUND_ROBIN, VERSIONS
 from . import formulas as f
 from . import names, norms_sheet, schedule_sheet, standings_sheet, tiebreak_columns, tiebreak_slots
 from .book import Book
-from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref
+from .style import CENTER, CHANGE, EXPECTED, FORECAST, GRID, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, merge, ref
 from .rating_columns import HELPERS as EVENT_HELPERS
 from .rating_columns import PlayerColumns, RowRanges, event_block
 
@@ -281,7 +281,7 @@ def _game_headers(book: Book, ws: Worksheet, at: Layout, row: int) -> None:
         for c in range(at.cycles):
             first, last = at.cross + at.slot(0, c), at.cross + at.slot(at.n - 1, c)
             book.header(ws, row - 1, first, "rr.cycle", number=c + 1)
-            ws.merge_cells(start_row=row - 1, start_column=first, end_row=row - 1, end_column=last)
+            merge(ws, row - 1, first, row - 1, last)
 
 
 def _input_crosstable(book: Book, ws: Worksheet, at: Layout, table: list[list[Any]]) -> None:

@@ -19,7 +19,7 @@ from ..pairing.berger import cycle_length, schedule_pairing
 from ..pairing.berger import SYSTEMS
 from . import names
 from .book import Book
-from .style import BOLD, CENTER, GRID, OUTPUT_FILL, WRAP
+from .style import BOLD, CENTER, GRID, OUTPUT_FILL, WRAP, merge
 
 #: Printed columns: board, White's number and name, result, Black's number and name.
 COLUMNS = ("col.board", "col.no", "col.white", "col.result", "col.no", "col.black")
@@ -59,7 +59,7 @@ def build(book: Book, n: int, name: Callable[[int], str], result: Callable[..., 
         else:
             book.text(ws, "A3", said)
         ws["A3"].alignment = WRAP
-        ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=width)
+        merge(ws, 3, 1, 3, width)
     elif progress is not None:
         book.formula(ws, "A3", progress)
     book.text(ws, "H1", SYSTEMS[(double, reverse and double)])

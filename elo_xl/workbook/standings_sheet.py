@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from . import formulas as f
 from .book import Book
-from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, cell_at, ref, set_style
+from .style import BOLD, CENTER, OUTPUT_FILL, WORK_FILL, WRAP, cell_at, merge, ref, set_style
 
 TOP = 5  # the first row of the table (headers on the row above)
 #: The note's first column (row 3, across to the last printed column): after place, number, name.
@@ -87,7 +87,7 @@ def build(book: Book, main: Worksheet, top: int, last: int, columns: list[tuple[
         book.formula(ws, f"{L(NOTE_COLUMN)}3", note)
         ws[f"{L(NOTE_COLUMN)}3"].font = BOLD
         ws[f"{L(NOTE_COLUMN)}3"].alignment = WRAP
-        ws.merge_cells(start_row=3, start_column=NOTE_COLUMN, end_row=3, end_column=width)
+        merge(ws, 3, NOTE_COLUMN, 3, width)
         ws.row_dimensions[3].height = 15 * note_lines(book, 11 * (width - NOTE_COLUMN + 1))
     book.print_setup(ws, f"A1:{L(width)}{last}", f"{TOP - 1}:{TOP - 1}")
     book.protect(ws)

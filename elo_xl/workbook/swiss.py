@@ -36,7 +36,7 @@ from . import formulas as f
 from . import crosstable_sheet, names, norms_sheet, pairings_sheet, standings_sheet, tiebreak_columns, tiebreak_slots
 from .book import Book
 from .style import (CENTER, CHANGE, DRAW, EXPECTED, FORECAST, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, cell_at,
-                    column_ref, ref, row_ref, set_style)
+                    column_ref, merge, ref, row_ref, set_style)
 from .codes import NOTHING
 from .rating_columns import HELPERS, OUTPUT_WIDTH, PlayerColumns, RowRanges, event_block
 
@@ -280,8 +280,7 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
         book.header(ws, hdr, 2 + k, key)
     for t in range(at.r):  # "Round N" over each round's opponent, colour and result
         book.header(ws, hdr - 1, at.col(OPPONENTS, t), "schedule.round", round=t + 1)
-        ws.merge_cells(start_row=hdr - 1, start_column=at.col(OPPONENTS, t), end_row=hdr - 1,
-                       end_column=at.col(RESULTS, t))
+        merge(ws, hdr - 1, at.col(OPPONENTS, t), hdr - 1, at.col(RESULTS, t))
         for k, key in zip(INPUTS, names.ROUND_HEADERS):
             book.header(ws, hdr, at.col(k, t), key)
         for block, key in WORK_HEADERS:
@@ -293,7 +292,7 @@ def _headers(book: Book, ws: Worksheet, at: Layout, helpers: PlayerColumns) -> N
     # on screen above the grid, where the boards are typed; not printed (outside the print area)
     book.label(ws, f"{L(at.grid)}{hdr - 2}", "swiss.type_here", bold=True)
     ws[f"{L(at.grid)}{hdr - 2}"].alignment = Alignment(wrap_text=True, vertical="bottom")
-    ws.merge_cells(start_row=hdr - 2, start_column=at.grid, end_row=hdr - 2, end_column=at.out - 1)
+    merge(ws, hdr - 2, at.grid, hdr - 2, at.out - 1)
 
 
 #: What every player's row reads of a round (:func:`_round_ranges`).

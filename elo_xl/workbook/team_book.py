@@ -43,7 +43,7 @@ from . import team_players
 from .book import Book
 from .layout import longest_word
 from .pages import MIN_PRINT_SCALE, PAGE_POINTS, PAGE_SLACK, pages_tall, points
-from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, ref
+from .style import BOLD, CENTER, CONFLICT_FILL, DRAW, HALVES, OUTPUT_FILL, TIEBREAK, WORK_FILL, merge, ref
 
 #: The team tie-breaks the book computes (match points primary), in the order of its value columns.
 OFFERED = ("MPvGP", "GP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/C2", "BH:GP/C2", "BH:MP/M1", "BH:GP/M1",
@@ -184,7 +184,7 @@ def _teams(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> N
                                          "team.pab_gp"), names.TEAM_POINTS)):
         row = 3 + k
         book.label(ws, f"E{row}", key, bold=True)
-        ws.merge_cells(f"E{row}:H{row}")
+        merge(ws, row, 5, row, 8)
         book.input_cell(ws, f"I{row}", scoring[k], centred=True)
         book.validate(ws, f"I{row}", "points")
         book.name(name, ws, f"I{row}")
@@ -240,7 +240,7 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
     book.formula(ws, "A2", f.event_line())
     book.label(ws, "A3", "team.type_here", bold=True)
     ws["A3"].alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells(start_row=3, start_column=1, end_row=3, end_column=6 * across)
+    merge(ws, 3, 1, 3, 6 * across)
     ws.row_dimensions[3].height = 60
     hdr = ROUNDS_TOP - 1
     typed = data.get("rounds") or []
@@ -249,7 +249,7 @@ def _rounds(book: Book, ws: Worksheet, at: TeamLayout, data: dict[str, Any]) -> 
     for t in range(at.r):
         first = at.input_col(t, 0)
         book.header(ws, hdr - 1, first, "schedule.round", round=t + 1)
-        ws.merge_cells(start_row=hdr - 1, start_column=first, end_row=hdr - 1, end_column=first + 5)
+        merge(ws, hdr - 1, first, hdr - 1, first + 5)
         for k, key in enumerate(names.TEAM_ROUND_HEADERS):
             book.header(ws, hdr, first + k, key)
         for k, key in enumerate(ROW_WORK):

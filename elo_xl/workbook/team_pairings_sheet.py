@@ -38,7 +38,7 @@ from . import formulas as f
 from . import names
 from .book import Book
 from .pages import PAGE_HEIGHT, PAGE_SLACK
-from .style import BOLD, CENTER, SHRINK, WORK_FILL
+from .style import BOLD, CENTER, SHRINK, WORK_FILL, merge
 
 __all__ = ["build", "lines_needed", "match_breaks", "COLUMNS"]
 
@@ -82,7 +82,7 @@ def build(book: Book, teams: int, boards: int, rounds: int, round_rows: int,
     book.formula(ws, "A2", f.event_line())
     # the round shown: the one typed in H3, else the last round anything is typed in
     book.label(ws, "E3", "team.round_to_print", bold=True)
-    ws.merge_cells("E3:G3")
+    merge(ws, 3, 5, 3, 7)
     book.input_cell(ws, "H3", None, centred=True)
     book.validate(ws, "H3", "whole")
     book.formula(ws, f"{L(wrow)}2", "MAX(" + ",".join(f"IF(COUNT({rounds_column(t, 'home')})>0,{t + 1},0)"
@@ -91,7 +91,7 @@ def build(book: Book, teams: int, boards: int, rounds: int, round_rows: int,
     book.formula(ws, "A3", f'IF({now}=0,"",' + f.sentence(book.t("team.pairings_round", round="{round}"),
                                                             round=now) + ")")
     ws["A3"].font = BOLD
-    ws.merge_cells("A3:D3")
+    merge(ws, 3, 1, 3, 4)
     for k, header in enumerate(COLUMNS, 1):
         book.header(ws, TOP - 1, k, header)
     for k, header in enumerate(ROW_WORK):  # the working's headers are not printed: not translated

@@ -34,7 +34,7 @@ from . import names
 from .book import Book
 from .pages import PAGE_HEIGHT, points
 from .rating_columns import PlayerColumns, RowRanges
-from .style import CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, ref
+from .style import CHANGE, HALVES, OUTPUT_FILL, WORK_FILL, merge, ref
 from .team_crosstable import Sources, fit_headers
 
 TOP = 5  # the first player's row (headers on the row above)
@@ -236,7 +236,7 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
     book.title(ws, "title.team_boards", width, boards=pl.boards)
     book.formula(ws, "A2", book.event_line())
     book.label(ws, "A3", "team.board_games", bold=True)
-    ws.merge_cells("A3:E3")
+    merge(ws, 3, 1, 3, 5)
     ws["A3"].alignment = Alignment(horizontal="right", vertical="center")
     book.input_cell(ws, "F3", 1, centred=True)
     book.validate(ws, "F3", "whole")
@@ -283,7 +283,7 @@ def _boards(book: Book, ws: Worksheet, players_ws: Worksheet, pl: PlayersLayout,
     book.formula(ws, f"A{last}", f'IF({beyond}=0,"",{f.sentence(words, number=beyond)})')
     ws[f"A{last}"].font = Font(bold=True, color="C00000")
     ws[f"A{last}"].alignment = Alignment(wrap_text=True, vertical="top")
-    ws.merge_cells(start_row=last, start_column=1, end_row=last, end_column=width)
+    merge(ws, last, 1, last, width)
     ws.row_dimensions[last].height = 30
     book.widths(ws, {1: 7, 2: 7, 3: 6, 4: 28, 5: 20, 6: 9, 7: 9, 8: 9, 9: 11, where: 8})
     for column in range(1, width + 1):
