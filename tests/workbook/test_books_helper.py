@@ -17,7 +17,8 @@ from books import built, frozen, load_workbook, saved, thawed
 
 
 @pytest.mark.parametrize("kind, options", [
-    ("swiss", {}), ("round-robin", {"double": True}), ("team", {"teams": 4, "boards": 2, "rounds": 3}), ("player", {}),
+    ("swiss", {"players": 12, "rounds": 5}), ("round-robin", {"double": True}),
+    ("team", {"teams": 4, "boards": 2, "rounds": 3}), ("player", {}),
 ])
 def test_a_thawed_workbook_saves_what_openpyxl_reads(kind, options):
     data = built(kind, **options)
