@@ -9,10 +9,12 @@ import hashlib
 import io
 import os
 import pickle
+import re
 import shutil
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -121,9 +123,6 @@ def frozen(book: openpyxl.Workbook, data: bytes) -> bytes | None:
     """``book`` (openpyxl's reading of ``data``) pickled with each sheet's merged ranges in the
     order ``data`` lists them, which is the order openpyxl's reader adds them in (``None``
     when a sheet's ranges are not found listed as elo-xl and openpyxl write them)."""
-    import re
-    import zipfile
-
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         listed = [re.findall(r'<mergeCell ref="([^"]+)"', archive.read(name).decode())
                   for name in archive.namelist() if name.startswith("xl/worksheets/sheet")]
@@ -152,9 +151,6 @@ def thawed(pickled: bytes) -> openpyxl.Workbook:
 
 def saved(book: openpyxl.Workbook) -> dict[str, bytes]:
     """The parts of the file openpyxl writes for ``book``, but the time of the save."""
-    import re
-    import zipfile
-
     buffer = io.BytesIO()
     book.save(buffer)
     with zipfile.ZipFile(buffer) as archive:
@@ -238,7 +234,7 @@ def opened(kind: str, lang: str = "en", **sizes: Any) -> openpyxl.Workbook:
 def read_book(kind: str, lang: str = "en", **options: Any) -> openpyxl.Workbook:
     """An empty book of :func:`built`, opened by openpyxl once per test process and shared by
     every test that only reads it (its formulas, names, formats, styles, validations): a Swiss
-    book takes a second and a half to open, and the workbook tests read each kind in each
+    book takes about a second to open, and the workbook tests read each kind in each
     language. A test that types into a book, saves it or removes from it opens its own copy
     (:func:`opened`)."""
     return load_workbook(built(kind, lang, **options))
@@ -267,9 +263,6 @@ def names_only(data: bytes) -> openpyxl.Workbook:
     first), for a test that reads only what lies outside them: the defined names of every scope
     with their comments and flags, the tables, the sheets' titles. Parsing the cells (the
     formulas above all) is nearly all the time openpyxl takes to open a book."""
-    import re
-    import zipfile
-
     with zipfile.ZipFile(io.BytesIO(data)) as source:
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:

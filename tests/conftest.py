@@ -46,13 +46,14 @@ CARLITO = Path("/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf")
 #: What to tell a user without it.
 NO_CARLITO = ("the Carlito font is not installed, so LibreOffice prints the books with other widths and "
               "other page counts: apt-get install fonts-crosextra-carlito")
-#: The office programs a test without the marker tried to start (the guard's record) and how
-#: many of them its reports have told so far.
 #: The environment variable naming the run's folder of workbooks read by openpyxl
-#: (:func:`books.load_workbook`), made for every worker before they start.
+#: (:func:`books.load_workbook`), made for every worker before they start; the folder, and the
+#: variable's value before the run.
 PICKLES = "ELO_XL_TEST_PICKLES"
 PICKLES_FOLDER = pytest.StashKey[str]()
 PICKLES_BEFORE = pytest.StashKey["str | None"]()
+#: The office programs a test without the marker tried to start (the guard's record) and how
+#: many of them its reports have told so far.
 OFFICE_STARTED = pytest.StashKey[list[str]]()
 OFFICE_REPORTED = pytest.StashKey[int]()
 

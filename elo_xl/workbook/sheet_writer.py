@@ -50,7 +50,6 @@ from openpyxl.cell.rich_text import CellRichText
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.compat import safe_string
-from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.dimensions import SheetDimension
@@ -59,6 +58,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from ..io.xlsx import column_letter, escape
 from .dynamic_arrays import CELL_MARK, SpillFormula
+from .style import NO_STYLE
 
 #: Stands for the row number of a formula's own row in a :func:`relative_key`.
 ROW = "\x00"
@@ -67,8 +67,6 @@ ROW = "\x00"
 _RELATIVE = re.compile(r"(?<![A-Za-z0-9_.])(\$?[A-Z]{1,3})(\d+)(?![\d(A-Za-z_])")
 #: A reference to whole rows (``5:5``), which a shared formula would shift too.
 _WHOLE_ROWS = re.compile(r"(?<![A-Za-z0-9_.$])\$?\d+:\$?\d+")
-#: The packed style of a cell without style (openpyxl's ``StyleArray()``: nine zeros).
-_NO_STYLE = StyleArray().tobytes()
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
@@ -235,15 +233,15 @@ def sheet_data(ws: Worksheet) -> str:
             ws._comments.append(CommentRecord.from_cell(cell))
         value = cell._value
         style = cell._style
-        packed = style.tobytes() if style is not None else _NO_STYLE  # hashed in C, unlike the array
-        if value is None and packed == _NO_STYLE and not comment:
+        packed = style.tobytes() if style is not None else NO_STYLE  # hashed in C, unlike the array
+        if value is None and packed == NO_STYLE and not comment:
             continue
         link = cell._hyperlink if cell.__class__ is Cell else cell.hyperlink  # a merged cell has no _hyperlink
         if link:
             ws._hyperlinks.append(link)
         styled = style_ids.get(packed)  # the style attribute, made once per style
         if styled is None:
-            styled = style_ids[packed] = f' s="{styles.add(style)}"' if packed != _NO_STYLE else ""
+            styled = style_ids[packed] = f' s="{styles.add(style)}"' if packed != NO_STYLE else ""
         head = f'<c r="{letters[column]}{number}"{styled}'
         kind = cell.data_type
         if kind == "f":

@@ -24,6 +24,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..io.xlsx import DATE_FORMAT, NOT_XML, column_letter, parse_cell
 
+#: The packed style (``StyleArray.tobytes()``) of a cell without style: nine zeros.
+NO_STYLE = StyleArray().tobytes()
 #: Excel's width of a column whose width was not set.
 DEFAULT_WIDTH = 8.43
 
@@ -148,10 +150,7 @@ def set_style(cell: Any, **styles: Any) -> None:
     >>> ws["A2"].alignment.horizontal, ws["A1"].font.b, ws["A2"].font.b
     ('center', True, False)
     """
-    workbook = cell.parent.parent
-    known = workbook.__dict__.get("_elo_style_ids")
-    if known is None:
-        known = workbook._elo_style_ids = {}
+    known = cell.parent.parent.__dict__.setdefault("_elo_style_ids", {})  # the workbook's
     for name, value in styles.items():
         entry = known.get((name, id(value)))
         if entry is None:
@@ -183,12 +182,9 @@ def merge(ws: Worksheet, first_row: int, first_column: int, last_row: int, last_
     start, end = cells.get((first_row, first_column)), cells.get((last_row, last_column))
     key = (None if start is None else _style_key(start), None if end is None else _style_key(end),
            last_row - first_row, last_column - first_column)
-    workbook = ws.parent
-    known = workbook.__dict__.get("_elo_merges")
-    if known is None:
-        known = workbook._elo_merges = {}
+    known = ws.parent.__dict__.setdefault("_elo_merges", {})  # the workbook's
     styles = known.get(key)
-    if styles is None or (first_row, first_column) == (last_row, last_column):
+    if styles is None:
         ws.merge_cells(start_row=first_row, start_column=first_column, end_row=last_row, end_column=last_column)
         known[key] = [StyleArray(cells[row, column]._style) for row in range(first_row, last_row + 1)
                       for column in range(first_column, last_column + 1)]
@@ -208,10 +204,7 @@ def merge(ws: Worksheet, first_row: int, first_column: int, last_row: int, last_
 
 def _style_key(cell: Any) -> bytes:
     style = cell._style
-    return style.tobytes() if style is not None else _NO_STYLE
-
-
-_NO_STYLE = StyleArray().tobytes()
+    return style.tobytes() if style is not None else NO_STYLE
 
 
 def ref(sheet: Worksheet | str, cell: str) -> str:

@@ -48,8 +48,6 @@ def test_merge_leaves_what_openpyxl_leaves():
         row = 1
         for _ in range(30):
             height, width = rng.choice(shapes)
-            if height == width == 1:
-                width = 2
             column = rng.randint(1, 4)
             state = rng.getstate()
             for book in (ours, theirs):
