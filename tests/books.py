@@ -20,6 +20,7 @@ from typing import Any
 
 import openpyxl
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.utils.indexed_list import IndexedList
 
 from elo_xl.cli import main
 from elo_xl.workbook import build
@@ -122,7 +123,8 @@ def load_workbook(source: Path | str | bytes | io.BytesIO, **options: Any) -> op
 def frozen(book: openpyxl.Workbook, data: bytes) -> bytes | None:
     """``book`` (openpyxl's reading of ``data``) pickled with each sheet's merged ranges in the
     order ``data`` lists them, which is the order openpyxl's reader adds them in (``None``
-    when a sheet's ranges are not found listed as elo-xl and openpyxl write them)."""
+    when a sheet's ranges are not found listed as elo-xl and openpyxl write them), and with
+    the entries of each of its indexed lists that a lookup finds (see :func:`thawed`)."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         listed = [re.findall(r'<mergeCell ref="([^"]+)"', archive.read(name).decode())
                   for name in archive.namelist() if name.startswith("xl/worksheets/sheet")]
@@ -134,18 +136,34 @@ def frozen(book: openpyxl.Workbook, data: bytes) -> bytes | None:
             if not found:
                 return None
             order[sheet.title] = found[0]
-    return pickle.dumps((book, order), pickle.HIGHEST_PROTOCOL)
+    found_at = {name: [i for i, value in enumerate(kept) if kept._dict.get(value) == i]
+                for name, kept in vars(book).items() if isinstance(kept, IndexedList)}
+    return pickle.dumps((book, order, found_at), pickle.HIGHEST_PROTOCOL)
 
 
 def thawed(pickled: bytes) -> openpyxl.Workbook:
-    """A new workbook from :func:`frozen`'s pickle, its merged ranges made as openpyxl's reader
-    makes them."""
+    """A new workbook from :func:`frozen`'s pickle, as openpyxl's reader makes it: its merged
+    ranges in the reader's order, and each indexed list (``_cell_styles``, ``_fonts``…)
+    finding what the read one finds. openpyxl's reader changes some cell styles after it has
+    listed them, so their old places are lost to a lookup and ``cell.style_id`` lists them
+    again at the end; a pickle would list them under their new values and find them.
+
+    >>> import openpyxl
+    >>> data = built("match")
+    >>> book = thawed(frozen(openpyxl.load_workbook(io.BytesIO(data)), data))
+    >>> fresh = openpyxl.load_workbook(io.BytesIO(data))
+    >>> [c.style_id for c in book["Match"]["F"]] == [c.style_id for c in fresh["Match"]["F"]]
+    True
+    """
     from openpyxl.worksheet.cell_range import MultiCellRange
 
-    book, order = pickle.loads(pickled)
+    book, order, found_at = pickle.loads(pickled)
     for title, refs in order.items():
         by_ref = {str(r): r for r in book[title].merged_cells.ranges}
         book[title].merged_cells = MultiCellRange([by_ref[ref] for ref in refs])
+    for name, places in found_at.items():
+        kept = getattr(book, name)
+        kept._dict = {kept[i]: i for i in places}
     return book
 
 
