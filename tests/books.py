@@ -24,6 +24,7 @@ from openpyxl.utils.indexed_list import IndexedList
 
 from elo_xl.cli import main
 from elo_xl.workbook import build
+from shared_formulas import quick_reading
 
 
 #: A Swiss book's ``Rounds`` grid (three columns per round) read as the three n×r blocks of the
@@ -77,20 +78,25 @@ def put(book: openpyxl.Workbook, name: str, value: Any) -> None:
 #: before the workers start and removes after (conftest.py imports no helper: the test of the
 #: office marker runs it alone).
 PICKLES = "ELO_XL_TEST_PICKLES"
-#: The workbooks that took openpyxl at least this long to read (seconds) are kept pickled.
-KEEP_AFTER = 0.2
+#: A workbook that took openpyxl at least this long to read (seconds) is kept pickled when it is
+#: read a second time (a small book: 0.14 s to read, 0.03 s to unpickle).
+KEEP_AFTER = 0.05
 
 
 def load_workbook(source: Path | str | bytes | io.BytesIO, **options: Any) -> openpyxl.Workbook:
     """``openpyxl.load_workbook(source, **options)``: a workbook of its own each call, as
-    openpyxl reads it. A workbook that took openpyxl a fifth of a second or more to read is
-    kept pickled in the test run's folder (:data:`PICKLES`); a later load of the same bytes
-    with the same options, by any worker, unpickles it: the same objects, 8 times faster (a
-    Swiss book: 0.9 s to read, 0.12 s to unpickle), each sheet's merged ranges put back in the
-    order openpyxl's reader gives them (a pickled set comes back in another order, and a
-    workbook saves its ranges in its set's order). ``tests/workbook/test_books_helper.py``
-    checks that a workbook so made saves the same parts as the one openpyxl reads. A
-    read-only book keeps its archive open and is read by openpyxl each time.
+    openpyxl reads it (its shared formulas through :mod:`shared_formulas`, which gives each
+    cell the text openpyxl's translator gives it, 3 times faster).
+
+    A workbook read a second time in the run, if it took openpyxl :data:`KEEP_AFTER` or more,
+    is then kept pickled in the run's folder (:data:`PICKLES`); a later load of the same bytes
+    with the same options, by any worker, unpickles it: the same objects, 4 to 8 times faster,
+    each sheet's merged ranges put back in the order openpyxl's reader gives them (a pickled set
+    comes back in another order, and a workbook saves its ranges in its set's order), and its
+    style lists finding what the reader's find (:func:`thawed`). A book read once, as most are,
+    costs no pickle. ``tests/workbook/test_books_helper.py`` checks that a workbook so made
+    saves the same parts as the one openpyxl reads. A read-only book keeps its archive open and
+    is read by openpyxl each time.
 
     >>> book = load_workbook(built("player"))
     >>> book.sheetnames == load_workbook(io.BytesIO(built("player"))).sheetnames
@@ -110,13 +116,18 @@ def load_workbook(source: Path | str | bytes | io.BytesIO, **options: Any) -> op
     if kept is not None and kept.exists():
         return thawed(kept.read_bytes())
     start = time.perf_counter()
-    book = openpyxl.load_workbook(io.BytesIO(data), **options)
+    with quick_reading():
+        book = openpyxl.load_workbook(io.BytesIO(data), **options)
     if kept is not None and time.perf_counter() - start >= KEEP_AFTER:
-        pickled = frozen(book, data)
-        if pickled is not None:
-            partial = kept.with_name(f"{key}.{os.getpid()}.partial")
-            partial.write_bytes(pickled)
-            os.replace(partial, kept)  # a worker reads a whole pickle or none
+        seen = kept.with_suffix(".seen")
+        if not seen.exists():  # read once so far: most books are read once in a run
+            seen.touch()
+        else:
+            pickled = frozen(book, data)
+            if pickled is not None:
+                partial = kept.with_name(f"{key}.{os.getpid()}.partial")
+                partial.write_bytes(pickled)
+                os.replace(partial, kept)  # a worker reads a whole pickle or none
     return book
 
 

@@ -4,16 +4,21 @@ what it would have written with openpyxl's own reading."""
 
 from __future__ import annotations
 
+import html
 import io
 import os
+import re
 import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.formula.translate import Translator, TranslatorError
+from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
 
 import books
 from books import built, frozen, load_workbook, saved, thawed
+from shared_formulas import QuickTranslator
 
 
 @pytest.mark.parametrize("kind, options", [
@@ -56,18 +61,19 @@ def test_the_run_has_its_folder():
     assert Path(os.environ[books.PICKLES]).is_dir()
 
 
-def test_the_second_load_comes_from_the_run_folder(tmp_path, monkeypatch):
+def test_the_third_load_comes_from_the_run_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(books.PICKLES, str(tmp_path))
     monkeypatch.setattr(books, "KEEP_AFTER", 0)
     data = built("swiss", players=12, rounds=5)
     first = load_workbook(io.BytesIO(data))
-    kept = list(tmp_path.iterdir())
-    assert len(kept) == 1 and kept[0].suffix == ".pickle"
-    second = load_workbook(data)  # the first was openpyxl's own reading
-    assert second is not first and saved(second) == saved(first)
+    assert [path.suffix for path in tmp_path.iterdir()] == [".seen"]  # read once: nothing pickled
+    second = load_workbook(data)
+    assert sorted(path.suffix for path in tmp_path.iterdir()) == [".pickle", ".seen"]
+    third = load_workbook(data)  # the first two were openpyxl's own readings
+    assert third is not first and saved(third) == saved(first) == saved(second)
     # other options are another reading: data_only reads no formula
     values = load_workbook(data, data_only=True)
-    assert len(list(tmp_path.iterdir())) == 2
+    assert len(list(tmp_path.iterdir())) == 3
     assert not any(cell.data_type == "f" for sheet in values.worksheets for row in sheet.iter_rows() for cell in row)
 
 
@@ -85,5 +91,60 @@ def test_a_book_whose_ranges_are_not_found_is_not_kept(tmp_path, monkeypatch):
     data = out.getvalue()
     assert b"<mergeCell ref='A1:B2'" in zipfile.ZipFile(out).read("xl/worksheets/sheet1.xml")
     assert frozen(openpyxl.load_workbook(io.BytesIO(data)), data) is None
-    assert saved(load_workbook(data)) == saved(openpyxl.load_workbook(io.BytesIO(data)))
-    assert list(tmp_path.iterdir()) == []
+    for _ in range(3):
+        assert saved(load_workbook(data)) == saved(openpyxl.load_workbook(io.BytesIO(data)))
+    assert [path.suffix for path in tmp_path.iterdir()] == [".seen"]
+
+
+def _shared_formulas(data: bytes) -> list[tuple[str, str, list[str]]]:
+    """Each shared formula of a book: its top cell's text and cell, and the cells that share it."""
+    found = []
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in archive.namelist():
+            if name.startswith("xl/worksheets/sheet"):
+                xml = archive.read(name).decode()
+                tops = re.findall(r'<c r="([A-Z]+\d+)"[^>]*><f t="shared" ref="[^"]+" si="(\d+)">([^<]*)</f>', xml)
+                below = re.findall(r'<c r="([A-Z]+\d+)"[^>]*><f t="shared" si="(\d+)"/>', xml)
+                for top, group, text in tops:
+                    cells = [cell for cell, number in below if number == group]
+                    found.append(("=" + html.unescape(text), top, cells))
+    return found
+
+
+@pytest.mark.parametrize("kind, options", [
+    ("swiss", {"players": 12, "rounds": 5}), ("swiss", {"lang": "ru"}), ("round-robin", {"double": True}),
+    ("team", {}), ("player", {}), ("match", {}),
+])
+def test_the_quick_translator_gives_every_cell_what_openpyxl_gives(kind, options):
+    """Every shared formula of the book, to every cell that shares it, and to cells across and
+    above (columns shifted, rows off the sheet: openpyxl's error)."""
+    formulas = _shared_formulas(built(kind, **options))
+    assert formulas
+    for text, top, cells in formulas:
+        ours, theirs = QuickTranslator(text, top), Translator(text, top)
+        row, column = coordinate_to_tuple(top)
+        elsewhere = [f"{get_column_letter(c)}{r}" for r in (1, row + 3) for c in (1, column + 2, 16384)]
+        for cell in cells + elsewhere:
+            try:
+                expected = theirs.translate_formula(cell)
+            except TranslatorError:
+                with pytest.raises(TranslatorError):
+                    ours.translate_formula(cell)
+            else:
+                assert ours.translate_formula(cell) == expected, (text, top, cell)
+
+
+@pytest.mark.parametrize("text", [
+    "=A1+B$2+$C3+$D$4", "=SUM(A1:B2)+SUM($A:B)+SUM(1:$2)", "='My sheet'!A1+Sheet2!$B2:C$3", "=A1:B2:Cap",
+    '="A1"&A1', "=Cap+K40+XFD1+a1", "=5", "text", "=", "=SUM(Rounds)", "={1,2;3,4}+A1",
+])
+def test_the_quick_translator_on_forms_the_books_do_not_write(text):
+    ours, theirs = QuickTranslator(text, "C3"), Translator(text, "C3")
+    for cell in ("C3", "C9", "A1", "E2", "XFD3", "B1048576"):
+        try:
+            expected = theirs.translate_formula(cell)
+        except TranslatorError:
+            with pytest.raises(TranslatorError):
+                ours.translate_formula(cell)
+        else:
+            assert ours.translate_formula(cell) == expected, (text, cell)
