@@ -112,8 +112,8 @@ def _shared_formulas(data: bytes) -> list[tuple[str, str, list[str]]]:
 
 
 @pytest.mark.parametrize("kind, options", [
-    ("swiss", {"players": 12, "rounds": 5}), ("swiss", {"lang": "ru"}), ("round-robin", {"double": True}),
-    ("team", {}), ("player", {}), ("match", {}),
+    ("swiss", {"players": 12, "rounds": 5}), ("swiss", {"players": 12, "rounds": 5, "lang": "ru"}),
+    ("round-robin", {"double": True}), ("team", {"teams": 4, "boards": 2, "rounds": 3}), ("player", {}), ("match", {}),
 ])
 def test_the_quick_translator_gives_every_cell_what_openpyxl_gives(kind, options):
     """Every shared formula of the book, to every cell that shares it, and to cells across and
