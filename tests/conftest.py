@@ -56,7 +56,7 @@ PICKLES_BEFORE = pytest.StashKey["str | None"]()
 #: The cyclic garbage collector's thresholds in a test process (Python's default: 700, 10, 10).
 #: A worker keeps the books it read or made for its later tests (``tests/books.py``): millions
 #: of openpyxl objects that every full collection walks again. At the default, the collector
-#: took about 12% of the fast half's CPU (43 s of 357 s in one run, 40 s of it full
+#: took about 12% of the fast half's CPU (43 s of 357 s in one run, 35 s of it full
 #: collections); at these, 14 s. Garbage in cycles lives a little longer; what the tests
 #: check is the same (the commands they start in new processes keep Python's default).
 GC_THRESHOLDS = (50_000, 20, 100)
